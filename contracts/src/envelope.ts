@@ -1,0 +1,35 @@
+import { type Static, Type } from '@sinclair/typebox';
+import type { ErrorEnvelopeSchema } from './errors.ts';
+import { ROLES } from './roles.ts';
+
+/** The signed-in staff member on whose behalf the gateway forwards a request. */
+export const CallerSchema = Type.Object({
+  userId: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  roles: Type.Array(Type.Union(ROLES.map((r) => Type.Literal(r)))),
+  sessionId: Type.String(),
+});
+export type Caller = Static<typeof CallerSchema>;
+
+/** What the gateway sends on `api.<service>.<operation>`. */
+export const ServiceRequestSchema = Type.Object({
+  requestId: Type.String(),
+  caller: Type.Union([CallerSchema, Type.Null()]),
+  ip: Type.String(),
+  params: Type.Record(Type.String(), Type.Unknown()),
+  query: Type.Record(Type.String(), Type.Unknown()),
+  body: Type.Unknown(),
+});
+export type ServiceRequest = Static<typeof ServiceRequestSchema>;
+
+/** A session the auth service opened; the gateway turns it into the session cookie. */
+export const SessionGrantSchema = Type.Object({
+  sessionId: Type.String(),
+  userId: Type.String(),
+});
+export type SessionGrant = Static<typeof SessionGrantSchema>;
+
+export type ServiceReply =
+  | { ok: true; status?: number; data: unknown; session?: SessionGrant; endSession?: boolean }
+  | { ok: false; error: Static<typeof ErrorEnvelopeSchema> };

@@ -1,0 +1,219 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { ROLES } from '../roles.ts';
+import { op } from './types.ts';
+
+const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
+const Email = Type.String({ minLength: 3, maxLength: 254, description: 'E-mail address, case-insensitive' });
+const Id = Type.String({ pattern: '^[0-9]+$', maxLength: 20, description: 'Numeric staff user id' });
+
+export const MeSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  roles: Type.Array(RoleSchema),
+  landing: Type.String({ description: 'Where the console sends this user after sign-in' }),
+});
+export type Me = Static<typeof MeSchema>;
+
+export const LoginBodySchema = Type.Object(
+  { email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+export const LoginReplySchema = Type.Object({
+  requiresOneTimeCode: Type.Optional(Type.Boolean()),
+  userId: Type.Optional(Type.String()),
+  message: Type.Optional(Type.String()),
+  user: Type.Optional(MeSchema),
+});
+export type LoginReply = Static<typeof LoginReplySchema>;
+
+export const VerifyCodeBodySchema = Type.Object(
+  {
+    userId: Type.String({ minLength: 1, maxLength: 40 }),
+    code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit one-time code from the e-mail' }),
+  },
+  { additionalProperties: false },
+);
+
+export const ChangePasswordBodySchema = Type.Object(
+  {
+    oldPassword: Type.String({ maxLength: 200 }),
+    newPassword: Type.String({ minLength: 3, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const SignupBodySchema = Type.Object(
+  {
+    name: Type.String({ maxLength: 200 }),
+    email: Type.String({ maxLength: 254 }),
+    password: Type.String({ maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const StaffUserSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  roles: Type.Array(RoleSchema),
+  active: Type.Boolean(),
+  requireOneTimeCode: Type.Boolean(),
+  lastLogin: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  oldLogin: Type.Boolean({ description: 'Last login more than 2 months ago (or never)' }),
+  created: Type.String({ format: 'date-time' }),
+});
+export type StaffUser = Static<typeof StaffUserSchema>;
+
+export const StaffUserInputSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    password: Type.Optional(Type.String({ maxLength: 200, description: 'Blank keeps the current password' })),
+    roles: Type.String({ maxLength: 500, description: 'Comma-separated roles string' }),
+    active: Type.Optional(Type.Boolean()),
+    requireOneTimeCode: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type StaffUserInput = Static<typeof StaffUserInputSchema>;
+
+const Ok = Type.Object({ message: Type.String() });
+const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+
+export const authOperations = [
+  op({
+    id: 'auth.login',
+    service: 'auth',
+    method: 'POST',
+    path: '/auth/local',
+    access: 'public',
+    summary: 'Sign in with e-mail and password; may demand a one-time code',
+    tags: ['auth'],
+    body: LoginBodySchema,
+    response: LoginReplySchema,
+    session: 'open',
+  }),
+  op({
+    id: 'auth.verifyCode',
+    service: 'auth',
+    method: 'POST',
+    path: '/auth/local/verify-code',
+    access: 'public',
+    summary: 'Verify the e-mailed one-time code and open the session',
+    tags: ['auth'],
+    body: VerifyCodeBodySchema,
+    response: LoginReplySchema,
+    session: 'open',
+  }),
+  op({
+    id: 'auth.logout',
+    service: 'auth',
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'public',
+    summary: 'End the current session',
+    tags: ['auth'],
+    response: Ok,
+    session: 'close',
+  }),
+  op({
+    id: 'auth.me',
+    service: 'auth',
+    method: 'GET',
+    path: '/api/users/me',
+    access: 'authenticated',
+    summary: 'The signed-in staff user',
+    tags: ['auth'],
+    response: MeSchema,
+  }),
+  op({
+    id: 'auth.changePassword',
+    service: 'auth',
+    method: 'PUT',
+    path: '/api/users/:id/password',
+    access: 'authenticated',
+    summary: 'Change the signed-in user\u2019s password (old and new)',
+    tags: ['auth'],
+    params: IdParams,
+    body: ChangePasswordBodySchema,
+    response: Ok,
+  }),
+  op({
+    id: 'auth.signup',
+    service: 'auth',
+    method: 'POST',
+    path: '/api/users',
+    access: 'authenticated',
+    summary: 'Create a staff user (signup by a signed-in user); the new user has no roles',
+    tags: ['auth'],
+    body: SignupBodySchema,
+    response: StaffUserSchema,
+  }),
+  op({
+    id: 'auth.roles',
+    service: 'auth',
+    method: 'GET',
+    path: '/api/supportPlus/userAdmin/roles',
+    access: 'authenticated',
+    summary: 'The list of available roles',
+    tags: ['auth'],
+    response: Type.Array(Type.String()),
+  }),
+  op({
+    id: 'auth.adminList',
+    service: 'auth',
+    method: 'GET',
+    path: '/api/admin/users',
+    access: [],
+    summary: 'All staff users (admin)',
+    tags: ['admin'],
+    response: Type.Array(StaffUserSchema),
+  }),
+  op({
+    id: 'auth.adminCreate',
+    service: 'auth',
+    method: 'POST',
+    path: '/api/admin/users',
+    access: [],
+    summary: 'Create a staff user (admin)',
+    tags: ['admin'],
+    body: StaffUserInputSchema,
+    response: StaffUserSchema,
+  }),
+  op({
+    id: 'auth.adminUpdate',
+    service: 'auth',
+    method: 'PUT',
+    path: '/api/admin/users/:id',
+    access: [],
+    summary: 'Edit a staff user (admin); a blank password keeps the current one',
+    tags: ['admin'],
+    params: IdParams,
+    body: StaffUserInputSchema,
+    response: StaffUserSchema,
+  }),
+  op({
+    id: 'auth.adminDelete',
+    service: 'auth',
+    method: 'DELETE',
+    path: '/api/admin/users/:id',
+    access: [],
+    summary: 'Delete a staff user (admin); their sessions end at once',
+    tags: ['admin'],
+    params: IdParams,
+    response: Ok,
+  }),
+  op({
+    id: 'auth.adminRevokeSessions',
+    service: 'auth',
+    method: 'POST',
+    path: '/api/admin/users/:id/revoke-sessions',
+    access: [],
+    summary: 'End every session of a staff user (admin)',
+    tags: ['admin'],
+    params: IdParams,
+    response: Ok,
+  }),
+] as const;

@@ -1,0 +1,16 @@
+import { authOperations } from './auth.ts';
+import { thingOperations } from './things.ts';
+import type { Operation } from './types.ts';
+
+export * from './auth.ts';
+export * from './things.ts';
+export * from './types.ts';
+
+/** Every API operation, once: the gateway's routes, the services' handlers, OpenAPI and the role tests. */
+export const OPERATIONS: readonly Operation[] = [...authOperations, ...thingOperations];
+
+export function operationById(id: string): Operation {
+  const found = OPERATIONS.find((o) => o.id === id);
+  if (!found) throw new Error(`unknown operation ${id}`);
+  return found;
+}

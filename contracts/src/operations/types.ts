@@ -1,0 +1,32 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { Access } from '../roles.ts';
+import type { ServiceName } from '../subjects.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Operation {
+  /** `<service>.<operation>`; the part after the dot is the NATS operation token. */
+  id: string;
+  service: ServiceName;
+  method: HttpMethod;
+  /** Path as in the specification, with `:name` parameters. */
+  path: string;
+  access: Access;
+  summary: string;
+  tags: string[];
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  response: TSchema;
+  /** `open`: a successful answer starts a session (sets the cookie); `close`: it ends it. */
+  session?: 'open' | 'close';
+}
+
+export function op<const T extends Operation>(o: T): T {
+  return o;
+}
+
+export function operationName(o: Pick<Operation, 'id'>): string {
+  const dot = o.id.indexOf('.');
+  return o.id.slice(dot + 1);
+}

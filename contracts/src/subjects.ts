@@ -1,0 +1,46 @@
+/**
+ * Every NATS subject the console uses, built under one configurable prefix so that
+ * several deployments (or parallel test runs) can share a NATS server.
+ */
+export type ServiceName = 'auth' | 'search' | 'hub-control' | 'stats' | 'supervisor' | 'simulator';
+
+export type Direction = 'request' | 'response' | 'notification';
+
+/** A subject token may not contain separators or wildcards. */
+export function token(value: string | number): string {
+  const s = String(value);
+  if (s.length === 0 || /[\s.*>]/.test(s)) throw new Error(`invalid subject token: ${JSON.stringify(s)}`);
+  return s;
+}
+
+export function subjects(prefix = 'console') {
+  const p = prefix === '' ? '' : `${token(prefix)}.`;
+  return {
+    prefix,
+    /** Request/reply: one console API operation, served in the queue group named after the service. */
+    api: (service: ServiceName, operation: string) => `${p}api.${token(service)}.${token(operation)}`,
+    /** Request/reply: a command envelope to one Gen2 hub. */
+    hubCmd: (hubId: string | number) => `${p}hub.${token(hubId)}.cmd`,
+    /** Event: every message in or out of a hub (the socket log). */
+    hubMsg: (hubId: string | number, direction: Direction, cls: string, operation: string) =>
+      `${p}hub.${token(hubId)}.msg.${token(direction)}.${token(cls)}.${token(operation)}`,
+    hubMsgAll: (hubId: string | number) => `${p}hub.${token(hubId)}.msg.>`,
+    hubMsgAny: () => `${p}hub.*.msg.>`,
+    hubPresence: (hubId: string | number) => `${p}hub.${token(hubId)}.presence`,
+    hubPresenceAny: () => `${p}hub.*.presence`,
+    wflCmd: (mac: string) => `${p}wfl.${token(mac)}.cmd`,
+    wflPing: (mac: string) => `${p}wfl.${token(mac)}.ping`,
+    hostHeartbeat: (hostId: string) => `${p}host.${token(hostId)}.heartbeat`,
+    hostHeartbeatAny: () => `${p}host.*.heartbeat`,
+    audit: (kind: string) => `${p}audit.${token(kind)}`,
+    auditAny: () => `${p}audit.>`,
+  };
+}
+
+export type Subjects = ReturnType<typeof subjects>;
+
+/** JetStream stream names, prefixed the same way so parallel deployments do not collide. */
+export function streamNames(prefix = 'console') {
+  const p = prefix.replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase();
+  return { hubMsgs: `${p}_HUB_MSGS`, audit: `${p}_AUDIT` };
+}

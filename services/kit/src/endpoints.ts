@@ -1,0 +1,149 @@
+import {
+  ApiError,
+  allows,
+  type Caller,
+  type ErrorEnvelope,
+  type Operation,
+  operationName,
+  type ServiceName,
+  type ServiceReply,
+  type SessionGrant,
+} from '@console/contracts';
+import { Svcm } from '@nats-io/services';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Validator, validator } from './validate.ts';
+
+export interface HandlerContext<B = unknown, P = Record<string, unknown>, Q = Record<string, unknown>> {
+  caller: Caller | null;
+  body: B;
+  params: P;
+  query: Q;
+  ip: string;
+  requestId: string;
+  log: FastifyBaseLogger;
+}
+
+/** A handler's answer when it needs more than data: a status, or a session to open or end. */
+export class Reply {
+  constructor(
+    readonly data: unknown,
+    readonly extra: { status?: number; session?: SessionGrant; endSession?: boolean } = {},
+  ) {}
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: handlers are typed at their definition; the table is heterogeneous.
+export type Handler = (ctx: HandlerContext<any, any, any>) => Promise<unknown>;
+
+interface Compiled {
+  op: Operation;
+  handler: Handler;
+  params: Validator;
+  query: Validator;
+  body: Validator;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Registers the service's operations as NATS service endpoints (`$SRV` discovery, stats),
+ * in a queue group named after the service so that instances share the load.
+ * Roles are checked here as well as at the gateway: NATS is reachable by more than the gateway.
+ */
+export async function registerOperations(
+  app: FastifyInstance,
+  service: ServiceName,
+  version: string,
+  operations: readonly Operation[],
+  handlers: Record<string, Handler>,
+): Promise<void> {
+  const mine = operations.filter((o) => o.service === service);
+  const missing = mine.filter((o) => !handlers[o.id]).map((o) => o.id);
+  if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
+
+  const svc = await new Svcm(app.nats).add({
+    name: service,
+    version,
+    description: `console ${service} service`,
+    queue: service,
+    metadata: { prefix: app.subjects.prefix },
+  });
+
+  for (const op of mine) {
+    const c: Compiled = {
+      op,
+      handler: handlers[op.id] as Handler,
+      params: validator(op.params, 'params'),
+      query: validator(op.querystring, 'query'),
+      body: validator(op.body, 'body'),
+    };
+    svc.addEndpoint(operationName(op), {
+      subject: app.subjects.api(service, operationName(op)),
+      metadata: { method: op.method, path: op.path, access: JSON.stringify(op.access) },
+      handler: (err, msg) => {
+        if (err) {
+          app.log.error({ err }, 'endpoint subscription failed');
+          return;
+        }
+        void answer(app, c, msg.data).then((reply) => {
+          if (reply.ok) msg.respond(encoder.encode(JSON.stringify(reply)));
+          else
+            msg.respondError(
+              reply.error.statusCode,
+              reply.error.message,
+              encoder.encode(JSON.stringify(reply)),
+            );
+        });
+      },
+    });
+  }
+  app.addHook('onClose', async () => {
+    await svc.stop().catch(() => undefined);
+  });
+}
+
+async function answer(app: FastifyInstance, c: Compiled, raw: Uint8Array): Promise<ServiceReply> {
+  const stop = app.metrics.endpointSeconds.startTimer({ operation: c.op.id });
+  let requestId = 'unknown';
+  try {
+    const req = JSON.parse(new TextDecoder().decode(raw)) as {
+      requestId?: string;
+      caller?: Caller | null;
+      ip?: string;
+      params?: unknown;
+      query?: unknown;
+      body?: unknown;
+    };
+    requestId = typeof req.requestId === 'string' ? req.requestId : requestId;
+    const caller = req.caller ?? null;
+    if (c.op.access !== 'public') {
+      if (!caller) throw new ApiError(401, 'Please sign in.');
+      if (!allows(c.op.access, caller.roles)) throw new ApiError(403, 'Your roles do not allow this action.');
+    }
+    const ctx: HandlerContext = {
+      caller,
+      ip: typeof req.ip === 'string' ? req.ip : 'unknown',
+      requestId,
+      params: c.params(req.params ?? {}) as Record<string, unknown>,
+      query: c.query(req.query ?? {}) as Record<string, unknown>,
+      body: c.body(req.body),
+      log: app.log.child({ reqId: requestId, op: c.op.id, user: caller?.userId }),
+    };
+    const result = await c.handler(ctx);
+    stop({ outcome: 'ok' });
+    if (result instanceof Reply) return { ok: true, data: result.data, ...result.extra };
+    return { ok: true, data: result ?? null };
+  } catch (err) {
+    if (err instanceof ApiError) {
+      stop({ outcome: String(err.statusCode) });
+      return { ok: false, error: err.toEnvelope() };
+    }
+    stop({ outcome: 'error' });
+    app.log.error({ err, reqId: requestId, op: c.op.id }, 'unexpected failure');
+    const error: ErrorEnvelope = {
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: `Something went wrong on our side (request ${requestId}).`,
+    };
+    return { ok: false, error };
+  }
+}
