@@ -22,7 +22,6 @@ export function loggerOptions(
         '*.password',
         '*.oldPassword',
         '*.newPassword',
-        '*.code',
         'body.password',
       ],
       censor: '[redacted]',

@@ -20,6 +20,8 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     requestIdHeader: false,
     bodyLimit: opts.bodyLimit ?? 256 * 1024,
     trustProxy: opts.trustProxy ?? false,
+    // Reject unknown fields instead of silently dropping them; coerce only path/query strings.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   await app.register(healthPlugin);
   await app.register(metricsPlugin, { service: opts.service, instance });

@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import type { Caller } from '@console/contracts';
+import { natsPlugin, redisPlugin } from '@console/kit';
+import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from './config.ts';
+import { forwardPlugin } from './plugins/forward.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { apiRoutes, sendError } from './routes/api.ts';
+import { docsRoutes } from './routes/docs.ts';
+import { webRoutes } from './routes/web.ts';
+import { wsRoutes } from './routes/ws.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/** The gateway as a plugin: connections, then sessions, then docs, API routes, websocket and the console. */
+export async function buildGateway(app: FastifyInstance, opts: { config: GatewayConfig }) {
+  const { config } = opts;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(natsPlugin, { url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'gateway' });
+  await app.register(redisPlugin, { url: config.REDIS_URL });
+  await app.register(sessionPlugin, { config });
+  await app.register(forwardPlugin, { timeoutMs: config.REQUEST_TIMEOUT_MS });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      req.log.error({ err }, 'unexpected gateway failure');
+      return sendError(reply, 500, `Something went wrong on our side (request ${req.id}).`);
+    }
+    return sendError(reply, status, err.message);
+  });
+
+  await app.register(docsRoutes);
+  await app.register(apiRoutes);
+  await app.register(wsRoutes);
+  await app.register(webRoutes, { dist: config.WEB_DIST || resolve(repoRoot, 'web/dist') });
+}

@@ -1,0 +1,46 @@
+import { CommonConfigSchema, readConfig } from '@console/kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+export const GatewayConfigSchema = Type.Composite([
+  CommonConfigSchema,
+  Type.Object({
+    PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535 }),
+    JWT_SECRET: Type.String({
+      default: '',
+      description:
+        'HS256 key shared by every gateway instance; empty makes a random one (sessions then survive no restart)',
+    }),
+    JWT_TTL_SECONDS: Type.Integer({
+      default: 300,
+      minimum: 10,
+      description: 'Life of one session JWT before renewal',
+    }),
+    JWT_AUDIENCE: Type.String({ default: 'smarthome-console' }),
+    SESSION_IDLE_SECONDS: Type.Integer({ default: 43_200, minimum: 60 }),
+    SESSION_ABSOLUTE_SECONDS: Type.Integer({ default: 2_592_000, minimum: 60 }),
+    REDIS_PREFIX: Type.String({
+      default: 'console',
+      description: 'Prefix of the session keys (shared with auth)',
+    }),
+    COOKIE_SECURE: Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], {
+      default: 'auto',
+      description: 'auto: Secure when the request came over TLS',
+    }),
+    REQUEST_TIMEOUT_MS: Type.Integer({
+      default: 10_000,
+      minimum: 100,
+      description: 'How long an API call waits for its service',
+    }),
+    WEB_DIST: Type.String({
+      default: '',
+      description: 'Built console to serve; empty: web/dist of this checkout',
+    }),
+    TRUST_PROXY: Type.Boolean({ default: false }),
+    BODY_LIMIT_BYTES: Type.Integer({ default: 262_144, minimum: 1024 }),
+  }),
+]);
+export type GatewayConfig = Static<typeof GatewayConfigSchema>;
+
+export function gatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return readConfig(GatewayConfigSchema, env);
+}

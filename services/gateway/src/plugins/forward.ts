@@ -1,0 +1,67 @@
+import {
+  type Caller,
+  type ErrorEnvelope,
+  type Operation,
+  operationName,
+  reasonPhrase,
+  type ServiceReply,
+  type ServiceRequest,
+} from '@console/contracts';
+import { errors } from '@nats-io/nats-core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends one API call to the service that serves it and maps every failure to an error envelope. */
+    forward(
+      op: Operation,
+      request: Omit<ServiceRequest, 'caller'> & { caller: Caller | null },
+    ): Promise<ServiceReply>;
+  }
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export const forwardPlugin = fp(
+  async (app: FastifyInstance, opts: { timeoutMs: number }) => {
+    app.decorate('forward', async (op: Operation, request: ServiceRequest): Promise<ServiceReply> => {
+      const subject = app.subjects.api(op.service, operationName(op));
+      try {
+        const msg = await app.nats.request(subject, encoder.encode(JSON.stringify(request)), {
+          timeout: opts.timeoutMs,
+        });
+        return parse(msg.data, op);
+      } catch (err) {
+        if (err instanceof errors.NoRespondersError) {
+          return fail(503, `The ${op.service} service is not running right now; please try again shortly.`);
+        }
+        if (err instanceof errors.TimeoutError) {
+          return fail(504, `The ${op.service} service did not answer in time; the outcome is unknown.`);
+        }
+        if (err instanceof errors.RequestError && err.isNoResponders()) {
+          return fail(503, `The ${op.service} service is not running right now; please try again shortly.`);
+        }
+        app.log.error({ err, op: op.id, reqId: request.requestId }, 'forward failed');
+        return fail(502, 'The message broker could not deliver this request; please try again.');
+      }
+    });
+  },
+  { name: 'forward', dependencies: ['nats'] },
+);
+
+function parse(data: Uint8Array, op: Operation): ServiceReply {
+  try {
+    const reply = JSON.parse(decoder.decode(data)) as ServiceReply;
+    if (reply && typeof reply === 'object' && typeof reply.ok === 'boolean') return reply;
+  } catch {
+    // fall through: a service answered something that is not our envelope
+  }
+  return fail(502, `The ${op.service} service gave an answer the gateway could not read.`);
+}
+
+function fail(statusCode: number, message: string): ServiceReply {
+  const error: ErrorEnvelope = { statusCode, error: reasonPhrase(statusCode), message };
+  return { ok: false, error };
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import {
+  allows,
+  type ErrorEnvelope,
+  ErrorEnvelopeSchema,
+  OPERATIONS,
+  type Operation,
+  reasonPhrase,
+} from '@console/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * One route per row of the operations table. Roles are checked here, before anything reaches
+ * NATS, and again by the service; the caller's identity travels with the request.
+ */
+export async function apiRoutes(app: FastifyInstance) {
+  for (const op of OPERATIONS) {
+    app.route({
+      method: op.method,
+      url: op.path,
+      schema: {
+        summary: op.summary,
+        description: `Allowed: ${describeAccess(op)}. Served by \`${op.id}\` over NATS.`,
+        tags: op.tags,
+        ...(op.params ? { params: op.params } : {}),
+        ...(op.querystring ? { querystring: op.querystring } : {}),
+        ...(op.body ? { body: op.body } : {}),
+        response: { 200: op.response, '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema },
+      },
+      handler: async (req, reply) => {
+        const caller = await app.resolveCaller(req, reply);
+        if (op.access !== 'public') {
+          if (!caller) return sendError(reply, 401, 'Please sign in.');
+          if (!allows(op.access, caller.roles))
+            return sendError(reply, 403, 'Your roles do not allow this action.');
+        }
+        const answer = await app.forward(op, {
+          requestId: req.id,
+          caller,
+          ip: req.ip,
+          params: (req.params ?? {}) as Record<string, unknown>,
+          query: (req.query ?? {}) as Record<string, unknown>,
+          body: req.body ?? null,
+        });
+        if (!answer.ok) {
+          if (answer.error.statusCode === 401) app.clearSession(req, reply);
+          return sendEnvelope(reply, answer.error);
+        }
+        if (op.session === 'open' && answer.session) {
+          app.openSession(req, reply, answer.session.sessionId, answer.session.userId);
+        }
+        if (op.session === 'close' || answer.endSession) app.clearSession(req, reply);
+        // Sent as a string: the service already shaped the answer, the schema is for the docs.
+        return reply
+          .code(answer.status ?? 200)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(answer.data));
+      },
+    });
+  }
+}
+
+export function describeAccess(op: Operation): string {
+  if (op.access === 'public') return 'anyone';
+  if (op.access === 'authenticated') return 'any signed-in staff user';
+  return ['admin', ...op.access].join(', ');
+}
+
+export function sendError(reply: FastifyReply, statusCode: number, message: string) {
+  return sendEnvelope(reply, { statusCode, error: reasonPhrase(statusCode), message });
+}
+
+function sendEnvelope(reply: FastifyReply, envelope: ErrorEnvelope) {
+  return reply
+    .code(envelope.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ ...envelope, requestId: reply.request.id ?? randomUUID() }));
+}

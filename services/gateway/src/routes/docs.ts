@@ -1,0 +1,29 @@
+import { VERSION_LABEL } from '@console/contracts';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** OpenAPI generated from the routes the operations table made; Swagger UI at /api/docs. */
+// Not encapsulated: swagger's onRoute hook must see the API routes registered beside it.
+export const docsRoutes = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Smart-home staff console API',
+          version: VERSION_LABEL,
+          description:
+            'Every operation of the console. Each lists the roles allowed; the gateway enforces them before ' +
+            'forwarding the call over NATS, and the service enforces them again. Sessions travel in an HttpOnly cookie.',
+        },
+        components: {
+          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'console_session' } },
+        },
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  },
+  { name: 'docs' },
+);
