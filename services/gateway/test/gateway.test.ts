@@ -102,6 +102,17 @@ describe('who may call what', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('settles the role before looking at the input', async () => {
+    const { cookie } = await session(['support']);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { cookie },
+      payload: { bogus: 1 },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('forwards an allowed call with the caller’s identity', async () => {
     const { cookie, sid } = await session(['admin'], '42');
     const res = await app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });

@@ -27,13 +27,18 @@ export async function apiRoutes(app: FastifyInstance) {
         ...(op.body ? { body: op.body } : {}),
         response: { 200: op.response, '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema },
       },
-      handler: async (req, reply) => {
+      // Who is calling is settled before the body is even parsed: a caller without the role
+      // learns nothing about the operation's input.
+      onRequest: async (req, reply) => {
         const caller = await app.resolveCaller(req, reply);
-        if (op.access !== 'public') {
-          if (!caller) return sendError(reply, 401, 'Please sign in.');
-          if (!allows(op.access, caller.roles))
-            return sendError(reply, 403, 'Your roles do not allow this action.');
-        }
+        if (caller) req.caller = caller;
+        if (op.access === 'public') return;
+        if (!caller) return sendError(reply, 401, 'Please sign in.');
+        if (!allows(op.access, caller.roles))
+          return sendError(reply, 403, 'Your roles do not allow this action.');
+      },
+      handler: async (req, reply) => {
+        const caller = req.caller ?? null;
         const answer = await app.forward(op, {
           requestId: req.id,
           caller,

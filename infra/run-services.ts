@@ -1,0 +1,68 @@
+/**
+ * Runs every console service as its own process, the way production runs them, with their log
+ * lines prefixed. `--scale auth=2` starts more instances of one service: NATS spreads the
+ * requests over the queue group, and `nats micro ls` shows each instance.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** Every service the console has today, in start order; the gateway last, on the public port. */
+const SERVICES = ['auth', 'gateway'] as const;
+
+function scaleFromArgs(argv: string[]): Map<string, number> {
+  const scale = new Map<string, number>(SERVICES.map((s) => [s, 1]));
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] !== '--scale') continue;
+    const [name, count] = (argv[i + 1] ?? '').split('=');
+    if (!name || !scale.has(name) || !/^[1-9][0-9]?$/.test(count ?? '')) {
+      console.error(`--scale takes <service>=<1..99>, one of: ${SERVICES.join(', ')}`);
+      process.exit(2);
+    }
+    scale.set(name, Number(count));
+  }
+  return scale;
+}
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function start(service: string, index: number) {
+  const tag = `${service}#${index}`.padEnd(10);
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, `services/${service}/src/server.ts`)], {
+    cwd: root,
+    env: { ...process.env, INSTANCE_ID: `${service}-${index}`, ...(service === 'gateway' && index > 1 ? { PORT: String(8080 + index - 1) } : {}) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${tag} ${line}\n`));
+  }
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${tag} exited (${signal ?? code}); stopping the others`);
+    stop(1);
+  });
+  children.push(child);
+}
+
+function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3000).unref();
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r))))).then(() =>
+    process.exit(code),
+  );
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+const scale = scaleFromArgs(process.argv.slice(2));
+for (const service of SERVICES) {
+  for (let i = 1; i <= (scale.get(service) ?? 1); i++) start(service, i);
+}
+console.log(`\nThe console is starting on http://127.0.0.1:${process.env.PORT ?? 8080}/ (API docs at /api/docs).`);
+console.log(`Captured e-mail (one-time codes): ${process.env.MAILBOX_URL ?? 'http://127.0.0.1:8025'}/\n`);

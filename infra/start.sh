@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Starts the whole console with demo data: infrastructure, schema and demo records, every
+# service and the gateway serving the built console. Ctrl-C stops the services; the
+# infrastructure keeps running (stop it with `bash infra/dev-infra.sh down`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash infra/bootstrap.sh
+export PATH="/usr/local/go/bin:$PATH"
+
+echo "== infrastructure" >&2
+set -a
+# shellcheck disable=SC1091
+eval "$(bash infra/dev-infra.sh up)"
+set +a
+
+# One signing key for every gateway instance of this machine, kept across restarts.
+mkdir -p .dev-infra
+if [ ! -s .dev-infra/jwt-secret ]; then
+  node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64url"))' > .dev-infra/jwt-secret
+  chmod 600 .dev-infra/jwt-secret
+fi
+export JWT_SECRET="$(cat .dev-infra/jwt-secret)"
+
+echo "== build the console" >&2
+pnpm --filter @console/web build >/dev/null
+
+echo "== demo data" >&2
+pnpm exec tsx infra/demo/seed.ts
+
+echo "== services" >&2
+exec pnpm exec tsx infra/run-services.ts
