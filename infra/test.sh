@@ -10,6 +10,7 @@ export PATH="/usr/local/go/bin:$PATH"
 echo "== lint (biome)"
 pnpm exec biome check .
 echo "== types (tsc -b)"
+pnpm --filter @console/web routes >/dev/null
 pnpm exec tsc -b
 echo "== build the console"
 pnpm --filter @console/web build >/dev/null

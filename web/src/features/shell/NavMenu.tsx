@@ -1,0 +1,54 @@
+import type { Role } from '@console/contracts';
+import { Button, Group, Menu, ScrollArea } from '@mantine/core';
+import { visibleMenu } from '../menu/screens.ts';
+import { MenuItemLink } from './links.tsx';
+
+/** The role-driven navbar (analytics spec §6): one dropdown per area the roles allow. */
+export function NavMenu({ roles }: { roles: readonly Role[] }) {
+  const areas = visibleMenu(roles);
+  if (areas.length === 0) return null;
+  return (
+    // An admin sees every area: on a narrow window the row scrolls rather than squeezing labels.
+    <ScrollArea type="scroll" scrollbarSize={4} offsetScrollbars={false} style={{ flex: 1, minWidth: 0 }}>
+      <Group component="nav" aria-label="Main menu" gap={0} wrap="nowrap">
+        {areas.map((area) => (
+          <Menu key={area.label} position="bottom-start" shadow="md" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                px={8}
+                style={{ flexShrink: 0 }}
+                rightSection={<Chevron />}
+                styles={{ section: { marginInlineStart: 4 } }}
+              >
+                {area.label}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {area.entries.map((entry) => (
+                <MenuItemLink key={entry.state} to="/$" params={{ _splat: entry.path.slice(1) }}>
+                  {entry.label}
+                </MenuItemLink>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ))}
+      </Group>
+    </ScrollArea>
+  );
+}
+
+function Chevron() {
+  return (
+    <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+      <path
+        d="M2 3.5 5 6.5 8 3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

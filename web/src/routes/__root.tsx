@@ -1,0 +1,31 @@
+import { AppShell } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
+import { AppFooter } from '../features/shell/AppFooter.tsx';
+import { AppHeader } from '../features/shell/AppHeader.tsx';
+import type { RouterContext } from '../router.tsx';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  // Unknown paths go to the main screen (core spec §2); the `_auth` catch-all handles most.
+  notFoundComponent: () => <Navigate to="/" replace />,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <Notifications position="top-right" />
+      <AppShell header={{ height: 56 }} footer={{ height: 40 }} padding="md">
+        <AppShell.Header>
+          <AppHeader />
+        </AppShell.Header>
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+        <AppShell.Footer>
+          <AppFooter />
+        </AppShell.Footer>
+      </AppShell>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { Stack, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { ChangePasswordForm } from './-components/settings/ChangePasswordForm.tsx';
+
+export const Route = createFileRoute('/_auth/settings')({
+  component: () => (
+    <Stack gap="md" maw={480}>
+      <Title order={2}>Settings</Title>
+      <ChangePasswordForm />
+    </Stack>
+  ),
+});
