@@ -31,11 +31,19 @@ let stopping = false;
 
 function start(service: string, index: number) {
   const tag = `${service}#${index}`.padEnd(10);
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, `services/${service}/src/server.ts`)], {
-    cwd: root,
-    env: { ...process.env, INSTANCE_ID: `${service}-${index}`, ...(service === 'gateway' && index > 1 ? { PORT: String(8080 + index - 1) } : {}) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(root, `services/${service}/src/server.ts`)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        INSTANCE_ID: `${service}-${index}`,
+        ...(service === 'gateway' && index > 1 ? { PORT: String(8080 + index - 1) } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${tag} ${line}\n`));
   }
@@ -52,9 +60,9 @@ function stop(code: number) {
   stopping = true;
   for (const c of children) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r))))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(
+    children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))),
+  ).then(() => process.exit(code));
 }
 
 process.on('SIGINT', () => stop(0));
@@ -64,5 +72,7 @@ const scale = scaleFromArgs(process.argv.slice(2));
 for (const service of SERVICES) {
   for (let i = 1; i <= (scale.get(service) ?? 1); i++) start(service, i);
 }
-console.log(`\nThe console is starting on http://127.0.0.1:${process.env.PORT ?? 8080}/ (API docs at /api/docs).`);
+console.log(
+  `\nThe console is starting on http://127.0.0.1:${process.env.PORT ?? 8080}/ (API docs at /api/docs).`,
+);
 console.log(`Captured e-mail (one-time codes): ${process.env.MAILBOX_URL ?? 'http://127.0.0.1:8025'}/\n`);

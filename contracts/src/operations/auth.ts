@@ -39,7 +39,10 @@ export const VerifyCodeBodySchema = Type.Object(
 export const ChangePasswordBodySchema = Type.Object(
   {
     oldPassword: Type.String({ maxLength: 200 }),
-    newPassword: Type.String({ minLength: 3, maxLength: 200 }),
+    newPassword: Type.String({
+      maxLength: 200,
+      description: 'At least 3 characters; checked by the service so the message is the specification’s',
+    }),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,66 @@
+/**
+ * Demo data for `pnpm start`: the schema, demo staff users for each kind of console user, and the
+ * main screen's things. Demo passwords are made at random on the first run, kept in
+ * .dev-infra/demo-credentials.json (readable by this machine's user only) and printed each start;
+ * none is written in the code.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { migrate } from '@console/auth/migrations';
+import { ensureStaffUser } from '@console/auth/seed-staff';
+import pg from 'pg';
+
+const root = resolve(import.meta.dirname, '../..');
+const credentialsFile = resolve(root, '.dev-infra/demo-credentials.json');
+
+const DEMO_USERS = [
+  { email: 'admin@demo.local', name: 'Ada Admin', roles: 'admin', lands: '/' },
+  { email: 'support@demo.local', name: 'Sam Support', roles: 'support', lands: '/supportPlus' },
+  {
+    email: 'engineer@demo.local',
+    name: 'Eli Engineer',
+    roles: 'dev,support,firmware',
+    lands: '/supportPlus',
+  },
+  { email: 'data@demo.local', name: 'Dana Data', roles: 'datauser,stats', lands: '/datamonitor' },
+  { email: 'marketing@demo.local', name: 'Mo Marketing', roles: 'marketing', lands: '/' },
+] as const;
+
+const DEMO_THINGS = ['Hubs', 'Links', 'Structures', 'Devices', 'Automations', 'Heartbeats'];
+
+function loadPasswords(): Record<string, string> {
+  if (!existsSync(credentialsFile)) return {};
+  return JSON.parse(readFileSync(credentialsFile, 'utf8')) as Record<string, string>;
+}
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/console',
+});
+try {
+  await migrate(pool);
+  const passwords = loadPasswords();
+  for (const u of DEMO_USERS) {
+    passwords[u.email] ??= randomBytes(6).toString('base64url');
+    const { created } = await ensureStaffUser(pool, { ...u, password: passwords[u.email] as string });
+    if (created) console.error(`demo: created ${u.email}`);
+  }
+  mkdirSync(resolve(root, '.dev-infra'), { recursive: true });
+  writeFileSync(credentialsFile, JSON.stringify(passwords, null, 2));
+  chmodSync(credentialsFile, 0o600);
+
+  const { rows } = await pool.query<{ n: string }>('select count(*) as n from things');
+  if (rows[0]?.n === '0') {
+    await pool.query('insert into things (name) select unnest($1::text[])', [DEMO_THINGS]);
+  }
+
+  console.log('\nDemo sign-ins (one-time codes arrive in the captured mailbox):');
+  for (const u of DEMO_USERS) {
+    console.log(
+      `  ${u.email.padEnd(22)} ${String(passwords[u.email]).padEnd(10)} roles ${u.roles.padEnd(22)} lands on ${u.lands}`,
+    );
+  }
+  console.log('  (a password changed in the console is kept; the file above then holds the first one)\n');
+} finally {
+  await pool.end();
+}

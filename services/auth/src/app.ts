@@ -1,0 +1,76 @@
+import { authOperations, thingOperations, VERSION_LABEL } from '@console/contracts';
+import { natsPlugin, postgresPlugin, redisPlugin, registerOperations } from '@console/kit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthConfig } from './config.ts';
+import { accountHandlers } from './endpoints/account.ts';
+import { adminUserHandlers } from './endpoints/admin-users.ts';
+import { withErrorMapping } from './endpoints/errors.ts';
+import { loginHandlers } from './endpoints/login.ts';
+import { thingHandlers } from './endpoints/things.ts';
+import { bootstrapAdmin } from './plugins/bootstrap-admin.ts';
+import { mailerPlugin } from './plugins/mailer.ts';
+import { migrate } from './plugins/migrations.ts';
+import { oneTimeCodesPlugin } from './plugins/one-time-codes.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { sessionsPlugin } from './plugins/sessions.ts';
+import { signInPlugin } from './plugins/sign-in.ts';
+import { thingsPlugin } from './plugins/things.ts';
+import { usersPlugin } from './plugins/users.ts';
+
+export interface AuthAppOptions {
+  config: AuthConfig;
+  /** Where the generated first-admin password is shown once; stdout unless a test listens. */
+  announce?: (text: string) => void;
+}
+
+/**
+ * The auth service as a plugin (wrapped so its decorators sit on the server it is registered on):
+ * connections, then the schema and first admin, then domain plugins, and the NATS endpoints last,
+ * so no request is taken before the database is ready for it.
+ */
+export const authApp = fp(
+  async (app: FastifyInstance, { config, announce }: AuthAppOptions) => {
+    await app.register(natsPlugin, { url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'auth' });
+    await app.register(postgresPlugin, { url: config.DATABASE_URL });
+    await app.register(redisPlugin, { url: config.REDIS_URL });
+
+    const applied = await migrate(app.pg);
+    if (applied.length) app.log.info({ applied }, 'database migrations applied');
+    const first = await bootstrapAdmin(app.pg, {
+      email: config.BOOTSTRAP_ADMIN_EMAIL,
+      password: config.BOOTSTRAP_ADMIN_PASSWORD,
+      name: config.BOOTSTRAP_ADMIN_NAME,
+      requireOneTimeCode: config.ONE_TIME_CODE_DEFAULT,
+      announce: announce ?? ((text) => process.stdout.write(text)),
+    });
+    if (first.created)
+      app.log.info({ email: first.email, generated: first.generated }, 'first admin created');
+
+    const prefix = config.REDIS_PREFIX;
+    await app.register(usersPlugin);
+    await app.register(thingsPlugin);
+    await app.register(sessionsPlugin, {
+      prefix,
+      idleSeconds: config.SESSION_IDLE_SECONDS,
+      absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
+    });
+    await app.register(oneTimeCodesPlugin, {
+      prefix,
+      ttlSeconds: config.ONE_TIME_CODE_TTL_SECONDS,
+      maxAttempts: config.ONE_TIME_CODE_MAX_ATTEMPTS,
+    });
+    await app.register(rateLimitPlugin, { prefix, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS });
+    await app.register(mailerPlugin, { url: config.SMTP_URL, from: config.MAIL_FROM });
+    await app.register(signInPlugin, { limits: config });
+
+    const handlers = withErrorMapping(app, {
+      ...loginHandlers(app),
+      ...accountHandlers(app, config),
+      ...adminUserHandlers(app, config),
+      ...thingHandlers(app),
+    });
+    await registerOperations(app, 'auth', VERSION_LABEL, [...authOperations, ...thingOperations], handlers);
+  },
+  { name: 'auth-app', dependencies: ['health', 'metrics'] },
+);

@@ -1,0 +1,48 @@
+import { ONE_TIME_CODE } from '@console/contracts';
+import { CommonConfigSchema, readConfig } from '@console/kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+const count = (def: number, description: string) => Type.Integer({ default: def, minimum: 1, description });
+
+export const AuthConfigSchema = Type.Composite([
+  CommonConfigSchema,
+  Type.Object({
+    REDIS_PREFIX: Type.String({
+      default: 'console',
+      description: 'Prefix of every Redis key (sessions, codes, rate limits); the gateway must use the same',
+    }),
+    SMTP_URL: Type.String({ default: 'smtp://127.0.0.1:1025', description: 'Where one-time codes are sent' }),
+    MAIL_FROM: Type.String({ default: 'Staff Console <no-reply@console.local>' }),
+    SESSION_IDLE_SECONDS: Type.Integer({
+      default: 43_200,
+      minimum: 60,
+      description: 'A session unused this long ends',
+    }),
+    SESSION_ABSOLUTE_SECONDS: Type.Integer({
+      default: 2_592_000,
+      minimum: 60,
+      description: 'A session ends this long after sign-in, however active',
+    }),
+    BOOTSTRAP_ADMIN_EMAIL: Type.Optional(
+      Type.String({ description: 'First admin, created only while there is no staff user at all' }),
+    ),
+    BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ description: 'Password of that first admin' })),
+    BOOTSTRAP_ADMIN_NAME: Type.String({ default: 'Administrator' }),
+    ONE_TIME_CODE_DEFAULT: Type.Boolean({
+      default: true,
+      description: 'Whether new staff users must enter an e-mailed code at sign-in',
+    }),
+    ONE_TIME_CODE_TTL_SECONDS: count(ONE_TIME_CODE.ttlSeconds, 'Life of an e-mailed code'),
+    ONE_TIME_CODE_MAX_ATTEMPTS: count(ONE_TIME_CODE.maxAttempts, 'Wrong tries that kill a code'),
+    RATE_LIMIT_WINDOW_SECONDS: count(900, 'Window of the sign-in rate limits'),
+    LOGIN_LIMIT_PER_ACCOUNT: count(10, 'Password attempts per e-mail address per window'),
+    LOGIN_LIMIT_PER_IP: count(50, 'Password attempts per client address per window'),
+    CODE_LIMIT_PER_USER: count(10, 'Code attempts per staff user per window'),
+    CODE_LIMIT_PER_IP: count(50, 'Code attempts per client address per window'),
+  }),
+]);
+export type AuthConfig = Static<typeof AuthConfigSchema>;
+
+export function authConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
+  return readConfig(AuthConfigSchema, env);
+}

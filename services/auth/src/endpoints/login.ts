@@ -1,0 +1,29 @@
+import type { LoginBodySchema, LoginReply, VerifyCodeBodySchema } from '@console/contracts';
+import { type Handler, type HandlerContext, Reply } from '@console/kit';
+import type { Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { CODE_SENT, type SignInOutcome } from '../plugins/sign-in.ts';
+
+/** A session grant rides beside the data; the gateway turns it into the cookie. */
+function answer(outcome: SignInOutcome): LoginReply | Reply {
+  if (outcome.kind === 'code')
+    return { requiresOneTimeCode: true, userId: outcome.userId, message: CODE_SENT };
+  return new Reply({ user: outcome.user } satisfies LoginReply, {
+    session: { sessionId: outcome.sessionId, userId: outcome.user.id },
+  });
+}
+
+export function loginHandlers(app: FastifyInstance): Record<string, Handler> {
+  return {
+    'auth.login': async (ctx: HandlerContext<Static<typeof LoginBodySchema>>) =>
+      answer(await app.signIn.withPassword(ctx.body.email, ctx.body.password, ctx.ip)),
+
+    'auth.verifyCode': async (ctx: HandlerContext<Static<typeof VerifyCodeBodySchema>>) =>
+      answer(await app.signIn.withCode(ctx.body.userId, ctx.body.code, ctx.ip)),
+
+    'auth.logout': async (ctx: HandlerContext) => {
+      if (ctx.caller) await app.sessions.end(ctx.caller.sessionId, ctx.caller.userId);
+      return new Reply({ message: 'Signed out.' }, { endSession: true });
+    },
+  };
+}

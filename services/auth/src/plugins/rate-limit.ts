@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '@console/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimit: RateLimiter;
+  }
+}
+
+/** One counter: a kind of attempt by one subject (an account, a user, an address), and its limit. */
+export interface Bucket {
+  name: string;
+  subject: string;
+  limit: number;
+}
+
+export const TOO_MANY = 'Too many attempts; please wait a few minutes and try again.';
+
+// Counts every bucket in one round trip; the window starts with a bucket's first attempt.
+const TAKE = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCR', key)
+  if n == 1 then redis.call('EXPIRE', key, ARGV[1]) end
+  out[i] = n
+end
+return out`;
+
+// A finished sign-in hands its attempts back; a key that expired meanwhile stays gone.
+const GIVE_BACK = `
+for _, key in ipairs(KEYS) do
+  if redis.call('DECR', key) <= 0 then redis.call('DEL', key) end
+end
+return 1`;
+
+/**
+ * Fixed-window attempt counters in Redis, shared by every instance. An attempt is counted before
+ * it is judged, so parallel guesses cannot slip past the limit; a sign-in that completes gives its
+ * attempts back, so a person who signs in often is never locked out by their own successes.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly windowSeconds: number,
+  ) {}
+
+  private key(b: Bucket) {
+    // Hashed so that e-mail addresses and client addresses do not sit in Redis in clear.
+    const subject = createHash('sha256').update(b.subject).digest('base64url').slice(0, 22);
+    return `${this.prefix}:rl:${b.name}:${subject}`;
+  }
+
+  /** Counts an attempt in every bucket; throws 429 if any is over its limit. */
+  async take(buckets: Bucket[]): Promise<void> {
+    const counts = (await this.redis.eval(
+      TAKE,
+      buckets.length,
+      ...buckets.map((b) => this.key(b)),
+      this.windowSeconds,
+    )) as number[];
+    if (buckets.some((b, i) => (counts[i] ?? 0) > b.limit)) throw new ApiError(429, TOO_MANY);
+  }
+
+  async giveBack(buckets: Bucket[]): Promise<void> {
+    if (buckets.length === 0) return;
+    await this.redis.eval(GIVE_BACK, buckets.length, ...buckets.map((b) => this.key(b)));
+  }
+}
+
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, opts: { prefix: string; windowSeconds: number }) => {
+    app.decorate('rateLimit', new RateLimiter(app.redis, opts.prefix, opts.windowSeconds));
+  },
+  { name: 'rate-limit', dependencies: ['redis'] },
+);

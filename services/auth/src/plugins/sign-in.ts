@@ -1,0 +1,113 @@
+import { ApiError, type Me, parseRoles } from '@console/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthConfig } from '../config.ts';
+import { generateCode } from './one-time-codes.ts';
+import { verifyNobody, verifyPassword } from './passwords.ts';
+import type { Bucket } from './rate-limit.ts';
+import { normalizeEmail } from './staff-rules.ts';
+import { type StaffRow, toMe } from './staff-view.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signIn: SignIn;
+  }
+}
+
+export const BAD_CREDENTIALS = 'Invalid e-mail or password.';
+export const CODE_GONE = 'The code has expired or was used; please sign in again.';
+export const WRONG_CODE = 'Wrong code.';
+export const CODE_SENT = 'A one-time code has been sent to your e-mail.';
+export const MAIL_FAILED = 'The one-time code could not be sent; please try again shortly.';
+
+export type SignInOutcome =
+  | { kind: 'code'; userId: string }
+  | { kind: 'session'; sessionId: string; user: Me };
+
+export interface SignIn {
+  withPassword(email: string, password: string, ip: string): Promise<SignInOutcome>;
+  withCode(userId: string, code: string, ip: string): Promise<SignInOutcome & { kind: 'session' }>;
+}
+
+type Limits = Pick<
+  AuthConfig,
+  'LOGIN_LIMIT_PER_ACCOUNT' | 'LOGIN_LIMIT_PER_IP' | 'CODE_LIMIT_PER_USER' | 'CODE_LIMIT_PER_IP'
+>;
+
+/**
+ * The sign-in rules (issue 2 §5). Every step that touches Redis comes before anyone is let in,
+ * so when Redis is away the attempt fails (and the endpoints answer 503) instead of skipping a check.
+ */
+export const signInPlugin = fp(
+  async (app: FastifyInstance, opts: { limits: Limits }) => {
+    const { limits } = opts;
+    // Makes the throwaway hash now, so the first unknown e-mail is not told apart by a slower answer.
+    await verifyNobody('warm-up');
+    const loginBuckets = (email: string, ip: string): Bucket[] => [
+      { name: 'login-account', subject: email, limit: limits.LOGIN_LIMIT_PER_ACCOUNT },
+      { name: 'login-ip', subject: ip, limit: limits.LOGIN_LIMIT_PER_IP },
+    ];
+    const codeBuckets = (userId: string, ip: string): Bucket[] => [
+      { name: 'code-user', subject: userId, limit: limits.CODE_LIMIT_PER_USER },
+      { name: 'code-ip', subject: ip, limit: limits.CODE_LIMIT_PER_IP },
+    ];
+
+    const openSession = async (user: StaffRow) => {
+      await app.users.touchLogin(user.id);
+      const roles = parseRoles(user.roles);
+      const sessionId = await app.sessions.open({
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        roles,
+      });
+      return { kind: 'session' as const, sessionId, user: toMe(user) };
+    };
+
+    app.decorate('signIn', {
+      async withPassword(rawEmail, password, ip) {
+        const email = normalizeEmail(rawEmail);
+        const buckets = loginBuckets(email, ip);
+        await app.rateLimit.take(buckets);
+        const user = await app.users.byEmail(email);
+        // Same work and the same answer whether the address is unknown, the password wrong or the user disabled.
+        const ok = user ? await verifyPassword(user.password_hash, password) : await verifyNobody(password);
+        if (!user || !ok || !user.active) throw new ApiError(401, BAD_CREDENTIALS);
+
+        if (!user.require_one_time_code) {
+          await app.rateLimit.giveBack(buckets);
+          return openSession(user);
+        }
+        // The attempt stays counted until the code is used, which also bounds how many e-mails a
+        // holder of the password alone can trigger.
+        const code = generateCode();
+        await app.codes.issue(user.id, code);
+        try {
+          await app.mailer.sendOneTimeCode(user, code, app.codes.ttlSeconds);
+        } catch (err) {
+          app.log.error({ err, userId: user.id }, 'one-time code e-mail failed');
+          await app.codes.revoke(user.id).catch(() => undefined);
+          throw new ApiError(503, MAIL_FAILED);
+        }
+        return { kind: 'code', userId: user.id };
+      },
+
+      async withCode(userId, code, ip) {
+        const buckets = codeBuckets(userId, ip);
+        await app.rateLimit.take(buckets);
+        const result = await app.codes.check(userId, code);
+        if (result === 'gone') throw new ApiError(401, CODE_GONE);
+        if (result === 'wrong') throw new ApiError(401, WRONG_CODE);
+        // Disabled or deleted between the password and the code: the code no longer opens anything.
+        const user = await app.users.byId(userId);
+        if (!user?.active) throw new ApiError(401, CODE_GONE);
+        await app.rateLimit.giveBack([...buckets, ...loginBuckets(user.email, ip)]);
+        return openSession(user);
+      },
+    } satisfies SignIn);
+  },
+  {
+    name: 'sign-in',
+    dependencies: ['users', 'sessions', 'one-time-codes', 'rate-limit', 'mailer'],
+  },
+);

@@ -1,0 +1,81 @@
+import { isRole, OLD_LOGIN_MONTHS, PASSWORD_MIN_LENGTH, type Role } from '@console/contracts';
+
+/** The texts the console shows against form fields (seed 002 §5); tests compare them verbatim. */
+export const MESSAGES = {
+  nameRequired: 'A name is required',
+  emailRequired: "What's your email address?",
+  emailInvalid: "Doesn't look like a valid email.",
+  emailTaken: 'That e-mail is already in use.',
+  passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+} as const;
+
+/** E-mail addresses are compared case-insensitively everywhere, so they are stored lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+// Deliberately loose: one @, something on each side, a dot in the domain. Delivery proves the rest.
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function emailProblem(email: string): string | undefined {
+  const e = email.trim();
+  if (e === '') return MESSAGES.emailRequired;
+  if (e.length > 254 || !EMAIL.test(e)) return MESSAGES.emailInvalid;
+  return undefined;
+}
+
+/** A missing password is just the shortest too-short one: the form shows the same line. */
+export function passwordProblem(password: string | undefined): string | undefined {
+  if ((password ?? '').length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordShort;
+  return undefined;
+}
+
+/**
+ * Per-field problems of a staff user, as the signup and admin forms show them. With
+ * passwordRequired false (an admin editing) a blank password is fine: it keeps the current one.
+ */
+export function staffUserProblems(
+  input: { name: string; email: string; password?: string | undefined },
+  { passwordRequired = true } = {},
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (input.name.trim() === '') fields.name = MESSAGES.nameRequired;
+  const email = emailProblem(input.email);
+  if (email) fields.email = email;
+  const password = passwordRequired || input.password ? passwordProblem(input.password) : undefined;
+  if (password) fields.password = password;
+  return fields;
+}
+
+/**
+ * Parses the comma-separated roles string of an admin form. Unlike parseRoles, which drops
+ * unknown names (right for stored data), a form must hear about a typo rather than lose a role.
+ */
+export function parseRolesStrict(roles: string): { roles: Role[]; unknown: string[] } {
+  const out: Role[] = [];
+  const unknown: string[] = [];
+  for (const raw of roles.split(',')) {
+    const name = raw.trim();
+    if (name === '') continue;
+    if (!isRole(name)) unknown.push(name);
+    else if (!out.includes(name)) out.push(name);
+  }
+  return { roles: out, unknown };
+}
+
+/** Logins older than OLD_LOGIN_MONTHS calendar months, or none at all, are marked on the admin list. */
+export function isOldLogin(lastLogin: Date | null, now: Date = new Date()): boolean {
+  if (!lastLogin) return true;
+  return lastLogin.getTime() < monthsBefore(now, OLD_LOGIN_MONTHS).getTime();
+}
+
+/** The same day-of-month that many months earlier, clamped to the month's end (31 May → 31 Mar, 30 Apr → 28/29 Feb). */
+export function monthsBefore(now: Date, months: number): Date {
+  const target = new Date(now.getTime());
+  const day = now.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target;
+}

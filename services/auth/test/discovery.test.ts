@@ -1,0 +1,46 @@
+import { authOperations, operationName, thingOperations } from '@console/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthHarness, startAuth } from './harness.ts';
+
+const decoder = new TextDecoder();
+
+let h: AuthHarness;
+beforeAll(async () => {
+  h = await startAuth();
+});
+afterAll(async () => h?.close());
+
+/** Collects every answer to a $SRV request for a short while, as `nats micro ls` does. */
+async function ask(subject: string): Promise<Record<string, unknown>[]> {
+  const inbox = `_INBOX.${h.prefix}.${Math.random().toString(36).slice(2)}`;
+  const sub = h.nc.subscribe(inbox);
+  const out: Record<string, unknown>[] = [];
+  const done = (async () => {
+    for await (const m of sub) out.push(JSON.parse(decoder.decode(m.data)));
+  })();
+  h.nc.publish(subject, new Uint8Array(), { reply: inbox });
+  await new Promise((r) => setTimeout(r, 500));
+  sub.unsubscribe();
+  await done;
+  return out.filter((i) => (i.metadata as Record<string, string> | undefined)?.prefix === h.prefix);
+}
+
+describe('NATS service discovery', () => {
+  it('lists every auth operation as an endpoint in the auth queue group', async () => {
+    const [info] = await ask('$SRV.INFO.auth');
+    expect(info).toMatchObject({ name: 'auth' });
+    const endpoints = info?.endpoints as { name: string; subject: string; queue_group: string }[];
+    const expected = [...authOperations, ...thingOperations].map((o) => operationName(o)).sort();
+    expect(endpoints.map((e) => e.name).sort()).toEqual(expected);
+    for (const e of endpoints) {
+      expect(e.subject).toBe(`${h.prefix}.api.auth.${e.name}`);
+      expect(e.queue_group).toBe('auth');
+    }
+  });
+
+  it('shows a second instance as a second service, sharing the requests', async () => {
+    await h.another();
+    const pings = await ask('$SRV.PING.auth');
+    expect(new Set(pings.map((p) => p.id)).size).toBe(2);
+  });
+});

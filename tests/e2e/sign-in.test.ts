@@ -1,0 +1,135 @@
+/**
+ * The built console in Debian's Chromium, against the real gateway and auth service processes,
+ * real NATS, Postgres, Redis and the captured mailbox. Located by role and label, as a person would.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { infraEnv } from '@console/kit/testing';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForOneTimeCode } from '../support/mailbox.ts';
+import { Client, type Stack, startStack } from '../support/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+const support = { email: '', password: 'support-first-1', name: 'Sam Support' };
+
+beforeAll(async () => {
+  if (!existsSync(resolve(import.meta.dirname, '../../web/dist/index.html'))) {
+    throw new Error('web/dist is missing: build the console first (pnpm --filter @console/web build)');
+  }
+  stack = await startStack(infraEnv());
+  support.email = `${stack.prefix}-support@console.test`;
+  // The admin prepares a support colleague through the API, as the admin screen would.
+  const admin = new Client(stack.url);
+  const since = Date.now();
+  const first = await admin.call('POST', '/auth/local', stack.admin);
+  const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, stack.admin.email, since);
+  await admin.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
+  const created = await admin.call('POST', '/api/admin/users', {
+    name: support.name,
+    email: support.email,
+    password: support.password,
+    roles: 'support',
+    requireOneTimeCode: true,
+  });
+  expect(created.status).toBe(200);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${stack.url}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('One-time code').waitFor();
+  const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, email, since);
+  await page.getByLabel('One-time code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+const menuButtons = async (page: Page) =>
+  (await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button').allInnerTexts()).map((t) =>
+    t.trim(),
+  );
+
+describe('signing in to the console', () => {
+  it('takes an admin through the e-mailed code to the main screen with every menu area', async () => {
+    const page = await browser.newPage();
+    await signIn(page, stack.admin.email, stack.admin.password);
+    await page.getByText('Hello Ada Admin').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect
+      .poll(() => menuButtons(page))
+      .toEqual([
+        'Support',
+        'Stats',
+        'Auth',
+        'Dev',
+        'Admin tools',
+        'Data',
+        'Accounts',
+        'Link Direct',
+        'Reports',
+      ]);
+    expect(await page.getByRole('link', { name: 'Admin' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('sends a support user to Support Plus with only the Support menu, and no Admin link', async () => {
+    const page = await browser.newPage();
+    await signIn(page, support.email, support.password);
+    await page.getByText(`Hello ${support.name}`).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
+    expect(await menuButtons(page)).toEqual(['Support']);
+    expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('lets the support user change the password, then log out back to the sign-in page', async () => {
+    const page = await browser.newPage();
+    await signIn(page, support.email, support.password);
+    await page.getByText(`Hello ${support.name}`).waitFor();
+    await page.getByRole('link', { name: 'Settings' }).click();
+
+    await page.getByLabel('Old password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill('support-second-2');
+    await page.getByLabel('Confirm new password').fill('support-second-2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Incorrect password').waitFor();
+
+    await page.getByLabel('Old password').fill(support.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password successfully changed').waitFor();
+    support.password = 'support-second-2';
+
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await page.goto(`${stack.url}/`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await page.close();
+
+    // The new password is the one that works now.
+    const api = new Client(stack.url);
+    expect(
+      (await api.call('POST', '/auth/local', { email: support.email, password: 'support-first-1' })).status,
+    ).toBe(401);
+    const ok = await api.call('POST', '/auth/local', { email: support.email, password: support.password });
+    expect(ok.json.requiresOneTimeCode).toBe(true);
+  });
+});
