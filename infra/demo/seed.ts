@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { migrate } from '@console/auth/migrations';
+import { hashPassword } from '@console/auth/passwords';
 import { ensureStaffUser } from '@console/auth/seed-staff';
 import pg from 'pg';
 
@@ -41,9 +42,19 @@ try {
   await migrate(pool);
   const passwords = loadPasswords();
   for (const u of DEMO_USERS) {
+    const known = passwords[u.email] !== undefined;
     passwords[u.email] ??= randomBytes(6).toString('base64url');
-    const { created } = await ensureStaffUser(pool, { ...u, password: passwords[u.email] as string });
+    const password = passwords[u.email] as string;
+    const { id, created } = await ensureStaffUser(pool, { ...u, password });
     if (created) console.error(`demo: created ${u.email}`);
+    else if (!known) {
+      // Seeded from another checkout: this one has no record of the password, so give it a new one.
+      await pool.query('update staff_users set password_hash = $2 where id = $1', [
+        id,
+        await hashPassword(password),
+      ]);
+      console.error(`demo: reset the password of ${u.email} (not recorded in this checkout)`);
+    }
   }
   mkdirSync(resolve(root, '.dev-infra'), { recursive: true });
   writeFileSync(credentialsFile, JSON.stringify(passwords, null, 2));
