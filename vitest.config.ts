@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['contracts/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
+          // The generator tests build thousands of customers; a loaded 2-core machine needs the slack.
+          testTimeout: 30_000,
         },
       },
       {

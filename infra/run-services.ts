@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 const root = resolve(import.meta.dirname, '..');
 
 /** Every service the console has today, in start order; the gateway last, on the public port. */
-const SERVICES = ['auth', 'gateway'] as const;
+const SERVICES = ['auth', 'simulator', 'hub-control', 'search', 'gateway'] as const;
 
 function scaleFromArgs(argv: string[]): Map<string, number> {
   const scale = new Map<string, number>(SERVICES.map((s) => [s, 1]));
@@ -40,6 +40,16 @@ function start(service: string, index: number) {
         ...process.env,
         INSTANCE_ID: `${service}-${index}`,
         ...(service === 'gateway' && index > 1 ? { PORT: String(8080 + index - 1) } : {}),
+        // The simulator runs the demo world's hubs and links (the same seed and size the seed script loaded).
+        ...(service === 'simulator'
+          ? {
+              FLEET: process.env.FLEET ?? 'world',
+              SIM_SEED: process.env.DEMO_SEED ?? '1',
+              WORLD_CUSTOMERS: process.env.DEMO_CUSTOMERS ?? '2000',
+              SIM_HUBS: process.env.SIM_HUBS ?? '10000',
+              SIM_WFLS: process.env.SIM_WFLS ?? '2000',
+            }
+          : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -26,7 +26,8 @@ echo "== build the console" >&2
 pnpm --filter @console/web build >/dev/null
 
 echo "== demo data" >&2
-pnpm exec tsx infra/demo/seed.ts
+DEMO_SEED="${DEMO_SEED:-1}" DEMO_CUSTOMERS="${DEMO_CUSTOMERS:-2000}" pnpm exec tsx infra/demo/seed.ts
 
 echo "== services" >&2
-exec pnpm exec tsx infra/run-services.ts
+export DEMO_SEED="${DEMO_SEED:-1}" DEMO_CUSTOMERS="${DEMO_CUSTOMERS:-2000}"
+exec pnpm exec tsx infra/run-services.ts "$@"

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import type { Role } from './roles.ts';
 
 /**
  * The live-panel protocol on `/ws`. A browser subscribes to topics; the gateway answers with
@@ -9,6 +10,29 @@ export const TopicSchema = Type.String({
   description:
     'hub:<hubId> | structure:<rootGroupId> | overview | wfl:<mac>:pings | wfl:<mac>:commands | supervisor',
 });
+
+/** The kinds of live topic and who may watch each (`admin` always passes, see `allows`). */
+export const LIVE_TOPIC_ACCESS = {
+  hub: ['support', 'dev'],
+  structure: ['support', 'dev'],
+  overview: ['support', 'dev'],
+  wfl: ['support', 'dev'],
+  supervisor: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type LiveTopicKind = keyof typeof LIVE_TOPIC_ACCESS;
+
+/** A structure topic names its hubs in the subscribe frame; at most this many. */
+export const MAX_STRUCTURE_HUBS = 20;
+
+/** Topic names, built here like subjects, never spelled at the call site. */
+export const liveTopics = {
+  hub: (hubId: string | number) => `hub:${hubId}`,
+  structure: (rootGroupId: string) => `structure:${rootGroupId}`,
+  overview: () => 'overview',
+  wflPings: (mac: string) => `wfl:${mac}:pings`,
+  wflCommands: (mac: string) => `wfl:${mac}:commands`,
+  supervisor: () => 'supervisor',
+};
 
 export const TopicFilterSchema = Type.Object(
   {
@@ -28,6 +52,14 @@ export const ClientFrameSchema = Type.Union([
       topic: TopicSchema,
       filter: Type.Optional(TopicFilterSchema),
       resume: Type.Optional(Type.Object({ epoch: Type.String(), offset: Type.Integer({ minimum: 0 }) })),
+      hubs: Type.Optional(
+        Type.Array(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }), {
+          minItems: 1,
+          maxItems: MAX_STRUCTURE_HUBS,
+          uniqueItems: true,
+          description: 'structure topics only: the hub ids of the structure',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -39,19 +71,59 @@ export const ClientFrameSchema = Type.Union([
 ]);
 export type ClientFrame = Static<typeof ClientFrameSchema>;
 
+export const LiveEventKindSchema = Type.Union([
+  Type.Literal('message'),
+  Type.Literal('presence'),
+  Type.Literal('heartbeat'),
+  Type.Literal('ping'),
+  Type.Literal('command'),
+  Type.Literal('counts'),
+]);
+export type LiveEventKind = Static<typeof LiveEventKindSchema>;
+
+/** What the gateway read from a hub message, so panels and filters need not parse subjects. */
+export const LiveMessageMetaSchema = Type.Object({
+  direction: Type.String({ description: 'request | response | notification (from the subject)' }),
+  class: Type.String(),
+  operation: Type.String(),
+  clientType: Type.String({
+    description:
+      "user | link2 | agent | server | admin: the envelope's clientType when valid; else link2 when " +
+      'the sender is the hub itself; else the first part of a handlerId-style sender (type.clientId.deviceId); else server',
+  }),
+});
+export type LiveMessageMeta = Static<typeof LiveMessageMetaSchema>;
+
 export const LiveEventSchema = Type.Object({
-  epoch: Type.String(),
-  offset: Type.Integer({ minimum: 0 }),
+  epoch: Type.String({
+    description: 'Identity of the history the offset belongs to; a new epoch means old offsets are void',
+  }),
+  offset: Type.Integer({
+    minimum: 0,
+    description: 'Position in that history (the JetStream stream sequence)',
+  }),
   subject: Type.String(),
   at: Type.Number({ description: 'Unix time in ms when the event was published' }),
   data: Type.Unknown(),
+  kind: Type.Optional(LiveEventKindSchema),
+  meta: Type.Optional(LiveMessageMetaSchema),
+  malformed: Type.Optional(
+    Type.String({ description: 'The start of a payload that was not a JSON object; data is then null' }),
+  ),
 });
 export type LiveEvent = Static<typeof LiveEventSchema>;
 
 export type ServerFrame =
   | { type: 'hello'; user: { id: string; name: string; roles: string[] } }
-  | { type: 'subscribed'; topic: string }
+  | { type: 'subscribed'; topic: string; position?: { epoch: string; offset: number } }
   | { type: 'events'; topic: string; events: LiveEvent[] }
   | { type: 'reload'; topic: string; reason: string }
   | { type: 'error'; topic?: string; statusCode: number; message: string }
   | { type: 'pong'; id?: number };
+
+/** The data of an `overview` counts event, once a second. */
+export interface OverviewCounts {
+  connectedHubs: number;
+  messagesPerSecond: number;
+  byClass: Record<string, number>;
+}

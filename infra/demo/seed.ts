@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { migrate } from '@console/auth/migrations';
 import { hashPassword } from '@console/auth/passwords';
 import { ensureStaffUser } from '@console/auth/seed-staff';
+import { loadDemoWorld } from '@console/world';
 import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -75,3 +76,12 @@ try {
 } finally {
   await pool.end();
 }
+
+// The customers, homes and hubs: the same seeded world the simulator runs (DEMO_SEED, DEMO_CUSTOMERS).
+const world = await loadDemoWorld({
+  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/console',
+  mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/console',
+  seed: Number(process.env.DEMO_SEED ?? 1),
+  customers: Number(process.env.DEMO_CUSTOMERS ?? 2000),
+});
+console.error(world.message);

@@ -9,6 +9,8 @@ const root = resolve(import.meta.dirname, '../..');
 export interface Stack {
   url: string;
   prefix: string;
+  /** The HTTP port (health, metrics) of each service started. */
+  ports: Record<string, number>;
   admin: { email: string; password: string };
   infra: InfraEnv;
   logs: string[];
@@ -29,8 +31,13 @@ function freePort(): Promise<number> {
 /**
  * Starts the real services as separate processes, exactly as `infra/run-services.ts` does, on a
  * fresh database and unique NATS/Redis prefixes, with a bootstrap admin known to the test.
+ * `extraEnv` adds settings for every service (a function receives the stack's unique prefix).
  */
-export async function startStack(infra: InfraEnv, services: string[] = ['auth', 'gateway']): Promise<Stack> {
+export async function startStack(
+  infra: InfraEnv,
+  services: string[] = ['auth', 'gateway'],
+  extraEnv: Record<string, string> | ((prefix: string) => Record<string, string>) = {},
+): Promise<Stack> {
   const prefix = uniqueName('it');
   const db = await freshDatabase(infra.DATABASE_URL, 'it');
   const port = await freePort();
@@ -46,7 +53,10 @@ export async function startStack(infra: InfraEnv, services: string[] = ['auth', 
     BOOTSTRAP_ADMIN_PASSWORD: admin.password,
     BOOTSTRAP_ADMIN_NAME: 'Ada Admin',
     LOG_LEVEL: 'warn',
+    ...(typeof extraEnv === 'function' ? extraEnv(prefix) : extraEnv),
   };
+  const ports: Record<string, number> = {};
+  for (const service of services) ports[service] = service === 'gateway' ? port : await freePort();
   const logs: string[] = [];
   const children: ChildProcess[] = services.map((service) => {
     const child = spawn(
@@ -54,7 +64,7 @@ export async function startStack(infra: InfraEnv, services: string[] = ['auth', 
       ['--import', 'tsx', resolve(root, `services/${service}/src/server.ts`)],
       {
         cwd: root,
-        env: { ...env, PORT: service === 'gateway' ? String(port) : '0', INSTANCE_ID: `${service}-test` },
+        env: { ...env, PORT: String(ports[service]), INSTANCE_ID: `${service}-test` },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -95,7 +105,7 @@ export async function startStack(infra: InfraEnv, services: string[] = ['auth', 
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, prefix, admin, infra, logs, stop };
+  return { url, prefix, ports, admin, infra, logs, stop };
 }
 
 /** A tiny cookie-keeping HTTP client, as a browser would behave towards the gateway. */

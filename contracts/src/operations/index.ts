@@ -1,13 +1,22 @@
 import { authOperations } from './auth.ts';
+import { hubControlOperations } from './hub-control.ts';
+import { searchOperations } from './search.ts';
 import { thingOperations } from './things.ts';
 import type { Operation } from './types.ts';
 
 export * from './auth.ts';
+export * from './hub-control.ts';
+export * from './search.ts';
 export * from './things.ts';
 export * from './types.ts';
 
 /** Every API operation, once: the gateway's routes, the services' handlers, OpenAPI and the role tests. */
-export const OPERATIONS: readonly Operation[] = [...authOperations, ...thingOperations];
+export const OPERATIONS: readonly Operation[] = [
+  ...authOperations,
+  ...thingOperations,
+  ...hubControlOperations,
+  ...searchOperations,
+];
 
 export function operationById(id: string): Operation {
   const found = OPERATIONS.find((o) => o.id === id);

@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from './config.ts';
+import { livePlugin } from './live/plugin.ts';
 import { forwardPlugin } from './plugins/forward.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { apiRoutes, sendError } from './routes/api.ts';
@@ -39,6 +40,7 @@ export async function buildGateway(app: FastifyInstance, opts: { config: Gateway
   await app.register(sessionPlugin, { config });
   await app.register(forwardPlugin, { timeoutMs: config.REQUEST_TIMEOUT_MS });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(livePlugin, { config });
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

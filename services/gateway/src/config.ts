@@ -37,6 +37,45 @@ export const GatewayConfigSchema = Type.Composite([
     }),
     TRUST_PROXY: Type.Boolean({ default: false }),
     BODY_LIMIT_BYTES: Type.Integer({ default: 262_144, minimum: 1024 }),
+    LIVE_TICK_MS: Type.Integer({
+      default: 50,
+      minimum: 5,
+      maximum: 1000,
+      description: 'Live events are batched and written once per tick',
+    }),
+    LIVE_BACKFILL: Type.Integer({
+      default: 200,
+      minimum: 0,
+      maximum: 2000,
+      description: 'Events sent when a live panel opens',
+    }),
+    LIVE_RING_SIZE: Type.Integer({
+      default: 500,
+      minimum: 10,
+      maximum: 20_000,
+      description: 'Recent events each topic keeps in memory for back-fill and quick resumes',
+    }),
+    LIVE_REPLAY_MAX: Type.Integer({
+      default: 5000,
+      minimum: 10,
+      description: 'Most events replayed from JetStream on a resume; further behind means reload',
+    }),
+    LIVE_SLOW_CONSUMER_BYTES: Type.Integer({
+      default: 4 * 1024 * 1024,
+      minimum: 16 * 1024,
+      description: 'Bytes queued for one socket above which it is closed with 4008',
+    }),
+    LIVE_TOPIC_LINGER_MS: Type.Integer({
+      default: 2000,
+      minimum: 0,
+      description: 'How long a topic without watchers keeps its subscription (quick reconnects reuse it)',
+    }),
+    LIVE_MAX_TOPICS_PER_SOCKET: Type.Integer({ default: 50, minimum: 1 }),
+    LIVE_SESSION_CHECK_MS: Type.Integer({
+      default: 60_000,
+      minimum: 1000,
+      description: 'How often open live sockets re-check their session and roles',
+    }),
   }),
 ]);
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;

@@ -9,4 +9,5 @@ export * from './plugins/postgres.ts';
 export * from './plugins/redis.ts';
 export * from './server.ts';
 export * from './sessions.ts';
+export * from './streams.ts';
 export * from './validate.ts';

@@ -1,0 +1,237 @@
+import { type Static, type TProperties, Type } from '@sinclair/typebox';
+import { ConnectionStatsSchema, HubItemErrorSchema, RESET_TYPES, SystemInfoSchema } from '../hub-commands.ts';
+import type { Role } from '../roles.ts';
+import { op } from './types.ts';
+
+/** Texts of the Support Plus spec (§4, §5, §8) and of the command lifecycle, said the same everywhere. */
+export const HUB_ACTION_TEXT = {
+  wrongConfirmation: 'Wrong Confirmation',
+  permissionDenied: 'Permission Denied',
+  operationFailed: 'The operation failed.',
+  offlineSync: 'The link is not connected, a sync cannot be performed until the link is online.',
+  timeout: 'No reply from the link in time; the outcome is unknown — check the link before retrying.',
+  unreadable: 'The link sent an answer that could not be read; the outcome is unknown — check the link.',
+  queued: 'The request has been queued and may take some time to complete. The page reloads in 10 seconds.',
+  restricted: 'This release is not intended for all users',
+} as const;
+
+/** After a successful Remove Link or Sync Link the page reloads after this long (spec §9). */
+export const QUEUED_RELOAD_MS = 10_000;
+
+export function offlineMessage(what: string): string {
+  return `The link is not connected, ${what} cannot be performed until the link is online.`;
+}
+
+/** Typed confirmations (spec §5), checked by hub-control; only 'ok' ignores case. */
+export const CONFIRMATIONS: Record<string, { text: string; ignoreCase: boolean }> = {
+  'hub-control.removeLink': { text: 'remove link', ignoreCase: false },
+  'hub-control.backupRestore': { text: 'restore link', ignoreCase: false },
+  'hub-control.featureWrite': { text: 'ok', ignoreCase: true },
+  'hub-control.removeUser': { text: 'remove user from structure', ignoreCase: false },
+  'hub-control.license': { text: 'license', ignoreCase: false },
+};
+
+export function confirmationMatches(operationId: string, typed: string | undefined): boolean {
+  const rule = CONFIRMATIONS[operationId];
+  if (!rule) return true;
+  const given = (typed ?? '').trim();
+  return rule.ignoreCase ? given.toLowerCase() === rule.text : given === rule.text;
+}
+
+const support: readonly Role[] = ['support', 'dev'];
+const LinkId = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'Numeric link (hub) id' });
+const Id = (description: string) => Type.String({ minLength: 1, maxLength: 120, description });
+const DeviceId = Id('{structure}-{deviceNumber}-{linkId}+{index}');
+const Confirmation = (text: string) =>
+  Type.Optional(Type.String({ maxLength: 100, description: `Must be '${text}' (typed by the person)` }));
+const RouteLinkId = Type.Optional(
+  Type.Integer({ minimum: 1, description: 'The link to send to, when the id does not carry it' }),
+);
+
+function body<T extends TProperties>(props: T) {
+  return Type.Object(props, { additionalProperties: false });
+}
+
+/** What every hub action answers once the hub replied (a timeout is a 504, never this). */
+export const HubActionResultSchema = Type.Object({
+  transactionId: Type.Integer(),
+  hubId: Type.Integer(),
+  action: Type.String({ description: 'What a person would call it: Restart, Sync Link, Backup…' }),
+  class: Type.String(),
+  operation: Type.String(),
+  state: Type.Union([Type.Literal('replied'), Type.Literal('failed')]),
+  success: Type.Boolean(),
+  durationMs: Type.Number(),
+  items: Type.Array(
+    Type.Object({
+      itemId: Type.Integer(),
+      success: Type.Boolean(),
+      payload: Type.Record(Type.String(), Type.Unknown()),
+      error: Type.Optional(HubItemErrorSchema),
+    }),
+  ),
+  message: Type.String(),
+});
+export type HubActionResult = Static<typeof HubActionResultSchema>;
+
+export const AccountActionResultSchema = Type.Object({
+  transactionId: Type.Integer(),
+  success: Type.Boolean(),
+  message: Type.String(),
+});
+export type AccountActionResult = Static<typeof AccountActionResultSchema>;
+
+export const HubCardSchema = Type.Object({
+  hubId: Type.Integer(),
+  hubIdHex: Type.String(),
+  rootGroupId: Type.Union([Type.String(), Type.Null()]),
+  presence: Type.Union([
+    Type.Object({
+      connected: Type.Boolean(),
+      connectedSince: Type.Union([Type.Number(), Type.Null()]),
+      worker: Type.String(),
+      lastSeen: Type.Number(),
+    }),
+    Type.Null(),
+  ]),
+  info: Type.Union([Type.Composite([SystemInfoSchema, Type.Object({ readAt: Type.Number() })]), Type.Null()]),
+  stats: Type.Union([ConnectionStatsSchema, Type.Null()]),
+});
+export type HubCard = Static<typeof HubCardSchema>;
+
+const socket = (name: string) => `/api/supportPlus/socket/${name}`;
+const hubAction = (
+  id: string,
+  path: string,
+  summary: string,
+  props: TProperties,
+  access: readonly Role[] = support,
+) =>
+  op({
+    id: `hub-control.${id}`,
+    service: 'hub-control',
+    method: 'POST',
+    path: socket(path),
+    access,
+    summary,
+    tags: ['hub-control'],
+    body: body(props),
+    response: HubActionResultSchema,
+  });
+
+export const hubControlOperations = [
+  hubAction('linkReset', 'link-reset', 'Reset a link: restart (default), HomeKit unpair or fix storage', {
+    link2Id: LinkId,
+    object: Type.Object(
+      { type: Type.Optional(Type.Union(RESET_TYPES.map((t) => Type.Literal(t)))) },
+      { additionalProperties: false, description: 'The system reset request' },
+    ),
+  }),
+  hubAction('resetErrorState', 'reset-error-state', 'Clear (or set) the link’s error state', {
+    linkId: LinkId,
+    errorState: Type.Boolean({ description: 'The error state to leave the link in; false clears it' }),
+  }),
+  hubAction('removeLink', 'remove-link', 'Remove the link (queued; confirm with "remove link")', {
+    linkId: LinkId,
+    confirmation: Confirmation('remove link'),
+  }),
+  hubAction('syncLink', 'sync-link', 'Sync the link (queued)', { linkId: LinkId, forceSync: Type.Boolean() }),
+  hubAction('backup', 'backup', 'Back the link up now', {
+    linkId: LinkId,
+    deviceId: Type.Optional(DeviceId),
+  }),
+  hubAction('backupRestore', 'backupRestore', 'Restore a backup (confirm with "restore link")', {
+    backupId: Id('Backup id'),
+    deviceId: DeviceId,
+    linkId: RouteLinkId,
+    confirmation: Confirmation('restore link'),
+  }),
+  hubAction('updateBackup', 'updateBackup', 'Keep (or stop keeping) a backup', {
+    backupId: Id('Backup id'),
+    deviceId: DeviceId,
+    keep: Type.Boolean(),
+    linkId: RouteLinkId,
+  }),
+  hubAction('getBackup', 'getBackup', 'One backup’s details', {
+    backupId: Id('Backup id'),
+    linkId: RouteLinkId,
+  }),
+  hubAction('firmwareRead', 'firmware-read', 'Firmware releases available to a device', {
+    deviceId: DeviceId,
+    notForGeneralRelease: Type.Optional(Type.Boolean({ description: 'Include restricted releases' })),
+    linkId: RouteLinkId,
+  }),
+  hubAction('firmwareUpdate', 'firmware-update', "Update a device's firmware ('internal' needs firmware)", {
+    deviceId: DeviceId,
+    releaseId: Id('Release id from firmware-read'),
+    productCode: Id('Product code of the device'),
+    linkId: RouteLinkId,
+  }),
+  hubAction('systemRead', 'system-read', 'Read the link’s system information', {
+    linkId: LinkId,
+    admin: Type.Optional(Type.Boolean()),
+  }),
+  hubAction('getLiveInfo', 'get-live-info', 'Live connection information of a link', {
+    clientType: Type.Literal('link2', { description: 'Only links answer live info here' }),
+    clientId: Type.Union([LinkId, Type.String({ pattern: '^[0-9]{1,16}$' })]),
+  }),
+  hubAction('getDeviceStatus', 'getDeviceStatus', 'Status of one device or a list', {
+    deviceId: Type.Union([DeviceId, Type.Array(DeviceId, { minItems: 1, maxItems: 50 })]),
+    linkId: RouteLinkId,
+  }),
+  hubAction('featureRead', 'feature-read', 'Read a feature’s value', {
+    featureId: Id('Feature id'),
+    linkId: RouteLinkId,
+  }),
+  hubAction('featureWrite', 'feature-write', 'Write a feature’s value (confirm with "ok")', {
+    featureId: Id('Feature id'),
+    value: Type.Union([Type.Number(), Type.Boolean(), Type.String({ maxLength: 200 })]),
+    linkId: RouteLinkId,
+    confirmation: Confirmation('ok'),
+  }),
+  op({
+    id: 'hub-control.removeUser',
+    service: 'hub-control',
+    method: 'POST',
+    path: socket('remove-user'),
+    access: ['roleAdmin'],
+    summary: 'Remove a user from a structure (confirm with "remove user from structure")',
+    tags: ['hub-control'],
+    body: body({
+      userEmail: Type.String({ minLength: 3, maxLength: 254 }),
+      rootGroupId: Id('The structure'),
+      confirmation: Confirmation('remove user from structure'),
+    }),
+    response: AccountActionResultSchema,
+  }),
+  op({
+    id: 'hub-control.license',
+    service: 'hub-control',
+    method: 'POST',
+    path: socket('license'),
+    access: ['license'],
+    summary: 'Add or remove a user’s V5 licence (confirm with "license")',
+    tags: ['hub-control'],
+    body: body({
+      userId: Id('The customer user id'),
+      action: Type.Union([Type.Literal('add'), Type.Literal('remove')]),
+      rootGroupId: Type.Optional(Id('The structure the licence applies to')),
+      confirmation: Confirmation('license'),
+    }),
+    response: AccountActionResultSchema,
+  }),
+  op({
+    id: 'hub-control.hub',
+    service: 'hub-control',
+    method: 'GET',
+    path: '/api/supportPlus/hub/:hubId',
+    access: support,
+    summary: 'The hub card: presence and the last system information read',
+    tags: ['hub-control'],
+    params: Type.Object(
+      { hubId: Type.String({ pattern: '^[0-9]{1,16}$', description: 'Numeric link id' }) },
+      { additionalProperties: false },
+    ),
+    response: HubCardSchema,
+  }),
+] as const;

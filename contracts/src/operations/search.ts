@@ -1,0 +1,19 @@
+import { gen1SearchOperations } from './search/ops-gen1.ts';
+import { gen2Operations } from './search/ops-gen2.ts';
+import { editOperations, noteOperations } from './search/ops-notes.ts';
+
+export * from './search/edits.ts';
+export * from './search/gen1.ts';
+export * from './search/gen2-search.ts';
+export * from './search/notes.ts';
+export * from './search/overview.ts';
+export * from './search/rules.ts';
+export * from './search/structure.ts';
+
+/** Every operation the search service serves. */
+export const searchOperations = [
+  ...gen1SearchOperations,
+  ...gen2Operations,
+  ...noteOperations,
+  ...editOperations,
+] as const;

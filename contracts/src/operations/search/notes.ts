@@ -1,0 +1,56 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../../world/common.ts';
+
+const CustomerId = Type.String({
+  minLength: 1,
+  maxLength: 120,
+  description: 'The customer: a Gen2 userId or a Gen1 user_id',
+});
+
+export const SupportNoteViewSchema = Type.Object({
+  id: Type.String(),
+  notes: Type.String(),
+  customerId: Type.String(),
+  userId: Type.String({ description: "The author (staff e-mail), or 'system' for automatic notes" }),
+  automatic: Type.Boolean(),
+  createdDate: Type.String({ format: 'date-time' }),
+  updatedDate: Type.String({ format: 'date-time', description: 'Modified time' }),
+  editable: Type.Boolean({ description: 'The caller wrote it, under an hour ago' }),
+});
+export type SupportNoteView = Static<typeof SupportNoteViewSchema>;
+
+export const SaveNoteBodySchema = Type.Object(
+  {
+    notes: Type.String({ minLength: 1, maxLength: 5000 }),
+    customerId: CustomerId,
+    userId: Type.Optional(
+      Type.String({ maxLength: 254, description: 'Ignored: the author is always the signed-in caller' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SaveNoteBody = Static<typeof SaveNoteBodySchema>;
+
+export const UpdateNoteBodySchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^[0-9a-fA-F]{24}$', description: 'The note id' }),
+    notes: Type.String({ minLength: 1, maxLength: 5000 }),
+    userId: Type.Optional(
+      Type.String({ maxLength: 254, description: 'Ignored: the caller must be the author' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UpdateNoteBody = Static<typeof UpdateNoteBodySchema>;
+
+export const ViewHistoryListSchema = Type.Array(
+  Type.Object({
+    createdDate: Type.String({ format: 'date-time' }),
+    userId: Type.String({ description: 'The viewer (staff e-mail)' }),
+    name: Nullable(Type.String({ description: 'The viewer’s name when known' })),
+  }),
+  { description: 'Newest first, at most 50' },
+);
+export type ViewHistoryEntries = Static<typeof ViewHistoryListSchema>;
+
+export const CustomerParamsSchema = Type.Object({ userId: CustomerId }, { additionalProperties: false });

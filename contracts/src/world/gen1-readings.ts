@@ -1,0 +1,63 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Nullable, type Stored, Timestamp } from './common.ts';
+import { Id } from './gen1.ts';
+
+/** Gen1 command queue, pings and readings (seed 000 §3): the log-like rows, with timestamps. */
+export const QueuedCommandSchema = Type.Object({
+  id: Id(),
+  wfl_id: Id(),
+  mac: Type.String({ description: 'The WifiLink column' }),
+  email: Type.String({ description: 'Who requested the command' }),
+  request_date: Timestamp(),
+  command: Type.String(),
+  reply: Type.Boolean({ description: 'A reply came back' }),
+  reply_date: Nullable(Timestamp()),
+  reply_string: Nullable(Type.String()),
+  latency: Nullable(Type.Integer({ minimum: 0, description: 'Milliseconds; slow at 3 s or more' })),
+  ack_date: Nullable(Timestamp('Null while not executed')),
+});
+export type QueuedCommand = Static<typeof QueuedCommandSchema>;
+export type QueuedCommandRow = Stored<typeof QueuedCommandSchema>;
+
+export const PingSchema = Type.Object({
+  id: Id(),
+  mac: Type.String(),
+  date: Timestamp(),
+  data: Type.String(),
+  reply: Type.String(),
+  node: Type.String({ description: 'The server node that took the ping' }),
+});
+export type Ping = Static<typeof PingSchema>;
+export type PingRow = Stored<typeof PingSchema>;
+
+export const LatestTemperatureSchema = Type.Object({
+  mac: Type.String(),
+  serial: Type.String(),
+  time: Timestamp(),
+  current_temp: Type.Number(),
+  current_target: Type.Number(),
+});
+export type LatestTemperature = Static<typeof LatestTemperatureSchema>;
+export type LatestTemperatureRow = Stored<typeof LatestTemperatureSchema>;
+
+export const LatestEnergySchema = Type.Object({
+  mac: Type.String(),
+  serial: Type.String(),
+  time: Timestamp(),
+  current_use: Type.Number({ description: 'Watts' }),
+  total_day_use: Type.Number({ description: 'Watt hours today' }),
+});
+export type LatestEnergy = Static<typeof LatestEnergySchema>;
+export type LatestEnergyRow = Stored<typeof LatestEnergySchema>;
+
+export const EnergyReadingSchema = Type.Object({
+  id: Id(),
+  mac: Type.String(),
+  serial: Type.String(),
+  time: Timestamp(),
+  current_use: Type.Number(),
+  total_day_use: Type.Number(),
+  created_at: Timestamp(),
+});
+export type EnergyReading = Static<typeof EnergyReadingSchema>;
+export type EnergyReadingRow = Stored<typeof EnergyReadingSchema>;

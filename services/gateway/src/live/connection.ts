@@ -1,0 +1,72 @@
+import type { Caller, ServerFrame } from '@console/contracts';
+import type { WebSocket } from '@fastify/websocket';
+import type { LiveEntry } from './entry.ts';
+import type { Watcher } from './topic.ts';
+
+export const SLOW_CONSUMER_CODE = 4008;
+export const SLOW_CONSUMER_REASON = 'Too slow for the live stream; reconnect to resume.';
+
+export interface ConnectionLimits {
+  /** Bytes queued for the socket (ws bufferedAmount) above which the socket is cut off. */
+  maxBufferedBytes: number;
+}
+
+/**
+ * One browser socket. Frames are written straight to the socket; what the socket has not yet
+ * handed to the kernel counts against the limit, checked before every events frame, so a browser
+ * that stops reading costs at most about the limit before it is cut off.
+ */
+export class LiveConnection {
+  readonly watchers = new Map<string, { topicKey: string; watcher: Watcher }>();
+  /** Frames of this socket are handled one after another (a subscribe may wait for history). */
+  queue: Promise<unknown> = Promise.resolve();
+  closed = false;
+
+  constructor(
+    readonly socket: WebSocket,
+    public caller: Caller,
+    private readonly limits: ConnectionLimits,
+    private readonly onCut: (conn: LiveConnection, buffered: number) => void,
+  ) {}
+
+  send(frame: ServerFrame) {
+    this.write(JSON.stringify(frame));
+  }
+
+  /** An `events` frame built by `eventsFrame`; false if the socket was cut off instead. */
+  sendEvents(frame: string): boolean {
+    if (this.closed) return false;
+    const buffered = this.socket.bufferedAmount;
+    if (buffered > this.limits.maxBufferedBytes) {
+      this.cut(buffered);
+      return false;
+    }
+    this.write(frame);
+    return true;
+  }
+
+  close(code: number, reason: string) {
+    if (this.closed) return;
+    this.closed = true;
+    this.socket.close(code, reason);
+  }
+
+  private write(text: string) {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    this.socket.send(text);
+  }
+
+  private cut(buffered: number) {
+    this.onCut(this, buffered);
+    // The close frame queues behind what is buffered; ws destroys the socket if the close
+    // handshake has not finished within its close timeout, so the memory is bounded either way.
+    this.close(SLOW_CONSUMER_CODE, SLOW_CONSUMER_REASON);
+  }
+}
+
+/** The `events` frame around already serialised events: nothing is stringified twice. */
+export function eventsFrame(topic: string, entries: readonly LiveEntry[]): string {
+  let joined = '';
+  for (const e of entries) joined = joined ? `${joined},${e.json}` : e.json;
+  return `{"type":"events","topic":${JSON.stringify(topic)},"events":[${joined}]}`;
+}

@@ -1,0 +1,242 @@
+import type { Caller, TopicFilter } from '@console/contracts';
+import type { WebSocket } from '@fastify/websocket';
+import type { FastifyBaseLogger } from 'fastify';
+import { type ConnectionLimits, eventsFrame, LiveConnection } from './connection.ts';
+import type { LiveEntry } from './entry.ts';
+import { compileFilter } from './filter.ts';
+import type { FanoutStats, LiveMetrics } from './metrics.ts';
+import { HISTORY_MOVED_ON } from './sources/jetstream.ts';
+import type { Source } from './sources/source.ts';
+import { Topic, type Watcher } from './topic.ts';
+import type { TopicSpec } from './topics.ts';
+
+export interface FanoutOptions extends ConnectionLimits {
+  tickMs: number;
+  backfill: number;
+  ringSize: number;
+  lingerMs: number;
+  maxTopicsPerSocket: number;
+}
+
+export interface Resume {
+  epoch: string;
+  offset: number;
+}
+
+/**
+ * The live fan-out: topics shared by every socket that watches them (one source each,
+ * reference-counted), events serialised once, and one `events` frame per topic per socket per tick.
+ */
+export class LiveFanout {
+  readonly connections = new Set<LiveConnection>();
+  private readonly topics = new Map<string, Topic>();
+  private readonly dirty = new Set<Topic>();
+  private readonly timer: NodeJS.Timeout;
+  private openSources = 0;
+
+  constructor(
+    private readonly makeSource: (spec: TopicSpec) => Source,
+    private readonly opts: FanoutOptions,
+    private readonly metrics: LiveMetrics,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.timer = setInterval(() => this.flush(), opts.tickMs);
+  }
+
+  stats(): FanoutStats {
+    let watchers = 0;
+    for (const t of this.topics.values()) watchers += t.watchers.size;
+    return {
+      sockets: this.connections.size,
+      topics: this.topics.size,
+      watchers,
+      subscriptions: this.openSources,
+    };
+  }
+
+  connect(socket: WebSocket, caller: Caller): LiveConnection {
+    const conn = new LiveConnection(socket, caller, this.opts, (c, buffered) => {
+      this.metrics.slowCuts.inc();
+      this.log.warn({ userId: c.caller.userId, buffered }, 'live socket cut off: it fell behind');
+      this.disconnect(c);
+    });
+    this.connections.add(conn);
+    return conn;
+  }
+
+  disconnect(conn: LiveConnection) {
+    for (const name of [...conn.watchers.keys()]) this.unsubscribe(conn, name);
+    this.connections.delete(conn);
+  }
+
+  /** Subscribes (or re-subscribes with a new filter): back-fill or resume, then live events. */
+  async subscribe(
+    conn: LiveConnection,
+    name: string,
+    spec: TopicSpec,
+    filter?: TopicFilter,
+    resume?: Resume,
+  ) {
+    this.unsubscribe(conn, name);
+    if (conn.watchers.size >= this.opts.maxTopicsPerSocket) {
+      return conn.send({
+        type: 'error',
+        topic: name,
+        statusCode: 429,
+        message: 'Too many live topics at once.',
+      });
+    }
+    const topic = this.acquire(spec);
+    const watcher: Watcher = { name, filter: compileFilter(filter), conn, after: 0, catchingUp: true };
+    topic.watchers.add(watcher);
+    conn.watchers.set(name, { topicKey: topic.key, watcher });
+    const current = () => !conn.closed && conn.watchers.get(name)?.watcher === watcher;
+    const entries = await this.history(topic, watcher, resume).catch((err: Error) => {
+      this.log.error({ err, topic: topic.key }, 'live topic could not start');
+      if (current()) {
+        this.unsubscribe(conn, name);
+        conn.send({
+          type: 'error',
+          topic: name,
+          statusCode: 503,
+          message: 'Live history cannot be reached right now; try again shortly.',
+        });
+      }
+      return undefined;
+    });
+    if (entries === undefined || !current()) return;
+    if (entries === null) {
+      this.unsubscribe(conn, name);
+      this.metrics.reloads.inc();
+      return conn.send({ type: 'reload', topic: name, reason: HISTORY_MOVED_ON });
+    }
+    watcher.after = Math.max(topic.lastOffset, resume?.offset ?? 0);
+    watcher.catchingUp = false;
+    conn.send({ type: 'subscribed', topic: name, position: { epoch: topic.epoch, offset: watcher.after } });
+    if (entries.length > 0 && conn.sendEvents(eventsFrame(name, entries))) {
+      this.metrics.eventsOut.inc(entries.length);
+    }
+  }
+
+  unsubscribe(conn: LiveConnection, name: string) {
+    const held = conn.watchers.get(name);
+    if (!held) return;
+    conn.watchers.delete(name);
+    const topic = this.topics.get(held.topicKey);
+    if (!topic) return;
+    topic.watchers.delete(held.watcher);
+    if (topic.watchers.size === 0) this.release(topic);
+  }
+
+  /** Writes what arrived since the last tick: one frame per topic per socket. */
+  flush() {
+    for (const topic of this.dirty) {
+      const entries = topic.pending;
+      topic.pending = [];
+      const first = entries[0]?.offset;
+      const last = entries.at(-1)?.offset;
+      if (first === undefined || last === undefined) continue;
+      let shared: string | undefined;
+      for (const w of topic.watchers) {
+        if (w.catchingUp || w.conn.closed) continue;
+        let frame: string;
+        let count = entries.length;
+        if (!w.filter && w.after < first) {
+          shared ??= eventsFrame(w.name, entries);
+          frame = shared;
+        } else {
+          const picked = entries.filter((e) => e.offset > w.after && (!w.filter || w.filter(e)));
+          w.after = Math.max(w.after, last);
+          if (picked.length === 0) continue;
+          frame = eventsFrame(w.name, picked);
+          count = picked.length;
+        }
+        w.after = Math.max(w.after, last);
+        if (w.conn.sendEvents(frame)) {
+          this.metrics.eventsOut.inc(count);
+          this.metrics.framesOut.inc();
+          this.metrics.bytesOut.inc(frame.length);
+        }
+      }
+    }
+    this.dirty.clear();
+  }
+
+  async close() {
+    clearInterval(this.timer);
+    for (const conn of this.connections) conn.close(1001, 'The console server is restarting.');
+    await Promise.all([...this.topics.values()].map((t) => this.drop(t)));
+  }
+
+  /** History for a new watcher: back-fill, or what it missed; null when it must reload. */
+  private async history(topic: Topic, watcher: Watcher, resume?: Resume): Promise<LiveEntry[] | null> {
+    await topic.ready;
+    const keep = (list: LiveEntry[]) => (watcher.filter ? list.filter(watcher.filter) : list);
+    if (!resume) return topic.latest(this.opts.backfill, watcher.filter);
+    if (resume.epoch !== topic.epoch) return null;
+    const recent = topic.since(resume.offset);
+    if (recent) return keep(recent);
+    if (!topic.source.replay) return null;
+    const upTo = topic.lastOffset;
+    const stored = await topic.source.replay(resume.offset, upTo);
+    const rest = stored && topic.since(upTo);
+    return stored && rest ? keep([...stored, ...rest]) : null;
+  }
+
+  private acquire(spec: TopicSpec): Topic {
+    const existing = this.topics.get(spec.key);
+    if (existing) {
+      if (existing.lingerTimer) clearTimeout(existing.lingerTimer);
+      existing.lingerTimer = null;
+      return existing;
+    }
+    const topic = new Topic(spec.key, this.makeSource(spec), this.opts.ringSize);
+    this.topics.set(spec.key, topic);
+    this.openSources += 1;
+    topic.ready = topic.source
+      .start({ entry: (e) => this.arrive(topic, e), fail: (reason) => this.fail(topic, reason) })
+      .then(({ history, liveFrom }) => topic.seed(history, liveFrom));
+    topic.ready.catch(() => void this.drop(topic));
+    return topic;
+  }
+
+  private arrive(topic: Topic, entry: LiveEntry) {
+    if (!topic.push(entry)) return;
+    this.metrics.eventsIn.inc({ kind: entry.kind });
+    if (entry.malformed) this.metrics.malformed.inc();
+    this.dirty.add(topic);
+  }
+
+  /** The source gave up (its history was replaced): every watcher is told to reload. */
+  private fail(topic: Topic, reason: string) {
+    if (this.topics.get(topic.key) !== topic) return;
+    this.log.warn({ topic: topic.key, reason }, 'live topic reset');
+    for (const w of topic.watchers) {
+      if (w.conn.watchers.get(w.name)?.watcher === w) w.conn.watchers.delete(w.name);
+      this.metrics.reloads.inc();
+      w.conn.send({ type: 'reload', topic: w.name, reason });
+    }
+    void this.drop(topic);
+  }
+
+  /** Last watcher gone: the source closes after a short linger, so a quick re-subscribe reuses it. */
+  private release(topic: Topic) {
+    if (topic.lingerTimer) return;
+    topic.lingerTimer = setTimeout(() => {
+      topic.lingerTimer = null;
+      if (topic.watchers.size === 0) void this.drop(topic);
+    }, this.opts.lingerMs);
+  }
+
+  private async drop(topic: Topic) {
+    if (this.topics.get(topic.key) !== topic) return;
+    this.topics.delete(topic.key);
+    this.dirty.delete(topic);
+    if (topic.lingerTimer) clearTimeout(topic.lingerTimer);
+    topic.watchers.clear();
+    this.openSources -= 1;
+    await topic.source
+      .stop()
+      .catch((err: Error) => this.log.warn({ err }, 'live source did not stop cleanly'));
+  }
+}

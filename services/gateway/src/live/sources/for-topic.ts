@@ -1,0 +1,39 @@
+import type { Subjects } from '@console/contracts';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { hubEntry } from '../entry.ts';
+import type { TopicSpec } from '../topics.ts';
+import { CoreSource } from './core.ts';
+import { JetStreamSource, type StreamAccess } from './jetstream.ts';
+import { OverviewSource } from './overview.ts';
+import type { Source } from './source.ts';
+
+export interface SourceDeps {
+  nc: NatsConnection;
+  subjects: Subjects;
+  hubStream: StreamAccess;
+  history: number;
+  replayMax: number;
+}
+
+/** The one source behind a topic: JetStream for hubs and structures, core NATS for the rest. */
+export function sourceFor(spec: TopicSpec, deps: SourceDeps): Source {
+  const { subjects: s, nc } = deps;
+  switch (spec.kind) {
+    case 'hub':
+    case 'structure': {
+      const filters = spec.hubIds.flatMap((id) => [s.hubMsgAll(id), s.hubPresence(id)]);
+      return new JetStreamSource(deps.hubStream, filters, (raw) => hubEntry(raw, s.prefix), {
+        history: deps.history,
+        replayMax: deps.replayMax,
+      });
+    }
+    case 'overview':
+      return new OverviewSource(nc, s, deps.hubStream);
+    case 'wfl':
+      return spec.feed === 'pings'
+        ? new CoreSource(nc, s.wflPing(spec.mac), 'ping')
+        : new CoreSource(nc, s.wflCmd(spec.mac), 'command');
+    case 'supervisor':
+      return new CoreSource(nc, s.hostHeartbeatAny(), 'heartbeat');
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * Helpers of the live fan-out tests: the real gateway from app.ts on real NATS (JetStream) and
+ * Redis, a scripted hub publisher, and a small websocket client that records every frame.
+ */
+import { type LiveEvent, SESSION_COOKIE, type ServerFrame, streamNames, subjects } from '@console/contracts';
+import { createServer, removeStreams, SessionStore } from '@console/kit';
+import { infraEnv, uniqueName } from '@console/kit/testing';
+import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { createSigner } from 'fast-jwt';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import { buildGateway } from '../src/app.ts';
+import { gatewayConfig } from '../src/config.ts';
+
+const secret = 'live-secret-0123456789abcdefghijklmnop';
+
+export interface LiveStack {
+  app: FastifyInstance;
+  url: string;
+  prefix: string;
+  stream: string;
+  nc: NatsConnection;
+  jsm: JetStreamManager;
+  /** A cookie for a signed-in user with these roles. */
+  cookie(roles: string[]): Promise<string>;
+  /** Publishes as a hub would: its envelope as JSON on hub.<id>.msg.<direction>.<class>.<operation>. */
+  hubMsg(hubId: string, direction: string, cls: string, op: string, extra?: Record<string, unknown>): void;
+  metric(name: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startLiveStack(env: Record<string, string> = {}): Promise<LiveStack> {
+  const infra = infraEnv();
+  const prefix = uniqueName('live');
+  const config = gatewayConfig({
+    NATS_URL: infra.NATS_URL,
+    REDIS_URL: infra.REDIS_URL,
+    NATS_PREFIX: prefix,
+    REDIS_PREFIX: prefix,
+    JWT_SECRET: secret,
+    LOG_LEVEL: 'silent',
+    LIVE_TICK_MS: '20',
+    LIVE_TOPIC_LINGER_MS: '100',
+    ...env,
+  });
+  const app = await createServer({ service: 'gateway', logLevel: 'silent', instance: 'test' });
+  await app.register(buildGateway, { config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const nc = await connect({ servers: infra.NATS_URL });
+  const jsm = await jetstreamManager(nc);
+  const redis = new Redis(infra.REDIS_URL);
+  const store = new SessionStore(redis, { idleSeconds: 600, absoluteSeconds: 3600 }, prefix);
+  const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000, aud: 'smarthome-console' });
+  const s = subjects(prefix);
+  let tx = 0;
+  return {
+    app,
+    url: `ws://127.0.0.1:${port}/ws`,
+    prefix,
+    stream: streamNames(prefix).hubMsgs,
+    nc,
+    jsm,
+    async cookie(roles) {
+      const userId = String(Math.floor(Math.random() * 1e6));
+      const sid = await store.open({
+        userId,
+        email: `u${userId}@x.test`,
+        name: 'Tess',
+        roles: roles as never,
+      });
+      return `${SESSION_COOKIE}=${sign({ sid, sub: userId })}`;
+    },
+    hubMsg(hubId, direction, cls, op, extra = {}) {
+      tx += 1;
+      const body = {
+        version: '1.0',
+        transactionId: tx,
+        senderId: hubId,
+        direction,
+        class: cls,
+        operation: op,
+      };
+      nc.publish(
+        s.hubMsg(hubId, direction as never, cls, op),
+        JSON.stringify({ ...body, items: [], ...extra }),
+      );
+    },
+    async metric(name) {
+      const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+      const line = text.split('\n').find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+      return line ? Number(line.split(' ').at(-1)) : 0;
+    },
+    async close() {
+      await app.close();
+      await removeStreams(nc, prefix);
+      await nc.drain();
+      redis.disconnect();
+    },
+  };
+}
+
+type Frame = ServerFrame & { events?: LiveEvent[] };
+
+/** A browser's socket, reduced to what the tests look at. */
+export class LiveClient {
+  readonly frames: Frame[] = [];
+  readonly ws: WebSocket;
+  closed: { code: number; reason: string } | null = null;
+
+  private constructor(url: string, cookie: string) {
+    this.ws = new WebSocket(url, { headers: { cookie } });
+    this.ws.on('message', (d) => this.frames.push(JSON.parse(String(d))));
+    this.ws.on('close', (code, reason) => {
+      this.closed = { code, reason: String(reason) };
+    });
+  }
+
+  static async open(url: string, cookie: string): Promise<LiveClient> {
+    const c = new LiveClient(url, cookie);
+    await new Promise((resolve, reject) => {
+      c.ws.once('open', resolve);
+      c.ws.once('error', reject);
+    });
+    return c;
+  }
+
+  send(frame: object) {
+    this.ws.send(JSON.stringify(frame));
+  }
+
+  /** Subscribes and waits for the answer to it: subscribed, reload or error. */
+  async subscribe(topic: string, extra: object = {}): Promise<Frame> {
+    const from = this.frames.length;
+    this.send({ type: 'subscribe', topic, ...extra });
+    return this.waitFor(
+      (f, i) => i >= from && 'topic' in f && f.topic === topic && f.type !== 'events',
+      `an answer to subscribe ${topic}`,
+    );
+  }
+
+  events(topic: string): LiveEvent[] {
+    return this.frames.flatMap((f) => (f.type === 'events' && f.topic === topic ? f.events : []));
+  }
+
+  async waitForEvents(topic: string, count: number, timeoutMs = 10_000): Promise<LiveEvent[]> {
+    await until(() => this.events(topic).length >= count, `${count} events on ${topic}`, timeoutMs);
+    return this.events(topic);
+  }
+
+  async waitFor(pred: (f: Frame, i: number) => boolean, what: string, timeoutMs = 10_000): Promise<Frame> {
+    await until(() => this.frames.some(pred), what, timeoutMs);
+    return this.frames.find(pred) as Frame;
+  }
+
+  close() {
+    this.ws.close();
+  }
+}
+
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -1,0 +1,33 @@
+import { CommonConfigSchema, readConfig } from '@console/kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+export const HubControlConfigSchema = Type.Composite([
+  CommonConfigSchema,
+  Type.Object({
+    REDIS_PREFIX: Type.String({
+      default: 'console',
+      description: 'Prefix of every Redis key (presence, hub info)',
+    }),
+    HUB_TIMEOUT_MS: Type.Integer({
+      default: 5000,
+      minimum: 100,
+      description: "How long a hub has to answer; keep it under the gateway's REQUEST_TIMEOUT_MS",
+    }),
+    PRESENCE_TTL_S: Type.Integer({
+      default: 90,
+      minimum: 5,
+      description:
+        'A presence not refreshed for this long counts as unknown (offline); 3× the simulator refresh',
+    }),
+    HUB_INFO_TTL_S: Type.Integer({
+      default: 86_400,
+      minimum: 60,
+      description: 'How long the last system read and live info stay on the hub card',
+    }),
+  }),
+]);
+export type HubControlConfig = Static<typeof HubControlConfigSchema>;
+
+export function hubControlConfig(env: NodeJS.ProcessEnv = process.env): HubControlConfig {
+  return readConfig(HubControlConfigSchema, env);
+}

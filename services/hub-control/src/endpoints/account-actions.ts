@@ -1,0 +1,57 @@
+import { type AccountActionResult, ApiError } from '@console/contracts';
+import type { Handler, HandlerContext } from '@console/kit';
+import type { FastifyInstance } from 'fastify';
+import { requireConfirmation } from './link-actions.ts';
+
+/** Remove a user from a structure (roleAdmin) and V5 licences (license): confirmed, recorded, noted. */
+export function accountActionHandlers(app: FastifyInstance): Record<string, Handler> {
+  return {
+    'hub-control.removeUser': async (
+      ctx: HandlerContext<{ userEmail: string; rootGroupId: string; confirmation?: string }>,
+    ): Promise<AccountActionResult> => {
+      requireConfirmation('hub-control.removeUser', ctx.body.confirmation);
+      const { userEmail, rootGroupId } = ctx.body;
+      const removed = await app.accounts.removeFromStructure(userEmail, rootGroupId);
+      const error = removed ? null : 'the user is not in this structure';
+      const transactionId = await app.hubActions.recordAccountAction(ctx, {
+        opId: 'hub-control.removeUser',
+        action: `Remove User ${userEmail} from structure ${rootGroupId}`,
+        operation: 'removeUserFromGroup',
+        customerId: rootGroupId,
+        success: removed !== null,
+        error,
+        payload: { userEmail, rootGroupId },
+      });
+      if (!removed) throw new ApiError(404, `removeUserFromGroup failed: ${error}.`);
+      return { transactionId, success: true, message: `${userEmail} was removed from the structure.` };
+    },
+
+    'hub-control.license': async (
+      ctx: HandlerContext<{
+        userId: string;
+        action: 'add' | 'remove';
+        rootGroupId?: string;
+        confirmation?: string;
+      }>,
+    ): Promise<AccountActionResult> => {
+      requireConfirmation('hub-control.license', ctx.body.confirmation);
+      const { userId, action, rootGroupId } = ctx.body;
+      const done = await app.accounts.setLicense(userId, action === 'add', rootGroupId);
+      const transactionId = await app.hubActions.recordAccountAction(ctx, {
+        opId: 'hub-control.license',
+        action: `License ${action} for user ${userId}`,
+        operation: 'license',
+        customerId: userId,
+        success: done,
+        error: done ? null : 'no such user',
+        payload: { userId, action, ...(rootGroupId ? { rootGroupId } : {}) },
+      });
+      if (!done) throw new ApiError(404, 'license failed update: no such user.');
+      return {
+        transactionId,
+        success: true,
+        message: action === 'add' ? 'Licence added.' : 'Licence removed.',
+      };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { ApiError, type Backup, type HubActionResult, offlineMessage } from '@console/contracts';
+import type { Handler, HandlerContext } from '@console/kit';
+import type { FastifyInstance } from 'fastify';
+import { linkFor } from './device-actions.ts';
+import { requireConfirmation } from './link-actions.ts';
+
+/** Backups (Support Plus spec §4): Backup Now, restore, keep, details; each also kept as the server's record. */
+export function backupActionHandlers(app: FastifyInstance): Record<string, Handler> {
+  const run = app.hubActions.run.bind(app.hubActions);
+  const offline = offlineMessage('a backup action');
+
+  /** Keeps the server's copy of what the hub reported; the action itself has already happened. */
+  const remember = async (ctx: HandlerContext, result: HubActionResult) => {
+    const b = result.items[0];
+    if (result.success && b)
+      await app.backups
+        .save(b.payload as Backup)
+        .catch((err) => ctx.log.warn({ err }, 'backup record not saved'));
+    return result;
+  };
+  const hubOfBackup = async (backupId: string, deviceId?: string, linkId?: number) => {
+    if (linkId) return linkId;
+    if (deviceId) return linkFor(deviceId);
+    const found = await app.backups.linkOf(backupId);
+    if (!found) throw new ApiError(404, 'failed: unknown backup; pass linkId.');
+    return found;
+  };
+
+  return {
+    'hub-control.backup': async (ctx: HandlerContext<{ linkId: number; deviceId?: string }>) =>
+      remember(
+        ctx,
+        await run(ctx, {
+          opId: 'hub-control.backup',
+          action: 'Backup',
+          hubId: ctx.body.linkId,
+          command: 'backupCreate',
+          payloads: [{ reason: 'support', ...(ctx.body.deviceId ? { deviceId: ctx.body.deviceId } : {}) }],
+          offline,
+        }),
+      ),
+
+    'hub-control.backupRestore': async (
+      ctx: HandlerContext<{ backupId: string; deviceId: string; linkId?: number; confirmation?: string }>,
+    ) => {
+      requireConfirmation('hub-control.backupRestore', ctx.body.confirmation);
+      const hubId = await hubOfBackup(ctx.body.backupId, ctx.body.deviceId, ctx.body.linkId);
+      return remember(
+        ctx,
+        await run(ctx, {
+          opId: 'hub-control.backupRestore',
+          action: 'Backup-restore',
+          hubId,
+          command: 'backupRestore',
+          payloads: [{ backupId: ctx.body.backupId }],
+          offline,
+        }),
+      );
+    },
+
+    'hub-control.updateBackup': async (
+      ctx: HandlerContext<{ backupId: string; deviceId: string; keep: boolean; linkId?: number }>,
+    ) => {
+      const hubId = await hubOfBackup(ctx.body.backupId, ctx.body.deviceId, ctx.body.linkId);
+      return remember(
+        ctx,
+        await run(ctx, {
+          opId: 'hub-control.updateBackup',
+          action: ctx.body.keep ? 'Keep Backup' : 'Stop Keeping Backup',
+          hubId,
+          command: 'backupUpdate',
+          payloads: [{ backupId: ctx.body.backupId, keep: ctx.body.keep }],
+          offline,
+        }),
+      );
+    },
+
+    'hub-control.getBackup': async (ctx: HandlerContext<{ backupId: string; linkId?: number }>) =>
+      run(ctx, {
+        opId: 'hub-control.getBackup',
+        action: 'Get Backup',
+        hubId: await hubOfBackup(ctx.body.backupId, undefined, ctx.body.linkId),
+        command: 'backupGet',
+        payloads: [{ backupId: ctx.body.backupId }],
+        offline,
+      }),
+  };
+}

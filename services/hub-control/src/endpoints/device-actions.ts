@@ -1,0 +1,124 @@
+import {
+  ApiError,
+  allows,
+  type Caller,
+  type FirmwareRelease,
+  HUB_ACTION_TEXT,
+  hubRequest,
+  linkIdOf,
+  offlineMessage,
+} from '@console/contracts';
+import type { Handler, HandlerContext } from '@console/kit';
+import type { FastifyInstance } from 'fastify';
+import { requireConfirmation } from './link-actions.ts';
+
+/** The link a device or feature id belongs to: given, or read from the id's `-{linkId}+{index}` tail. */
+export function linkFor(id: string, given?: number): number {
+  const hubId = given ?? linkIdOf(id);
+  if (!hubId)
+    throw new ApiError(400, `Cannot tell which link ${id} belongs to; pass linkId.`, { linkId: 'required' });
+  return hubId;
+}
+
+type FeatureValue = number | boolean | string;
+
+/** Actions on one device or feature of a hub (Support Plus spec §4, §7). */
+export function deviceActionHandlers(app: FastifyInstance): Record<string, Handler> {
+  const run = app.hubActions.run.bind(app.hubActions);
+
+  /** Which releases the device is offered, asked of the hub itself; a read changes nothing. */
+  const releases = async (
+    ctx: HandlerContext,
+    hubId: number,
+    deviceId: string,
+  ): Promise<FirmwareRelease[]> => {
+    const env = hubRequest('firmwareRead', `admin.${(ctx.caller as Caller).userId}`, [
+      { deviceId, notForGeneralRelease: true },
+    ]);
+    const out = await app.hubLink.send(hubId, env, ctx.caller as Caller);
+    if (out.kind === 'timeout') throw new ApiError(504, HUB_ACTION_TEXT.timeout);
+    if (out.kind !== 'reply') throw new ApiError(502, HUB_ACTION_TEXT.unreadable);
+    const item = out.reply.items[0];
+    if (!item || item.success === false) throw new ApiError(404, 'No Firmware Update Available');
+    return (item.payload.releases ?? []) as FirmwareRelease[];
+  };
+
+  return {
+    'hub-control.firmwareRead': (
+      ctx: HandlerContext<{ deviceId: string; notForGeneralRelease?: boolean; linkId?: number }>,
+    ) =>
+      run(ctx, {
+        opId: 'hub-control.firmwareRead',
+        action: 'Firmware Read',
+        hubId: linkFor(ctx.body.deviceId, ctx.body.linkId),
+        command: 'firmwareRead',
+        payloads: [
+          { deviceId: ctx.body.deviceId, notForGeneralRelease: ctx.body.notForGeneralRelease ?? false },
+        ],
+        offline: offlineMessage('a firmware read'),
+      }),
+
+    'hub-control.firmwareUpdate': async (
+      ctx: HandlerContext<{ deviceId: string; releaseId: string; productCode: string; linkId?: number }>,
+    ) => {
+      const { deviceId, releaseId, productCode } = ctx.body;
+      const hubId = linkFor(deviceId, ctx.body.linkId);
+      const offline = offlineMessage('a firmware update');
+      await app.hubActions.requireOnline(hubId, offline);
+      const release = (await releases(ctx, hubId, deviceId)).find((r) => r.releaseId === releaseId);
+      if (!release) throw new ApiError(404, 'No Firmware Update Available');
+      if (release.categories.includes('internal') && !allows(['firmware'], (ctx.caller as Caller).roles)) {
+        throw new ApiError(403, HUB_ACTION_TEXT.permissionDenied);
+      }
+      return run(ctx, {
+        opId: 'hub-control.firmwareUpdate',
+        action: `Firmware Update to ${release.releaseName}`,
+        hubId,
+        command: 'firmwareUpdate',
+        payloads: [{ deviceId, releaseId, productCode }],
+        offline,
+      });
+    },
+
+    'hub-control.getDeviceStatus': (
+      ctx: HandlerContext<{ deviceId: string | string[]; linkId?: number }>,
+    ) => {
+      const ids = Array.isArray(ctx.body.deviceId) ? ctx.body.deviceId : [ctx.body.deviceId];
+      const hubs = new Set(ids.map((id) => linkFor(id, ctx.body.linkId)));
+      if (hubs.size > 1)
+        throw new ApiError(400, 'These devices are on different links; ask one link at a time.');
+      return run(ctx, {
+        opId: 'hub-control.getDeviceStatus',
+        action: 'Device Status',
+        hubId: [...hubs][0] as number,
+        command: 'deviceStatus',
+        payloads: ids.map((deviceId) => ({ deviceId })),
+        offline: offlineMessage('a device status read'),
+      });
+    },
+
+    'hub-control.featureRead': (ctx: HandlerContext<{ featureId: string; linkId?: number }>) =>
+      run(ctx, {
+        opId: 'hub-control.featureRead',
+        action: 'Feature Read',
+        hubId: linkFor(ctx.body.featureId, ctx.body.linkId),
+        command: 'featureRead',
+        payloads: [{ featureId: ctx.body.featureId }],
+        offline: offlineMessage('a feature read'),
+      }),
+
+    'hub-control.featureWrite': (
+      ctx: HandlerContext<{ featureId: string; value: FeatureValue; linkId?: number; confirmation?: string }>,
+    ) => {
+      requireConfirmation('hub-control.featureWrite', ctx.body.confirmation);
+      return run(ctx, {
+        opId: 'hub-control.featureWrite',
+        action: `Feature Write ${ctx.body.featureId} = ${String(ctx.body.value)}`,
+        hubId: linkFor(ctx.body.featureId, ctx.body.linkId),
+        command: 'featureWrite',
+        payloads: [{ featureId: ctx.body.featureId, value: ctx.body.value }],
+        offline: offlineMessage('a feature write'),
+      });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { type HubCard, hubIdHex } from '@console/contracts';
+import type { Handler, HandlerContext } from '@console/kit';
+import type { FastifyInstance } from 'fastify';
+
+/** The hub card: presence from the cache every instance shares, and the last system read and stats. */
+export function hubCardHandlers(app: FastifyInstance): Record<string, Handler> {
+  return {
+    'hub-control.hub': async (ctx: HandlerContext<unknown, { hubId: string }>): Promise<HubCard> => {
+      const hubId = Number(ctx.params.hubId);
+      const [p, { info, stats }] = await Promise.all([app.presence.get(hubId), app.hubInfo.get(hubId)]);
+      return {
+        hubId,
+        hubIdHex: hubIdHex(hubId),
+        rootGroupId: p?.rootGroupId ?? info?.rootGroupId ?? null,
+        presence: p
+          ? {
+              connected: p.connected,
+              connectedSince: p.connected ? p.since : null,
+              worker: p.workerId,
+              lastSeen: p.at,
+            }
+          : null,
+        info,
+        stats,
+      };
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import {
+  ApiError,
+  type Caller,
+  HUB_ACTION_TEXT,
+  type HubActionResult,
+  type HubCommandName,
+  type HubCommandRequest,
+  type HubPresence,
+  hubRequest,
+  nextTransactionId,
+} from '@console/contracts';
+import type { HandlerContext } from '@console/kit';
+import { headers } from '@nats-io/nats-core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ObjectId } from 'mongodb';
+import type { LinkOutcome } from './hub-link.ts';
+import type { TransactionState } from './records.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hubActions: HubActions;
+  }
+}
+
+export interface ActionSpec<N extends HubCommandName> {
+  opId: string;
+  /** What a person calls it, for the note and the audit: Restart, Sync Link, Backup… */
+  action: string;
+  hubId: number;
+  command: N;
+  payloads: HubCommandRequest<N>[];
+  /** The refusal when the link is offline. */
+  offline: string;
+}
+
+interface End {
+  state: TransactionState;
+  success: boolean | null;
+  successList: boolean[];
+  warning: boolean;
+  duration: number;
+  error: string | null;
+}
+
+function settle(o: LinkOutcome): End {
+  const base = { duration: o.durationMs, successList: [] as boolean[], success: null, warning: true };
+  if (o.kind === 'timeout')
+    return { ...base, state: 'timedOut', error: 'no reply in time (outcome unknown)' };
+  if (o.kind === 'unreachable')
+    return { ...base, state: 'failed', success: false, error: 'not delivered: no worker holds the link' };
+  if (o.kind === 'unreadable')
+    return { ...base, state: 'failed', error: 'unreadable answer (outcome unknown)' };
+  const successList = o.reply.items.map((i) => i.success !== false && !i.error);
+  const success = successList.length > 0 && successList.every(Boolean);
+  const firstError = o.reply.items.find((i) => i.error)?.error as { message?: string } | undefined;
+  return {
+    ...base,
+    state: success ? 'replied' : 'failed',
+    success,
+    successList,
+    warning: false,
+    error: success ? null : (firstError?.message ?? 'failed'),
+  };
+}
+
+/**
+ * The command lifecycle: refuse an offline link; record the transaction as sent; send once; settle
+ * as replied, failed or timed out; then leave the transaction's end, an automatic support note
+ * naming the staff member, and an audit event. A timeout is answered 504 "outcome unknown".
+ */
+export class HubActions {
+  constructor(private readonly app: FastifyInstance) {}
+
+  async requireOnline(hubId: number, offline: string): Promise<HubPresence> {
+    const p = await this.app.presence.get(hubId);
+    if (!p?.connected) throw new ApiError(409, offline);
+    return p;
+  }
+
+  async run<N extends HubCommandName>(ctx: HandlerContext, spec: ActionSpec<N>): Promise<HubActionResult> {
+    const caller = ctx.caller as Caller;
+    const presence = await this.requireOnline(spec.hubId, spec.offline);
+    const env = hubRequest(spec.command, `admin.${caller.userId}`, spec.payloads);
+    const id = await this.app.records.open({
+      transactionId: env.transactionId,
+      hubId: spec.hubId,
+      rootGroupId: presence.rootGroupId,
+      action: spec.action,
+      cls: env.class,
+      operation: env.operation,
+      opId: spec.opId,
+      caller,
+      requestId: ctx.requestId,
+      firstMsgInfo: { items: env.items.length, payload: env.items[0]?.payload ?? {} },
+    });
+    const outcome = await this.app.hubLink.send(spec.hubId, env, caller);
+    const end = settle(outcome);
+    this.app.hubMetrics.actions.labels(spec.action, end.state).inc();
+    const word =
+      end.state === 'replied'
+        ? 'success'
+        : `${end.state === 'timedOut' ? 'timed out' : 'failed'}: ${end.error}`;
+    await this.finish(ctx, id, end, {
+      customerId: presence.rootGroupId,
+      text: `${caller.name} (${caller.email}) ran ${spec.action} on link ${spec.hubId}: ${word}`,
+      audit: {
+        transactionId: env.transactionId,
+        action: spec.action,
+        hubId: spec.hubId,
+        rootGroupId: presence.rootGroupId,
+      },
+    });
+    if (outcome.kind === 'timeout') throw new ApiError(504, HUB_ACTION_TEXT.timeout);
+    if (outcome.kind === 'unreadable') throw new ApiError(502, HUB_ACTION_TEXT.unreadable);
+    if (outcome.kind === 'unreachable')
+      throw new ApiError(
+        503,
+        'No connection worker holds this link right now; the command was not delivered.',
+      );
+    const { reply } = outcome;
+    return {
+      transactionId: env.transactionId,
+      hubId: spec.hubId,
+      action: spec.action,
+      class: reply.class,
+      operation: reply.operation,
+      state: end.state === 'replied' ? 'replied' : 'failed',
+      success: end.success === true,
+      durationMs: end.duration,
+      items: reply.items.map((i) => ({
+        itemId: i.itemId,
+        success: i.success !== false && !i.error,
+        payload: i.payload ?? {},
+        ...(i.error ? { error: i.error as { group: number; code: number; message: string } } : {}),
+      })),
+      message: end.success ? `${spec.action}: done.` : HUB_ACTION_TEXT.operationFailed,
+    };
+  }
+
+  /** Account actions (no hub): the same transaction, note and audit trail. */
+  async recordAccountAction(
+    ctx: HandlerContext,
+    a: {
+      opId: string;
+      action: string;
+      operation: string;
+      customerId: string;
+      success: boolean;
+      error: string | null;
+      payload: Record<string, unknown>;
+    },
+  ): Promise<number> {
+    const caller = ctx.caller as Caller;
+    const transactionId = nextTransactionId();
+    const id = await this.app.records.open({
+      transactionId,
+      hubId: null,
+      rootGroupId: a.customerId,
+      action: a.action,
+      cls: 'admin',
+      operation: a.operation,
+      opId: a.opId,
+      caller,
+      requestId: ctx.requestId,
+      firstMsgInfo: { items: 1, payload: a.payload },
+    });
+    const end: End = {
+      state: a.success ? 'replied' : 'failed',
+      success: a.success,
+      successList: [a.success],
+      warning: false,
+      duration: 0,
+      error: a.error,
+    };
+    this.app.hubMetrics.actions.labels(a.action, end.state).inc();
+    await this.finish(ctx, id, end, {
+      customerId: a.customerId,
+      text: `${caller.name} (${caller.email}) ran ${a.action}: ${a.success ? 'success' : `failed: ${a.error}`}`,
+      audit: { transactionId, action: a.action, hubId: null, rootGroupId: a.customerId },
+    });
+    return transactionId;
+  }
+
+  /** The hub has acted (or may have): a store failing now must not turn that into an error. */
+  private async finish(
+    ctx: HandlerContext,
+    id: ObjectId,
+    end: End,
+    after: { customerId: string; text: string; audit: Record<string, unknown> },
+  ): Promise<void> {
+    const caller = ctx.caller as Caller;
+    const { records, hubMetrics, nats, subjects } = this.app;
+    const fail = (store: string) => (err: unknown) => {
+      hubMetrics.recordFailures.labels(store).inc();
+      ctx.log.error({ err, store }, 'could not record the end of a hub action');
+    };
+    const h = headers();
+    h.set('Nats-Msg-Id', `hub-action-${id.toHexString()}`);
+    const audit = {
+      kind: 'hub-action',
+      ...after.audit,
+      state: end.state,
+      success: end.success,
+      note: after.text,
+      staff: { userId: caller.userId, email: caller.email, name: caller.name },
+      at: Date.now(),
+    };
+    await Promise.all([
+      records.close(id, end).catch(fail('transactions')),
+      records.note(after.customerId, caller, after.text).catch(fail('supportnotes')),
+      Promise.resolve()
+        .then(() => nats.publish(subjects.audit('hub-action'), JSON.stringify(audit), { headers: h }))
+        .catch(fail('audit')),
+    ]);
+  }
+}
+
+export const hubActionsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('hubActions', new HubActions(app));
+  },
+  { name: 'hub-actions', dependencies: ['presence', 'hub-link', 'records', 'hub-metrics'] },
+);

@@ -1,0 +1,101 @@
+import { streamNames, subjects } from '@console/contracts';
+import {
+  DiscardPolicy,
+  JetStreamApiError,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type StreamConfig,
+  type StreamInfo,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+
+export interface StreamLimits {
+  /** Messages kept per subject of the hub stream: each (hub, direction, class, operation) keeps this many. */
+  hubPerSubject: number;
+  hubMaxAgeMs: number;
+  hubMaxBytes: number;
+  auditMaxAgeMs: number;
+}
+
+/**
+ * Each hub's history is bounded per subject, by age and by the stream's size. The per-subject
+ * limit is generous on purpose: JetStream discards a full subject's oldest message at once, even
+ * if a live consumer has not read it yet, so a tight limit would let a burst on one subject open
+ * a silent gap in a live panel. Discards by age and size happen at the old end, far from readers.
+ */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  hubPerSubject: 2000,
+  hubMaxAgeMs: 24 * 3600_000,
+  hubMaxBytes: 2 * 1024 ** 3,
+  auditMaxAgeMs: 90 * 24 * 3600_000,
+};
+
+/** JetStream's "stream name already in use with a different configuration" (not in the client's table). */
+const STREAM_NAME_IN_USE = 10058;
+
+const nanos = (ms: number) => ms * 1_000_000;
+
+/**
+ * The JetStream streams the console relies on, created or brought up to date idempotently (any
+ * process may call this at start: the gateway, the simulator, hub-control).
+ *
+ * - hub messages: every `hub.<id>.msg.>` message and every `hub.<id>.presence` announcement, so a
+ *   live panel can be back-filled and a reconnecting browser resumed by stream sequence. Presence
+ *   is kept beside the messages so a hub's last known state comes back with its history and the
+ *   overview can read the last presence of every hub. Publishers simply `nc.publish` (no reply
+ *   subject): JetStream captures core publishes.
+ * - audit: `audit.>`, the durable record of staff actions.
+ */
+export async function ensureStreams(
+  nc: NatsConnection,
+  prefix: string,
+  limits: Partial<StreamLimits> = {},
+): Promise<{ hubMsgs: StreamInfo; audit: StreamInfo }> {
+  const l = { ...DEFAULT_STREAM_LIMITS, ...limits };
+  const s = subjects(prefix);
+  const names = streamNames(prefix);
+  const jsm = await jetstreamManager(nc);
+  const upsert = async (config: Partial<StreamConfig> & { name: string }) => {
+    try {
+      return await jsm.streams.add(config);
+    } catch (err) {
+      // Another process created it first with other limits: ours win, the data stays.
+      if (err instanceof JetStreamApiError && err.code === STREAM_NAME_IN_USE) {
+        return jsm.streams.update(config.name, config);
+      }
+      throw err;
+    }
+  };
+  const hubMsgs = await upsert({
+    name: names.hubMsgs,
+    subjects: [s.hubMsgAny(), s.hubPresenceAny()],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_msgs_per_subject: l.hubPerSubject,
+    max_age: nanos(l.hubMaxAgeMs),
+    max_bytes: l.hubMaxBytes,
+    allow_direct: true,
+    num_replicas: 1,
+  });
+  const audit = await upsert({
+    name: names.audit,
+    subjects: [s.auditAny()],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_age: nanos(l.auditMaxAgeMs),
+    allow_direct: true,
+    num_replicas: 1,
+  });
+  return { hubMsgs, audit };
+}
+
+/** Deletes the streams of a prefix (test clean-up); missing streams are fine. */
+export async function removeStreams(nc: NatsConnection, prefix: string): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  for (const name of Object.values(streamNames(prefix))) {
+    await jsm.streams.delete(name).catch(() => false);
+  }
+}

@@ -1,0 +1,38 @@
+import { CommonConfigSchema, readConfig } from '@console/kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+export const SearchConfigSchema = Type.Composite([
+  CommonConfigSchema,
+  Type.Object({
+    QUERY_MAX_TIME_MS: Type.Integer({
+      default: 3000,
+      minimum: 50,
+      description: 'Longest a generic Support Plus query or count may run in Mongo (maxTimeMS)',
+    }),
+    STATEMENT_TIMEOUT_MS: Type.Integer({
+      default: 5000,
+      minimum: 100,
+      description: 'Postgres statement_timeout of the search pool: no search holds a connection longer',
+    }),
+    PG_POOL_MAX: Type.Integer({ default: 10, minimum: 1 }),
+    FERRETDB_POSTGRESQL_URL: Type.String({
+      default: '',
+      description:
+        "FerretDB's backend database, for the FerretDB accelerator (GIN indexes, bulk reads). Empty: DATABASE_URL's server, database 'ferretdb', tried only when the Mongo server is FerretDB",
+    }),
+    INDEX_ON_START: Type.Union([Type.Literal('auto'), Type.Literal('always'), Type.Literal('never')], {
+      default: 'auto',
+      description:
+        "Build the Gen2 search index at start: 'auto' when it has never been built, 'always', or 'never' (use the CLI)",
+    }),
+    INDEX_FOLLOW_AUDIT: Type.Boolean({
+      default: true,
+      description: 'Refresh the Gen2 search index for the hubs and structures named by audit events',
+    }),
+  }),
+]);
+export type SearchConfig = Static<typeof SearchConfigSchema>;
+
+export function searchConfig(env: NodeJS.ProcessEnv = process.env): SearchConfig {
+  return readConfig(SearchConfigSchema, env);
+}

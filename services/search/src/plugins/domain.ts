@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import type { SearchConfig } from '../config.ts';
+import {
+  accelerate,
+  backendMatches,
+  backendUrl,
+  type FerretBackend,
+  isFerretDb,
+  openBackend,
+} from './ferret.ts';
+import { Gen1Accounts } from './gen1/account.ts';
+import { Gen1Edits } from './gen1/edits.ts';
+import { Gen1Search } from './gen1/search.ts';
+import { Gen2Mongo } from './gen2/mongo.ts';
+import { IndexRefresher } from './gen2/refresh.ts';
+import { Gen2Search } from './gen2/search.ts';
+import { Notes } from './notes/notes.ts';
+import { NoteOutbox } from './notes/outbox.ts';
+import { SupportPlusQueries } from './query/runner.ts';
+
+export interface SearchDomain {
+  now: () => Date;
+  gen1: Gen1Search;
+  accounts: Gen1Accounts;
+  edits: Gen1Edits;
+  mongo: Gen2Mongo;
+  gen2: Gen2Search;
+  refresher: IndexRefresher;
+  queries: SupportPlusQueries;
+  notes: Notes;
+  outbox: NoteOutbox;
+  /** FerretDB's backend, when the Mongo server is FerretDB and its database is reachable. */
+  backend: FerretBackend | null;
+  /** A pool without the statement timeout, for index builds. */
+  maintenance: pg.Pool;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    searchDomain: SearchDomain;
+  }
+}
+
+async function ferretBackend(app: FastifyInstance, config: SearchConfig): Promise<FerretBackend | null> {
+  if (!(await isFerretDb(app.mongo))) return null;
+  const url = backendUrl(config.FERRETDB_POSTGRESQL_URL, config.DATABASE_URL);
+  try {
+    const backend = await openBackend(url, app.mongo.databaseName);
+    if (await backendMatches(app.mongo, backend)) return backend;
+    app.log.warn(
+      { url: new URL(url).pathname },
+      'that FerretDB backend does not hold this database: Mongo lookups will scan',
+    );
+    await backend.close();
+    return null;
+  } catch (err) {
+    app.log.warn({ err: (err as Error).message }, 'FerretDB backend not reachable: Mongo lookups will scan');
+    return null;
+  }
+}
+
+/** The search domain: repositories over Postgres and Mongo, wired once per app. */
+export const domainPlugin = fp(
+  async (app: FastifyInstance, opts: { config: SearchConfig; now: () => Date }) => {
+    const { config, now } = opts;
+    const onError = (err: unknown) => app.log.error({ err }, 'background search work failed');
+    const backend = await ferretBackend(app, config);
+    const maintenance = new pg.Pool({ connectionString: config.DATABASE_URL, max: 2 });
+    const mongo = new Gen2Mongo(app.mongo);
+    const outbox = new NoteOutbox(app.pg, app.mongo, onError);
+    app.decorate('searchDomain', {
+      now,
+      gen1: new Gen1Search(app.pg, now),
+      accounts: new Gen1Accounts(app.pg, now),
+      edits: new Gen1Edits(app.pg, outbox, now),
+      mongo,
+      gen2: new Gen2Search(mongo, app.pg),
+      refresher: new IndexRefresher(app.pg, mongo, onError),
+      queries: new SupportPlusQueries(app.mongo, config.QUERY_MAX_TIME_MS),
+      notes: new Notes(app.mongo, now),
+      outbox,
+      backend,
+      maintenance,
+    });
+    const accelerating = backend
+      ? accelerate(backend)
+          .then((made) => made?.length && app.log.info({ made }, 'FerretDB accelerator indexes created'))
+          .catch(onError)
+      : null;
+    app.addHook('onClose', async () => {
+      app.searchDomain.refresher.stop();
+      await accelerating;
+      await maintenance.end();
+      await backend?.close();
+    });
+  },
+  { name: 'search-domain', dependencies: ['postgres', 'mongo'] },
+);

@@ -1,0 +1,67 @@
+import type pg from 'pg';
+import { hubRow, productRow, structureRow, userRow } from './index-rows.ts';
+import { replaceStructure, upsertHubs, upsertUsers } from './index-write.ts';
+import type { Gen2Mongo } from './mongo.ts';
+import type { StructureParts } from './structure-view.ts';
+
+/** Writes what was just read of a structure into the search index. */
+export async function projectStructure(pool: pg.Pool, parts: StructureParts): Promise<void> {
+  await replaceStructure(
+    pool,
+    structureRow(parts.structure),
+    parts.hubs.map(hubRow),
+    parts.products.map(productRow),
+  );
+  await upsertUsers(pool, parts.users.map(userRow));
+}
+
+/**
+ * Keeps the index current for what an audit event names (hub-control publishes one per staff
+ * action, with the hub and structure it touched). Refreshes of the same key within `quietMs`
+ * collapse into one.
+ */
+export class IndexRefresher {
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly mongo: Gen2Mongo,
+    private readonly onError: (err: unknown) => void,
+    private readonly quietMs = 500,
+  ) {}
+
+  request(event: { rootGroupId?: unknown; hubId?: unknown }): void {
+    if (typeof event.rootGroupId === 'string' && event.rootGroupId) {
+      this.later(`s:${event.rootGroupId}`, () => this.structure(event.rootGroupId as string));
+    } else if (typeof event.hubId === 'number') {
+      this.later(`h:${event.hubId}`, () => this.hub(event.hubId as number));
+    }
+  }
+
+  private later(key: string, run: () => Promise<void>): void {
+    if (this.pending.has(key)) return;
+    const t = setTimeout(() => {
+      this.pending.delete(key);
+      run().catch(this.onError);
+    }, this.quietMs);
+    t.unref();
+    this.pending.set(key, t);
+  }
+
+  async structure(rootGroupId: string): Promise<void> {
+    const parts = await this.mongo.structureWith(rootGroupId);
+    if (parts) await projectStructure(this.pool, parts);
+    else await this.pool.query('delete from search_g2_structures where root_group_id = $1', [rootGroupId]);
+  }
+
+  async hub(hubId: number): Promise<void> {
+    const hub = await this.mongo.hubs.findOne({ hubId });
+    if (hub) await upsertHubs(this.pool, [hubRow(hub)]);
+    else await this.pool.query('delete from search_g2_hubs where hub_id = $1', [hubId]);
+  }
+
+  stop(): void {
+    for (const t of this.pending.values()) clearTimeout(t);
+    this.pending.clear();
+  }
+}

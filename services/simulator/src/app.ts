@@ -1,0 +1,26 @@
+import { natsPlugin } from '@console/kit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SimulatorConfig } from './config.ts';
+import { registerControl } from './endpoints/control.ts';
+import { simulatorPlugin } from './plugins/simulator.ts';
+
+export interface SimulatorAppOptions {
+  config: SimulatorConfig;
+  /** The connection worker id the hubs announce in their presence: the instance id. */
+  workerId: string;
+}
+
+/** The simulator as a plugin: NATS, then the fleet (which starts connecting), then its control plane. */
+export const simulatorApp = fp(
+  async (app: FastifyInstance, { config, workerId }: SimulatorAppOptions) => {
+    await app.register(natsPlugin, {
+      url: config.NATS_URL,
+      prefix: config.NATS_PREFIX,
+      name: `simulator ${workerId}`,
+    });
+    await app.register(simulatorPlugin, { config, workerId });
+    await registerControl(app);
+  },
+  { name: 'simulator-app', dependencies: ['health', 'metrics'] },
+);

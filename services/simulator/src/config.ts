@@ -1,0 +1,46 @@
+import { CommonConfigSchema, readConfig } from '@console/kit';
+import { type Static, Type } from '@sinclair/typebox';
+import { FLEET_SOURCES } from './plugins/fleet-source.ts';
+
+const int = (def: number, min: number, description: string) =>
+  Type.Integer({ default: def, minimum: min, description });
+const rate = (def: number, description: string) => Type.Number({ default: def, minimum: 0, description });
+
+export const SimulatorConfigSchema = Type.Composite([
+  CommonConfigSchema,
+  Type.Object({
+    FLEET: Type.Union(
+      Object.keys(FLEET_SOURCES).map((k) => Type.Literal(k)),
+      { default: 'synthetic', description: 'Where the fleet comes from (plugins/fleet-source.ts)' },
+    ),
+    SIM_HUBS: int(100, 0, 'Hubs in the synthetic fleet (all shards together)'),
+    SIM_WFLS: int(20, 0, 'Gen1 WiFi links in the synthetic fleet'),
+    SIM_HOSTS: int(6, 0, 'Supervisord hosts in the synthetic fleet'),
+    SIM_SEED: int(1, 0, 'Same seed, same fleet and same events'),
+    WORLD_CUSTOMERS: int(
+      2000,
+      1,
+      'Size of the generated world, for FLEET=world (the demo world of infra/demo/seed.ts)',
+    ),
+    SIM_SHARD: Type.String({
+      default: '0/1',
+      pattern: '^[0-9]+/[1-9][0-9]*$',
+      description: 'i/n: this instance carries the hubs whose id mod n is i (and every n-th link and host)',
+    }),
+    SIM_TICK_MS: int(100, 10, 'One timer for the whole fleet, this often'),
+    SIM_CONNECT_SPREAD_MS: int(1000, 0, 'Hubs connect spread over this long at start'),
+    SIM_PRESENCE_REFRESH_S: int(30, 1, 'Each connected hub re-announces its presence this often'),
+    SIM_RESTART_MS: int(3000, 0, 'A restarted hub reconnects after this long'),
+    SIM_WFL_PING_S: int(30, 1, 'Each WiFi link pings this often (online when under 60 s old)'),
+    SIM_HOST_HEARTBEAT_S: int(30, 1, 'Each host sends a heartbeat this often (ok when under 2 min old)'),
+    SIM_EVENTS_PER_HUB_PER_MIN: rate(1, 'Feature value changes per hub per minute'),
+    SIM_STATUS_PER_HUB_PER_MIN: rate(0.2, 'Device status changes per hub per minute'),
+    SIM_LOGS_PER_HUB_PER_MIN: rate(0.5, 'Log messages per hub per minute'),
+    SIM_NOTIFICATIONS_PER_HUB_PER_MIN: rate(0.1, 'Push notifications per hub per minute'),
+  }),
+]);
+export type SimulatorConfig = Static<typeof SimulatorConfigSchema>;
+
+export function simulatorConfig(env: NodeJS.ProcessEnv = process.env): SimulatorConfig {
+  return readConfig(SimulatorConfigSchema, env);
+}

@@ -1,0 +1,135 @@
+import {
+  SIM_CONTROL_OPS,
+  type SimControlOp,
+  SimRatesSchema,
+  SUPERVISOR_STATES,
+  simSubjects,
+  VERSION_LABEL,
+} from '@console/contracts';
+import { Svcm } from '@nats-io/services';
+import { type TSchema, Type } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { FastifyInstance } from 'fastify';
+import type { SimHubState } from '../plugins/hub-state.ts';
+
+const HubRef = { hubId: Type.Integer({ minimum: 1 }) };
+const schemas: Record<SimControlOp, TSchema> = {
+  offline: Type.Object({ ...HubRef, offline: Type.Boolean() }),
+  slow: Type.Object({ ...HubRef, delayMs: Type.Integer({ minimum: 0, maximum: 600_000 }) }),
+  error: Type.Object({ ...HubRef, errorState: Type.Boolean() }),
+  malformed: Type.Object({ ...HubRef, replies: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })) }),
+  host: Type.Object({
+    hostId: Type.String(),
+    state: Type.Optional(Type.Union(SUPERVISOR_STATES.map((s) => Type.Literal(s)))),
+    silent: Type.Optional(Type.Boolean()),
+    restart: Type.Optional(Type.Boolean()),
+  }),
+  rates: Type.Partial(SimRatesSchema),
+  state: Type.Object(HubRef),
+  stats: Type.Object({}),
+};
+const checks = Object.fromEntries(
+  Object.entries(schemas).map(([op, s]) => [op, TypeCompiler.Compile(s)]),
+) as Record<SimControlOp, ReturnType<typeof TypeCompiler.Compile>>;
+
+/** Nothing to say: another instance holds that hub or host, and it answers. */
+const NOT_MINE = Symbol('not mine');
+
+// biome-ignore lint/suspicious/noExplicitAny: each body was checked against its schema above.
+type ControlHandler = (body: any) => unknown;
+
+/**
+ * The simulator's control plane on `<prefix>.sim.control.<op>`: fault knobs and rates, set at
+ * runtime. No queue group: every instance hears every request and only the one holding the hub
+ * (or host) answers; fleet-wide operations (rates, stats) are answered by each instance.
+ */
+export async function registerControl(app: FastifyInstance): Promise<void> {
+  const { sim } = app;
+  const hubOf = (hubId: number): SimHubState | typeof NOT_MINE => sim.hubs.hubs.get(hubId) ?? NOT_MINE;
+  const view = (h: SimHubState) => ({
+    hubId: h.hubId,
+    workerId: sim.workerId,
+    connected: h.connected,
+    removed: h.removed,
+    errorState: h.hub.errorState,
+    faults: h.faults,
+    received: h.received,
+    features: Object.fromEntries([...h.features.values()].map((f) => [f.featureId, f.value])),
+    backups: h.backups.size,
+  });
+  const onHub = (hubId: number, act: (h: SimHubState) => void) => {
+    const h = hubOf(hubId);
+    if (h === NOT_MINE) return NOT_MINE;
+    act(h);
+    return view(h);
+  };
+
+  const handlers: Record<SimControlOp, ControlHandler> = {
+    offline: (b: { hubId: number; offline: boolean }) =>
+      onHub(b.hubId, (h) => {
+        h.faults.offline = b.offline;
+        if (b.offline) sim.hubs.disconnect(h, 'fault');
+        else {
+          h.removed = false;
+          sim.hubs.connect(h, 'fault-cleared');
+        }
+      }),
+    slow: (b: { hubId: number; delayMs: number }) =>
+      onHub(b.hubId, (h) => {
+        h.faults.delayMs = b.delayMs;
+      }),
+    error: (b: { hubId: number; errorState: boolean }) =>
+      onHub(b.hubId, (h) => {
+        h.hub.errorState = b.errorState;
+        const level = b.errorState ? 'error' : 'info';
+        sim.hubs.notify(h, 'log', {
+          group: 'system',
+          level,
+          message: `errorState ${b.errorState}`,
+          source: 'link',
+        });
+      }),
+    malformed: (b: { hubId: number; replies?: number }) =>
+      onHub(b.hubId, (h) => {
+        h.faults.malformedReplies = b.replies ?? 0;
+        sim.hubs.sendMalformed(h);
+      }),
+    host: (b: { hostId: string; silent?: boolean }) =>
+      sim.hosts.control(b.hostId, b) ? { hostId: b.hostId } : NOT_MINE,
+    rates: (b: Record<string, number>) => {
+      Object.assign(sim.events.rates, b);
+      return sim.events.rates;
+    },
+    state: (b: { hubId: number }) => onHub(b.hubId, () => undefined),
+    stats: () => sim.stats(),
+  };
+
+  const svc = await new Svcm(app.nats).add({
+    name: 'simulator',
+    version: VERSION_LABEL,
+    description: 'console simulator control plane',
+    queue: '',
+    metadata: { prefix: app.subjects.prefix, worker: sim.workerId },
+  });
+  const subjects = simSubjects(app.subjects.prefix);
+  for (const op of SIM_CONTROL_OPS) {
+    svc.addEndpoint(op, {
+      subject: subjects.control(op),
+      handler: (err, msg) => {
+        if (err) return app.log.error({ err }, 'control endpoint failed');
+        let body: unknown;
+        try {
+          body = msg.data.length ? JSON.parse(msg.string()) : {};
+        } catch {
+          return msg.respondError(400, 'body is not JSON');
+        }
+        if (!checks[op].Check(body)) return msg.respondError(400, `invalid ${op} request`);
+        const out = handlers[op](body);
+        if (out !== NOT_MINE) msg.respond(JSON.stringify(out));
+      },
+    });
+  }
+  app.addHook('preClose', async () => {
+    await svc.stop().catch(() => undefined);
+  });
+}

@@ -1,0 +1,115 @@
+import type { HostHeartbeat, SimHost, Subjects } from '@console/contracts';
+import type { NatsConnection } from '@nats-io/nats-core';
+import type { Random } from './random.ts';
+import { Sweep } from './sweep.ts';
+
+type SupervisorState = HostHeartbeat['supervisor']['state'];
+
+interface HostState {
+  host: SimHost;
+  startedAt: number;
+  lastBeatAt: number;
+  lastCmdAt: number;
+  droppedTotal: number;
+  avg: number;
+  restarts: number[];
+  state: SupervisorState;
+  silent: boolean;
+}
+
+/** Supervisord hosts (command and data monitor nodes) sending heartbeats with the core spec's stats. */
+export class HostRuntime {
+  readonly hosts = new Map<string, HostState>();
+  private readonly list: HostState[] = [];
+  private readonly sweep: Sweep;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly subjects: Subjects,
+    private readonly rnd: Random,
+    heartbeatMs: number,
+  ) {
+    this.sweep = new Sweep(heartbeatMs);
+  }
+
+  load(hosts: SimHost[]): void {
+    const now = Date.now();
+    for (const host of hosts) {
+      const restarts = this.rnd() < 0.3 ? [now - Math.floor(this.rnd() * 3_600_000)] : [];
+      const state: HostState = {
+        host,
+        startedAt: now - Math.floor(this.rnd() * 7 * 86_400_000),
+        lastBeatAt: now,
+        lastCmdAt: now,
+        droppedTotal: Math.floor(this.rnd() * 50),
+        avg: 20 + this.rnd() * 80,
+        restarts,
+        state: 'RUNNING',
+        silent: false,
+      };
+      this.hosts.set(host.hostId, state);
+      this.list.push(state);
+    }
+  }
+
+  /** The fault knob: another supervisor state, heartbeats stopped (No heart beat / Too old), a restart. */
+  control(hostId: string, change: { state?: SupervisorState; silent?: boolean; restart?: boolean }): boolean {
+    const h = this.hosts.get(hostId);
+    if (!h) return false;
+    if (change.state) h.state = change.state;
+    if (change.silent !== undefined) h.silent = change.silent;
+    if (change.restart) {
+      h.startedAt = Date.now();
+      h.restarts = [...h.restarts, h.startedAt].slice(-5);
+    }
+    return true;
+  }
+
+  tick(elapsedMs: number): void {
+    this.sweep.run(this.list, elapsedMs, (h) => {
+      if (!h.silent) this.beat(h);
+    });
+  }
+
+  beat(h: HostState): void {
+    const now = Date.now();
+    const secondsBetween = Math.max(0.001, (now - h.lastBeatAt) / 1000);
+    const rate = h.state === 'RUNNING' ? h.avg * (0.7 + this.rnd() * 0.6) : 0;
+    const packetsBetween = Math.round(rate * secondsBetween);
+    const droppedBetween = this.rnd() < 0.2 ? Math.floor(this.rnd() * 5) : 0;
+    h.droppedTotal += droppedBetween;
+    h.avg = h.avg * 0.9 + rate * 0.1;
+    if (packetsBetween > 0) h.lastCmdAt = now;
+    h.lastBeatAt = now;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const { hostId, name, hostType, kind } = h.host;
+    const beat: HostHeartbeat = {
+      _id: hostId,
+      name,
+      host: `${name}.sim.local`,
+      hostType,
+      kind,
+      supervisor: {
+        name: `supervisor-${name}`,
+        state: h.state,
+        uptime: Math.floor((now - h.startedAt) / 1000),
+      },
+      lastUpdate: iso(now),
+      stats: {
+        lastHeartBeat: {
+          createdDate: iso(now),
+          packetsBetween,
+          secondsBetween,
+          droppedBetween,
+          droppedTotal: h.droppedTotal,
+        },
+        lastCmd: { time: iso(h.lastCmdAt) },
+        lastRestart: h.restarts.map((t) => ({ timeStamp: iso(t) })),
+        perSecondAvgShifted: Math.round(h.avg * 100) / 100,
+      },
+    };
+    if (this.rnd() < 0.1)
+      beat.stats.slowProcess = { name: `${kind}-worker`, ms: 3000 + Math.floor(this.rnd() * 4000) };
+    this.nc.publish(this.subjects.hostHeartbeat(hostId), JSON.stringify(beat));
+  }
+}

@@ -1,0 +1,222 @@
+import {
+  CLIENT_TYPES,
+  HUB_CLIENT_HEADERS,
+  HUB_NOTIFICATIONS,
+  HUB_PROTOCOL_VERSION,
+  type HubMessage,
+  HubMessageSchema,
+  hubCommandOf,
+  type SimHub,
+  type Subjects,
+} from '@console/contracts';
+import type { Msg, NatsConnection } from '@nats-io/nats-core';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Effect, execute } from './hub-handlers.ts';
+import { SimHubState } from './hub-state.ts';
+import type { Random } from './random.ts';
+import type { Scheduler } from './scheduler.ts';
+import type { SimCounters } from './sim-metrics.ts';
+
+export interface HubRuntimeOptions {
+  nc: NatsConnection;
+  subjects: Subjects;
+  workerId: string;
+  log: FastifyBaseLogger;
+  counters: SimCounters;
+  scheduler: Scheduler;
+  rnd: Random;
+  restartMs: number;
+}
+
+const envelope = TypeCompiler.Compile(HubMessageSchema);
+const tokenLike = /^[A-Za-z0-9_-]{1,60}$/;
+const clientTypes = new Set<string>(CLIENT_TYPES);
+
+/**
+ * The hubs this worker holds: presence, command answers and the socket log. Every message a hub
+ * receives or sends is published on `hub.<id>.msg.<direction>.<class>.<operation>`.
+ */
+export class HubRuntime {
+  readonly hubs = new Map<number, SimHubState>();
+  readonly list: SimHubState[] = [];
+  connected = 0;
+  private readonly cmdPrefix: string;
+
+  constructor(private readonly o: HubRuntimeOptions) {
+    this.cmdPrefix = o.subjects.hubCmd(0).slice(0, -'0.cmd'.length);
+  }
+
+  load(hubs: SimHub[]): void {
+    for (const h of hubs) {
+      const state = new SimHubState(h, this.o.rnd);
+      this.hubs.set(h.hubId, state);
+      this.list.push(state);
+    }
+  }
+
+  connect(hub: SimHubState, reason: string): void {
+    if (hub.connected || hub.faults.offline || hub.removed) return;
+    hub.connected = true;
+    hub.restarting = false;
+    hub.since = Date.now();
+    if (reason === 'restart') hub.bootAt = hub.since;
+    this.connected++;
+    this.presence(hub, reason);
+  }
+
+  disconnect(hub: SimHubState, reason: string): void {
+    if (!hub.connected) return;
+    hub.connected = false;
+    hub.since = Date.now();
+    this.connected--;
+    this.presence(hub, reason);
+  }
+
+  presence(hub: SimHubState, reason: string): void {
+    const at = Date.now();
+    const { hubId, rootGroupId, connected, since } = hub;
+    const body = { hubId, rootGroupId, connected, workerId: this.o.workerId, since, at, reason };
+    this.o.nc.publish(this.o.subjects.hubPresence(hubId), JSON.stringify(body));
+  }
+
+  /** One command from the broker. Hubs this worker does not hold, or that are offline, stay silent. */
+  onCommand(msg: Msg): void {
+    const hubId = Number(msg.subject.slice(this.cmdPrefix.length, -'.cmd'.length));
+    const hub = this.hubs.get(hubId);
+    if (!hub?.connected) return;
+    const { counters } = this.o;
+    counters.in();
+    hub.received++;
+    hub.sample(15 + Math.floor(this.o.rnd() * 120));
+    const given = msg.headers?.get(HUB_CLIENT_HEADERS.type) ?? '';
+    const clientType = clientTypes.has(given) ? given : 'user';
+
+    let request: HubMessage | null = null;
+    try {
+      const parsed: unknown = JSON.parse(msg.string());
+      if (envelope.Check(parsed) && tokenLike.test(parsed.class) && tokenLike.test(parsed.operation))
+        request = parsed;
+    } catch {
+      // not JSON: answered below as a malformed message
+    }
+    if (!request) {
+      counters.malformedIn();
+      const error = { group: 1, code: 400, message: 'Malformed message' };
+      const reply = this.envelope(hub, 0, 'response', 'error', 'malformed', [
+        { itemId: 0, payload: {}, success: false, error },
+      ]);
+      this.send(hub, reply, clientType, msg);
+      return;
+    }
+    this.publish(hub, request, clientType);
+
+    const name = hubCommandOf(request.class, request.operation);
+    const ctx = { now: Date.now(), workerId: this.o.workerId };
+    const effects: Effect[] = [];
+    const items = request.items.map((item) => {
+      if (!name) {
+        const error = {
+          group: 1,
+          code: 404,
+          message: `Unknown operation ${request.class}.${request.operation}`,
+        };
+        return { itemId: item.itemId, payload: {}, success: false, error };
+      }
+      const out = execute(hub, name, item.payload, ctx);
+      if (!out.ok) return { itemId: item.itemId, payload: {}, success: false, error: out.error };
+      if (out.effects) effects.push(...out.effects);
+      return { itemId: item.itemId, payload: out.payload, success: true };
+    });
+    const reply = this.envelope(
+      hub,
+      request.transactionId,
+      'response',
+      request.class,
+      request.operation,
+      items,
+    );
+    const answer = () => {
+      // A hub that went away while it waited never answers: the requester sees a timeout.
+      if (!hub.connected) return;
+      this.send(hub, reply, clientType, msg);
+      for (const e of effects) this.apply(hub, e);
+    };
+    if (hub.faults.delayMs > 0) this.o.scheduler.at(Date.now() + hub.faults.delayMs, answer);
+    else answer();
+  }
+
+  /** A message the hub originates, on its socket log only. */
+  notify(hub: SimHubState, name: keyof typeof HUB_NOTIFICATIONS, payload: Record<string, unknown>): void {
+    if (!hub.connected) return;
+    const n = HUB_NOTIFICATIONS[name];
+    const env = this.envelope(hub, hub.nextTransactionId(), 'notification', n.class, n.operation, [
+      { itemId: 0, payload, success: true },
+    ]);
+    this.o.counters.out();
+    this.publish(hub, env, 'link2');
+  }
+
+  /** The fault knob: a message on the hub's socket log that is not JSON at all. */
+  sendMalformed(hub: SimHubState): void {
+    this.o.counters.malformedOut();
+    const subject = this.o.subjects.hubMsg(hub.hubId, 'notification', 'log', 'add');
+    this.o.nc.publish(subject, `{"version":"1.0","transactionId":${hub.nextTransactionId()},"items":[{`);
+  }
+
+  private send(hub: SimHubState, reply: HubMessage, clientType: string, msg: Msg): void {
+    this.o.counters.out();
+    if (hub.faults.malformedReplies > 0) {
+      hub.faults.malformedReplies--;
+      this.o.counters.malformedOut();
+      const garbled = JSON.stringify(reply).slice(0, 40);
+      this.o.nc.publish(this.o.subjects.hubMsg(hub.hubId, 'response', reply.class, reply.operation), garbled);
+      msg.respond(garbled);
+      return;
+    }
+    const body = this.publish(hub, reply, clientType);
+    msg.respond(body);
+  }
+
+  private apply(hub: SimHubState, e: Effect): void {
+    const { scheduler, restartMs } = this.o;
+    if (e.kind === 'notify') {
+      if (e.afterMs) scheduler.at(Date.now() + e.afterMs, () => this.notify(hub, e.name, e.payload));
+      else this.notify(hub, e.name, e.payload);
+    } else if (e.kind === 'restart') {
+      hub.restarting = true;
+      this.disconnect(hub, 'restart');
+      scheduler.at(Date.now() + restartMs, () => this.connect(hub, 'restart'));
+    } else {
+      hub.removed = true;
+      this.disconnect(hub, 'remove');
+    }
+  }
+
+  private envelope(
+    hub: SimHubState,
+    transactionId: number,
+    direction: HubMessage['direction'],
+    cls: string,
+    operation: string,
+    items: HubMessage['items'],
+  ): HubMessage {
+    return {
+      version: HUB_PROTOCOL_VERSION,
+      transactionId,
+      senderId: String(hub.hubId),
+      direction,
+      class: cls,
+      operation,
+      items,
+    };
+  }
+
+  /** Publishes one message event; returns the envelope's JSON so a reply need not serialise twice. */
+  private publish(hub: SimHubState, env: HubMessage, clientType: string): string {
+    const at = Date.now();
+    const event = JSON.stringify({ ...env, hubId: hub.hubId, clientType, at });
+    this.o.nc.publish(this.o.subjects.hubMsg(hub.hubId, env.direction, env.class, env.operation), event);
+    return event;
+  }
+}

@@ -1,0 +1,115 @@
+import type { Backup, SimDevice, SimFeature, SimHub } from '@console/contracts';
+import type { Random } from './random.ts';
+
+export interface DeviceState {
+  device: SimDevice;
+  status: 'connected' | 'disconnected' | 'unknown';
+  diagnostics?: number;
+}
+
+export interface Faults {
+  /** Held offline by the fault knob: no presence, no replies, no events. */
+  offline: boolean;
+  /** Every reply waits this long. */
+  delayMs: number;
+  /** This many coming replies are sent as non-JSON. */
+  malformedReplies: number;
+}
+
+const MAX_BACKUPS = 20;
+
+/** One simulated Link Plus hub: what it holds and what it has been told, in memory. */
+export class SimHubState {
+  readonly hubId: number;
+  readonly devices = new Map<string, DeviceState>();
+  readonly features = new Map<string, SimFeature>();
+  /** Devices that have features, for picking random events quickly. */
+  readonly eventful: DeviceState[] = [];
+  readonly backups = new Map<string, Backup>();
+  readonly faults: Faults = { offline: false, delayMs: 0, malformedReplies: 0 };
+  connected = false;
+  removed = false;
+  restarting = false;
+  since = 0;
+  bootAt = Date.now();
+  lockedSince: number | null;
+  factoryResets = 0;
+  received = 0;
+  private tx = 1;
+  private backupSeq = 0;
+  private readonly latency: { count: number; sum: number; min: number; max: number };
+
+  constructor(
+    readonly hub: SimHub,
+    rnd: Random,
+  ) {
+    this.hubId = hub.hubId;
+    for (const device of hub.devices) {
+      const state: DeviceState = { device, status: 'connected' };
+      this.devices.set(device.deviceId, state);
+      for (const f of device.features) this.features.set(f.featureId, f);
+      if (device.features.some((f) => f.type !== 'diagnostics')) this.eventful.push(state);
+    }
+    this.lockedSince = hub.locked ? Date.now() - Math.floor(rnd() * 86_400_000) : null;
+    const count = 20 + Math.floor(rnd() * 400);
+    const min = 15 + Math.floor(rnd() * 20);
+    this.latency = { count, sum: count * (min + 40), min, max: min + 150 + Math.floor(rnd() * 500) };
+  }
+
+  get rootGroupId(): string {
+    return this.hub.rootGroupId;
+  }
+
+  /** The hub's own device (the Link Plus itself), the first in its list. */
+  get ownDeviceId(): string {
+    return this.hub.devices[0]?.deviceId ?? `${this.hubId}`;
+  }
+
+  nextTransactionId(): number {
+    return this.tx++;
+  }
+
+  /** Adds one round-trip sample to the connection stats the live info reports. */
+  sample(ms: number): void {
+    const l = this.latency;
+    l.count++;
+    l.sum += ms;
+    if (ms < l.min) l.min = ms;
+    if (ms > l.max) l.max = ms;
+  }
+
+  stats() {
+    const l = this.latency;
+    return { average: Math.round((l.sum / l.count) * 10) / 10, count: l.count, min: l.min, max: l.max };
+  }
+
+  createBackup(reason: string, deviceId: string): Backup {
+    const features = this.features.size;
+    const backup: Backup = {
+      backupId: `${this.hubId.toString(16)}-${Date.now().toString(36)}-${++this.backupSeq}`,
+      linkId: this.hubId,
+      deviceId,
+      structureId: this.rootGroupId,
+      createdDate: new Date().toISOString(),
+      reason,
+      keep: false,
+      restores: 0,
+      firmwareVersion: this.hub.firmwareVersion,
+      summary: {
+        products: this.devices.size,
+        devices: this.devices.size,
+        features,
+        automations: this.hubId % 17,
+        rooms: 1 + (this.hubId % 5),
+        featureSets: Math.ceil(features / 3),
+        automationSets: this.hubId % 4,
+      },
+    };
+    this.backups.set(backup.backupId, backup);
+    if (this.backups.size > MAX_BACKUPS) {
+      const oldest = [...this.backups.values()].find((b) => !b.keep);
+      if (oldest) this.backups.delete(oldest.backupId);
+    }
+    return backup;
+  }
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { worldFleet } from './world-fleet.ts';
+
+describe('the world fleet', () => {
+  it('runs the generated world’s hubs with their devices, the same for the same seed', () => {
+    const a = worldFleet({ seed: 3, customers: 60, hubs: 1000, wfls: 1000, hosts: 2 });
+    const b = worldFleet({ seed: 3, customers: 60, hubs: 1000, wfls: 1000, hosts: 2 });
+    expect(a.hubs.length).toBeGreaterThan(5);
+    expect(a.wfls.length).toBeGreaterThan(5);
+    expect(a).toEqual(b);
+    const withDevices = a.hubs.find((h) => h.devices.length > 1);
+    expect(withDevices?.devices[0]?.deviceId).toMatch(/^.+-\d+-\d+\+\d+$/);
+    expect(a.hubs.some((h) => h.devices.some((d) => d.features.length > 0))).toBe(true);
+  });
+
+  it('caps the hubs it runs', () => {
+    expect(worldFleet({ seed: 3, customers: 60, hubs: 2, wfls: 0, hosts: 0 }).hubs).toHaveLength(2);
+  });
+});

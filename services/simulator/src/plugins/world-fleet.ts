@@ -1,0 +1,46 @@
+import type { SimDevice, SimFleet, SimHub } from '@console/contracts';
+import { hubsOf, wflsOf } from '@console/world';
+import type { FleetOptions } from './fleet-source.ts';
+import { syntheticFleet } from './synthetic-fleet.ts';
+
+/**
+ * The generated world's hubs and WiFi links (the same ones `infra/demo/seed.ts` stored for this
+ * seed), regenerated without the database. `hubs`/`wfls` cap how many of the world's customers'
+ * links run; `WORLD_CUSTOMERS` is the world's size. Supervisord hosts are not part of the world,
+ * so they come from the synthetic builder.
+ */
+export function worldFleet(o: FleetOptions): SimFleet {
+  const spec = { seed: o.seed, customers: o.customers ?? 2000 };
+  const hubs: SimHub[] = [];
+  for (const { hub, structure, products } of hubsOf(spec)) {
+    if (hubs.length >= o.hubs) break;
+    const features = Object.values(structure?.features ?? {});
+    const devices: SimDevice[] = products.map((p) => ({
+      deviceId: p.deviceId,
+      productCode: p.productCode,
+      serial: p.serial,
+      firmwareVersion: p.firmwareVersion,
+      features: features
+        .filter((f) => f.deviceId === p.deviceId)
+        .map((f) => ({ featureId: f.featureId, type: f.attributes.type, name: f.name, value: 0 })),
+    }));
+    hubs.push({
+      hubId: hub.hubId,
+      rootGroupId: hub.rootGroupId ?? '',
+      firmwareVersion: hub.firmwareVersion,
+      configNumber: hub.configNumber,
+      systemStorageNumber: hub.systemStorageNumber,
+      errorState: hub.errorState,
+      locked: hub.lock.locked,
+      homeKitPaired: hub.homeKitPaired,
+      devices,
+    });
+  }
+  const wfls = [];
+  for (const w of wflsOf(spec)) {
+    if (wfls.length >= o.wfls) break;
+    wfls.push({ mac: w.mac, userId: String(w.user_id) });
+  }
+  const { hosts } = syntheticFleet({ ...o, hubs: 0, wfls: 0 });
+  return { hubs, wfls, hosts };
+}

@@ -1,0 +1,168 @@
+import {
+  HUB_CLIENT_HEADERS,
+  type HubCommandName,
+  type HubCommandRequest,
+  type HubMessage,
+  hubRequest,
+  type SimControlOp,
+  type SimHub,
+  simSubjects,
+  subjects,
+} from '@console/contracts';
+import { createServer, readConfig } from '@console/kit';
+import { infraEnv, uniqueName } from '@console/kit/testing';
+import { headers, type Msg, type NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import type { FastifyInstance } from 'fastify';
+import { simulatorApp } from '../src/app.ts';
+import { type SimulatorConfig, SimulatorConfigSchema } from '../src/config.ts';
+import { syntheticFleet } from '../src/plugins/synthetic-fleet.ts';
+
+/**
+ * The real simulator app on the real NATS server, under its own subject prefix. Nothing is
+ * mocked: tests talk to the hubs over NATS exactly as hub-control does, and watch the subjects.
+ * Background events are off unless a test turns them on, so what a test sees is what it caused.
+ */
+export interface SimHarness {
+  prefix: string;
+  config: SimulatorConfig;
+  apps: FastifyInstance[];
+  app: FastifyInstance;
+  nc: NatsConnection;
+  /** The synthetic fleet the simulator carries (built the same way, same seed). */
+  fleet: SimHub[];
+  command<N extends HubCommandName>(
+    hubId: number,
+    name: N,
+    payloads: HubCommandRequest<N>[],
+    opts?: { clientType?: string; timeout?: number },
+  ): Promise<HubMessage>;
+  control(op: SimControlOp, body: unknown): Promise<unknown>;
+  /** Starts recording every message on a subject (wildcards allowed). */
+  record(subject: string): Recorder;
+  close(): Promise<void>;
+}
+
+export interface Recorder {
+  messages: Msg[];
+  json(): Record<string, unknown>[];
+  waitFor(predicate: (m: Msg) => boolean, timeoutMs?: number): Promise<Msg>;
+  stop(): void;
+}
+
+export const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startSimulator(
+  env: Record<string, string> = {},
+  opts: { shards?: number; prefix?: string } = {},
+): Promise<SimHarness> {
+  const infra = infraEnv();
+  const prefix = opts.prefix ?? uniqueName('sim');
+  const nc = await connect({ servers: infra.NATS_URL.split(','), name: 'simulator-test' });
+  const recorders: Recorder[] = [];
+  const record = (subject: string): Recorder => {
+    const messages: Msg[] = [];
+    const waiters = new Set<{ p: (m: Msg) => boolean; resolve: (m: Msg) => void }>();
+    const sub = nc.subscribe(subject, {
+      callback: (_e, m) => {
+        messages.push(m);
+        for (const w of waiters) {
+          if (!w.p(m)) continue;
+          waiters.delete(w);
+          w.resolve(m);
+        }
+      },
+    });
+    const r: Recorder = {
+      messages,
+      json: () => messages.map((m) => JSON.parse(m.string()) as Record<string, unknown>),
+      waitFor: (p, timeoutMs = 5000) => {
+        const found = messages.find(p);
+        if (found) return Promise.resolve(found);
+        return new Promise((resolve, reject) => {
+          const w = { p, resolve };
+          waiters.add(w);
+          setTimeout(() => {
+            if (waiters.delete(w)) reject(new Error(`nothing matching on ${subject} within ${timeoutMs} ms`));
+          }, timeoutMs);
+        });
+      },
+      stop: () => sub.unsubscribe(),
+    };
+    recorders.push(r);
+    return r;
+  };
+  // Presence from the very first connect is on record.
+  record(subjects(prefix).hubPresenceAny());
+  await nc.flush();
+
+  const shards = opts.shards ?? 1;
+  const base = {
+    ...infra,
+    NATS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    SIM_HUBS: '5',
+    SIM_WFLS: '3',
+    SIM_HOSTS: '4',
+    SIM_SEED: '42',
+    SIM_TICK_MS: '20',
+    SIM_CONNECT_SPREAD_MS: '0',
+    SIM_RESTART_MS: '300',
+    SIM_EVENTS_PER_HUB_PER_MIN: '0',
+    SIM_STATUS_PER_HUB_PER_MIN: '0',
+    SIM_LOGS_PER_HUB_PER_MIN: '0',
+    SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
+    ...env,
+  };
+  const apps: FastifyInstance[] = [];
+  let config = readConfig(SimulatorConfigSchema, base);
+  for (let i = 0; i < shards; i++) {
+    config = readConfig(SimulatorConfigSchema, { ...base, SIM_SHARD: `${i}/${shards}` });
+    const workerId = uniqueName(`sim${i}`);
+    const app = await createServer({ service: 'simulator', logLevel: 'silent', instance: workerId });
+    await app.register(simulatorApp, { config, workerId });
+    await app.ready();
+    apps.push(app);
+  }
+  const subj = subjects(prefix);
+  const sim = simSubjects(prefix);
+  const fleet = syntheticFleet({
+    hubs: config.SIM_HUBS,
+    wfls: config.SIM_WFLS,
+    hosts: config.SIM_HOSTS,
+    seed: config.SIM_SEED,
+  }).hubs;
+
+  const command: SimHarness['command'] = async (hubId, name, payloads, o = {}) => {
+    const h = headers();
+    h.set(HUB_CLIENT_HEADERS.type, o.clientType ?? 'admin');
+    h.set(HUB_CLIENT_HEADERS.id, 'test-staff');
+    const req = hubRequest(name, 'admin-test', payloads);
+    const msg = await nc.request(subj.hubCmd(hubId), JSON.stringify(req), {
+      timeout: o.timeout ?? 3000,
+      headers: h,
+    });
+    return JSON.parse(msg.string()) as HubMessage;
+  };
+  const control: SimHarness['control'] = async (op, body) => {
+    const msg = await nc.request(sim.control(op), JSON.stringify(body), { timeout: 3000 });
+    return JSON.parse(msg.string());
+  };
+  const close = async () => {
+    for (const r of recorders) r.stop();
+    for (const a of apps) await a.close().catch(() => undefined);
+    await nc.drain().catch(() => undefined);
+  };
+  return {
+    prefix,
+    config,
+    apps,
+    app: apps[0] as FastifyInstance,
+    nc,
+    fleet,
+    command,
+    control,
+    record,
+    close,
+  };
+}

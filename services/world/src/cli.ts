@@ -1,0 +1,81 @@
+/**
+ * The world on the command line:
+ *   pnpm exec tsx services/world/src/cli.ts load --customers 500 --seed 1 [--reset] [--no-histories] [--batch 1000]
+ *   pnpm exec tsx services/world/src/cli.ts reset
+ *   pnpm exec tsx services/world/src/cli.ts summary --customers 10000 --seed 1
+ * DATABASE_URL and MONGO_URL come from the environment, with the kit's defaults.
+ */
+import { parseArgs } from 'node:util';
+import { CommonConfigSchema, readConfig } from '@console/kit';
+import { Type } from '@sinclair/typebox';
+import { MongoClient } from 'mongodb';
+import pg from 'pg';
+import { loadWorld } from './load.ts';
+import { resetWorld } from './reset.ts';
+import { summarize } from './summary.ts';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    customers: { type: 'string', default: '500' },
+    seed: { type: 'string', default: '1' },
+    batch: { type: 'string', default: '1000' },
+    reset: { type: 'boolean', default: false },
+    'no-histories': { type: 'boolean', default: false },
+  },
+});
+const command = positionals[0] ?? 'load';
+const customers = Number(values.customers);
+const seed = Number(values.seed);
+if (!Number.isInteger(customers) || customers < 0 || !Number.isInteger(seed)) {
+  console.error('--customers and --seed must be whole numbers');
+  process.exit(2);
+}
+
+if (command === 'summary') {
+  console.log(JSON.stringify(summarize({ seed, customers }), null, 2));
+  process.exit(0);
+}
+
+const config = readConfig(Type.Pick(CommonConfigSchema, ['DATABASE_URL', 'MONGO_URL']));
+const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 4 });
+const mongo = new MongoClient(config.MONGO_URL);
+const rate = (n: number, s: number) => Math.round(n / Math.max(s, 0.001)).toLocaleString('en');
+try {
+  await mongo.connect();
+  if (command === 'reset') {
+    await resetWorld(pool, mongo.db());
+    console.log('world reset');
+  } else if (command === 'load') {
+    const r = await loadWorld({
+      pool,
+      db: mongo.db(),
+      seed,
+      customers,
+      reset: values.reset,
+      histories: !values['no-histories'],
+      batch: Number(values.batch),
+      onProgress: (p) =>
+        console.log(
+          `${p.customers.toLocaleString('en')} customers  ${p.rows.toLocaleString('en')} rows (${rate(p.rows, p.seconds)}/s)  ` +
+            `${p.docs.toLocaleString('en')} docs (${rate(p.docs, p.seconds)}/s)  ${p.seconds.toFixed(1)} s`,
+        ),
+    });
+    if (r.skipped) console.log(`world seed ${seed} already holds ${customers} customers: nothing to do`);
+    else {
+      console.log(
+        `loaded customers ${r.from}..${customers - 1} in ${r.seconds.toFixed(1)} s: ${r.rows} rows (${rate(r.rows, r.seconds)}/s), ` +
+          `${r.docs} docs (${rate(r.docs, r.seconds)}/s); Postgres ${r.pgSeconds.toFixed(1)} s, Mongo ${r.mongoSeconds.toFixed(1)} s, indexes ${r.indexSeconds.toFixed(1)} s`,
+      );
+    }
+  } else {
+    console.error(`unknown command ${command}: load, reset or summary`);
+    process.exitCode = 2;
+  }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await pool.end();
+  await mongo.close();
+}

@@ -1,0 +1,75 @@
+import { generateGen1 } from './gen1/accounts.ts';
+import { emptyGen1, type Gen1Rows } from './gen1/types.ts';
+import { generateGen2 } from './gen2/customer.ts';
+import { addHistories } from './gen2/histories.ts';
+import { emptyGen2, type Gen2Docs } from './gen2/types.ts';
+import * as ids from './ids.ts';
+import { person } from './names.ts';
+import { deriveSeed, Rng } from './rng.ts';
+import { between, DAY, WORLD_NOW, WORLD_START } from './time.ts';
+
+export type CustomerKind = 'gen1' | 'gen2' | 'both';
+
+export interface Customer {
+  index: number;
+  kind: CustomerKind;
+  gen1: Gen1Rows;
+  gen2: Gen2Docs;
+  /** The cases this customer carries (e.g. gen2.errorState, gen1.sharedMac), for summaries and tests. */
+  flags: Set<string>;
+}
+
+export interface GenerateOptions {
+  /** Past syncs, transactions, logs, backups, agents, notes… (default true). */
+  histories?: boolean;
+  /** Skip the Gen1 part (the simulator's hub iteration needs only Gen2). */
+  gen1?: boolean;
+  /** Skip the Gen2 part (the WiFi link iteration needs only Gen1). */
+  gen2?: boolean;
+}
+
+// Independent streams per part: skipping one part (or its histories) never changes another.
+const STREAM = { who: 0, gen1: 1, gen2: 2, history: 3 } as const;
+
+/** Customer `index` of the world `seed`: the same every time, whatever else is generated. */
+export function generateCustomer(seed: number, index: number, options: GenerateOptions = {}): Customer {
+  if (!Number.isInteger(index) || index < 0 || index >= ids.MAX_CUSTOMERS) {
+    throw new RangeError(`customer index ${index} is outside 0..${ids.MAX_CUSTOMERS - 1}`);
+  }
+  const who = new Rng(deriveSeed(seed, index, STREAM.who));
+  const kind = who.weighted([
+    ['gen1', 40],
+    ['gen2', 45],
+    ['both', 15],
+  ] as const);
+  const owner = person(who, index);
+  const created = between(who, WORLD_START, WORLD_NOW - 30 * DAY);
+  const customer: Customer = { index, kind, gen1: emptyGen1(), gen2: emptyGen2(), flags: new Set() };
+  const { flags } = customer;
+  if (kind !== 'gen2' && options.gen1 !== false) {
+    const rng = new Rng(deriveSeed(seed, index, STREAM.gen1));
+    generateGen1({ seed, index, rng, person: owner, created, flags }, customer.gen1);
+  }
+  if (kind !== 'gen1' && options.gen2 !== false) {
+    const rng = new Rng(deriveSeed(seed, index, STREAM.gen2));
+    const gen2Created = kind === 'both' ? between(rng, created.getTime(), WORLD_NOW - DAY) : created;
+    const input = { seed, index, rng, person: owner, created: gen2Created, hasGen1: kind === 'both', flags };
+    const homes = generateGen2(input, customer.gen2);
+    const users = customer.gen2.users;
+    const ownerDoc = users[0];
+    if (ownerDoc && ownerDoc.authUser.email !== ownerDoc.email) {
+      // The record the e-mail change replaced.
+      customer.gen2.usersOld.push({ ...ownerDoc, email: ownerDoc.authUser.email });
+    }
+    if (options.histories !== false && ownerDoc) {
+      const history = new Rng(deriveSeed(seed, index, STREAM.history));
+      const userIds = users.map((u) => u.userId);
+      addHistories(
+        { seed, index, rng: history, ownerId: ownerDoc.userId, userIds, flags },
+        homes,
+        customer.gen2,
+      );
+    }
+  }
+  return customer;
+}

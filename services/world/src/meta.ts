@@ -1,0 +1,41 @@
+import type pg from 'pg';
+
+/** What world the databases hold: one row, written by the loader (world_meta). */
+export interface WorldMeta {
+  seed: number;
+  customers: number;
+  histories: boolean;
+  status: 'loading' | 'loaded';
+}
+
+export async function readMeta(pool: pg.Pool | pg.PoolClient): Promise<WorldMeta | null> {
+  const { rows } = await pool.query<{
+    seed: string;
+    customers: number;
+    histories: boolean;
+    status: WorldMeta['status'];
+  }>('select seed, customers, histories, status from world_meta where id = 1');
+  const r = rows[0];
+  return r
+    ? { seed: Number(r.seed), customers: r.customers, histories: r.histories, status: r.status }
+    : null;
+}
+
+export async function writeMeta(pool: pg.Pool | pg.PoolClient, meta: WorldMeta): Promise<void> {
+  await pool.query(
+    `insert into world_meta (id, seed, customers, histories, status, updated) values (1, $1, $2, $3, $4, now())
+     on conflict (id) do update set seed = $1, customers = $2, histories = $3, status = $4, updated = now()`,
+    [meta.seed, meta.customers, meta.histories, meta.status],
+  );
+}
+
+/** The databases hold a world this load cannot simply add to. */
+export class WorldStateError extends Error {
+  constructor(
+    message: string,
+    readonly meta: WorldMeta | null,
+  ) {
+    super(message);
+    this.name = 'WorldStateError';
+  }
+}

@@ -1,0 +1,40 @@
+import { COLLECTIONS } from '@console/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoWorld, readMeta } from '../src/index.ts';
+import { openWorld, type TestWorld } from './harness.ts';
+
+let w: TestWorld;
+beforeAll(async () => {
+  w = await openWorld();
+});
+afterAll(async () => w?.drop());
+
+describe('the demo world', () => {
+  it('loads once, is left alone on the next start, and is never replaced by another seed', async () => {
+    const opts = { databaseUrl: w.databaseUrl, mongoUrl: w.mongoUrl, customers: 40, seed: 9 };
+    expect((await loadDemoWorld(opts)).outcome).toBe('loaded');
+    const hubs = await w.db.collection(COLLECTIONS.hubs).countDocuments();
+    expect(hubs).toBeGreaterThan(0);
+
+    expect((await loadDemoWorld(opts)).outcome).toBe('present');
+    const other = await loadDemoWorld({ ...opts, seed: 10 });
+    expect(other.outcome).toBe('other');
+    expect(other.message).toMatch(/seed 9/);
+    expect(await w.db.collection(COLLECTIONS.hubs).countDocuments()).toBe(hubs);
+    expect(await readMeta(w.pool)).toMatchObject({ seed: 9, customers: 40, status: 'loaded' });
+  });
+
+  it('starts a load that stopped half way again from empty', async () => {
+    await w.pool.query("update world_meta set status = 'loading', customers = 10");
+    await w.db.collection(COLLECTIONS.hubs).insertOne({ hubId: 1, note: 'left by the stopped load' });
+    const r = await loadDemoWorld({
+      databaseUrl: w.databaseUrl,
+      mongoUrl: w.mongoUrl,
+      customers: 40,
+      seed: 9,
+    });
+    expect(r.outcome).toBe('loaded');
+    expect(await w.db.collection(COLLECTIONS.hubs).countDocuments({ hubId: 1 })).toBe(0);
+    expect(await readMeta(w.pool)).toMatchObject({ seed: 9, customers: 40, status: 'loaded' });
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * Command round trip: HTTP → gateway → hub-control → simulated hub and back, at 50 concurrent
+ * requests, beside hub-control alone over NATS and bare NATS request/reply to the simulator (the
+ * floor), all in one run on this machine. Prints figures; asserts nothing.
+ *
+ *   pnpm exec tsx tests/bench/command-roundtrip.ts [requests=3000] [concurrency=50]
+ *
+ * BENCH_MONGO_URL points hub-control at a private Mongo-compatible server, so a long run neither
+ * loads nor depends on the shared one (FerretDB on the shared Postgres).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { HUB_CLIENT_HEADERS, hubRequest, type SimHub, subjects } from '@console/contracts';
+import type { InfraEnv } from '@console/kit/testing';
+import { syntheticFleet } from '@console/simulator/fleet';
+import { headers } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { waitForOneTimeCode } from '../support/mailbox.ts';
+import { Client, startStack } from '../support/stack.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const REQUESTS = Number(process.argv[2] ?? 3000);
+const CONCURRENCY = Number(process.argv[3] ?? 50);
+const HUBS = 1000;
+
+function infra(): InfraEnv {
+  const out = execFileSync('bash', [resolve(root, 'infra/dev-infra.sh'), 'up'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const pairs = out.split('\n').flatMap((line) => {
+    const m = /^([A-Z_]+)=(.*)$/.exec(line);
+    return m ? [[m[1], m[2]]] : [];
+  });
+  return Object.fromEntries(pairs) as unknown as InfraEnv;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Runs `total` calls with at most `concurrency` in flight; returns each call's latency in ms and the wall time. */
+async function load(total: number, concurrency: number, call: (i: number) => Promise<boolean>) {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const s = performance.now();
+        if (!(await call(i))) failures++;
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  const wall = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    perSecond: total / wall,
+    failures,
+  };
+}
+
+const env = infra();
+console.error('starting auth, simulator, hub-control and gateway…');
+let mongoUrl = '';
+const stack = await startStack(env, ['auth', 'simulator', 'hub-control', 'gateway'], (prefix) => {
+  const u = new URL(process.env.BENCH_MONGO_URL ?? env.MONGO_URL);
+  u.pathname = `/${prefix}`;
+  mongoUrl = u.toString();
+  return {
+    MONGO_URL: mongoUrl,
+    SIM_HUBS: String(HUBS),
+    SIM_SEED: '11',
+    SIM_CONNECT_SPREAD_MS: '0',
+    SIM_PRESENCE_REFRESH_S: '2',
+    SIM_EVENTS_PER_HUB_PER_MIN: '0',
+    SIM_STATUS_PER_HUB_PER_MIN: '0',
+    SIM_LOGS_PER_HUB_PER_MIN: '0',
+    SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
+  };
+});
+const nc = await connect({ servers: env.NATS_URL.split(','), name: 'bench-roundtrip' });
+try {
+  const fleet: SimHub[] = syntheticFleet({ hubs: HUBS, wfls: 0, hosts: 0, seed: 11 }).hubs;
+  const admin = new Client(stack.url);
+  const since = Date.now();
+  const first = await admin.call('POST', '/auth/local', stack.admin);
+  if (first.json.requiresOneTimeCode) {
+    const code = await waitForOneTimeCode(env.MAILBOX_URL, stack.admin.email, since);
+    await admin.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
+  }
+  const me = await admin.call('GET', '/api/users/me');
+  const caller = {
+    userId: me.json.id,
+    email: me.json.email,
+    name: me.json.name,
+    roles: me.json.roles,
+    sessionId: 'bench',
+  };
+  console.error('signed in; waiting for presence…');
+  // Presence refreshes every 2 s: after 3 s hub-control knows every hub.
+  await new Promise((r) => setTimeout(r, 3000));
+  const hubOf = (i: number) => (fleet[i % fleet.length] as SimHub).hubId;
+  const subj = subjects(stack.prefix);
+
+  const viaGateway = (i: number) =>
+    admin
+      .call('POST', '/api/supportPlus/socket/system-read', { linkId: hubOf(i) })
+      .then((r) => r.status === 200);
+  const viaHubControl = async (i: number) => {
+    const req = {
+      requestId: randomUUID(),
+      caller,
+      ip: '127.0.0.1',
+      params: {},
+      query: {},
+      body: { linkId: hubOf(i) },
+    };
+    const m = await nc.request(subj.api('hub-control', 'systemRead'), JSON.stringify(req), {
+      timeout: 10_000,
+    });
+    return m.json<{ ok: boolean }>().ok;
+  };
+  const h = headers();
+  h.set(HUB_CLIENT_HEADERS.type, 'admin');
+  const bare = async (i: number) => {
+    const m = await nc.request(
+      subj.hubCmd(hubOf(i)),
+      JSON.stringify(hubRequest('systemRead', 'bench', [{}])),
+      { timeout: 10_000, headers: h },
+    );
+    return m.data.length > 0;
+  };
+
+  console.error('warming up…');
+  // Warm-up of every path (JIT, connection pools), then the measured runs.
+  for (const f of [viaGateway, viaHubControl, bare]) await load(200, CONCURRENCY, f);
+  const rows = [
+    ['HTTP → gateway → hub-control → hub', await load(REQUESTS, CONCURRENCY, viaGateway)],
+    ['NATS → hub-control → hub (no gateway)', await load(REQUESTS, CONCURRENCY, viaHubControl)],
+    ['bare NATS request/reply → hub (floor)', await load(REQUESTS, CONCURRENCY, bare)],
+  ] as const;
+  const floor = rows[2][1];
+  console.log(
+    `\ncommand round trip: system read, ${REQUESTS} requests, ${CONCURRENCY} in flight, ${HUBS} simulated hubs\n`,
+  );
+  console.log('path                                     p50 ms   p99 ms   req/s   failures   p50 × floor');
+  for (const [name, r] of rows) {
+    console.log(
+      `${name.padEnd(40)} ${r.p50.toFixed(2).padStart(6)}   ${r.p99.toFixed(2).padStart(6)}   ${r.perSecond.toFixed(0).padStart(5)}   ${String(r.failures).padStart(8)}   ${(r.p50 / floor.p50).toFixed(1).padStart(10)}`,
+    );
+  }
+  console.log(
+    '\nEach gateway and hub-control request also writes a transaction (insert + update) and a support note',
+  );
+  console.log('to the Mongo-compatible server and the hub card cache to Redis; the floor does none of that.');
+} finally {
+  await nc.drain();
+  const { MongoClient } = await import('mongodb');
+  const m = new MongoClient(mongoUrl);
+  await m.connect();
+  await m.db().dropDatabase();
+  await m.close();
+  await stack.stop();
+}

@@ -1,0 +1,124 @@
+/**
+ * The servers of the fan-out benchmark, each a process of its own so its CPU and memory can be
+ * read from /proc: a nats-server per target (JetStream for the gateway, a websocket listener for
+ * the floor) and the console gateway.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SESSION_COOKIE } from '@console/contracts';
+import { SessionStore } from '@console/kit';
+import { connect } from '@nats-io/transport-node';
+import { Redis } from 'ioredis';
+
+const root = resolve(import.meta.dirname, '../..');
+export const children: ChildProcess[] = [];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function infra(): Record<string, string> {
+  const out = execFileSync('bash', [resolve(root, 'infra/dev-infra.sh'), 'up'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return Object.fromEntries(
+    out.split('\n').flatMap((l) => (/^([A-Z_]+)=(.*)$/.exec(l) ? [[RegExp.$1, RegExp.$2]] : [])),
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+  });
+}
+
+/** CPU seconds and RSS of a process, from /proc. */
+export function usage(pid: number): { cpu: number; rssMb: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return { cpu: (Number(stat[11]) + Number(stat[12])) / 100, rssMb: Number(rss) / 1024 };
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > end) return false;
+    await sleep(50);
+  }
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** A nats-server of our own: with JetStream (a fresh store) or with a websocket listener. */
+export async function startNats(kind: 'jetstream' | 'websocket') {
+  const bin = [resolve(root, '.dev-infra/bin/nats-server'), '/tmp/gobin/nats-server'].find((p) =>
+    existsSync(p),
+  );
+  if (!bin) throw new Error('no nats-server binary (run infra/dev-infra.sh up)');
+  const [port, wsPort] = [await freePort(), await freePort()];
+  const dir = mkdtempSync(join(tmpdir(), 'fanout-'));
+  const extra =
+    kind === 'jetstream'
+      ? `jetstream { store_dir: "${dir}" }`
+      : `websocket { port: ${wsPort}, no_tls: true }`;
+  writeFileSync(join(dir, 'nats.conf'), `port: ${port}\n${extra}\n`);
+  const child = spawn(bin, ['-c', join(dir, 'nats.conf')], { stdio: 'ignore' });
+  children.push(child);
+  const url = `nats://127.0.0.1:${port}`;
+  const up = await waitFor(async () => {
+    const nc = await connect({ servers: url }).catch(() => null);
+    await nc?.close();
+    return nc !== null;
+  }, 10_000);
+  if (!up) throw new Error(`nats-server did not start (${kind})`);
+  return { url, wsUrl: `ws://127.0.0.1:${wsPort}`, pid: child.pid ?? 0 };
+}
+
+function jwt(secret: string, claims: object): string {
+  const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const body = `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+/** The console gateway as `infra/run-services.ts` starts it, with a signed-in support session. */
+export async function startGateway(natsUrl: string, redisUrl: string) {
+  const prefix = `bench_${randomBytes(3).toString('hex')}`;
+  const secret = randomBytes(32).toString('base64url');
+  const port = await freePort();
+  const env = { NATS_URL: natsUrl, REDIS_URL: redisUrl, NATS_PREFIX: prefix, REDIS_PREFIX: prefix };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(root, 'services/gateway/src/server.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, JWT_SECRET: secret, PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  children.push(child);
+  const ready = async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok === true;
+  if (!(await waitFor(ready, 30_000))) throw new Error('the gateway did not start');
+  const redis = new Redis(redisUrl);
+  const store = new SessionStore(redis, { idleSeconds: 3600, absoluteSeconds: 7200 }, prefix);
+  const sid = await store.open({
+    userId: 'b1',
+    email: 'bench@console.test',
+    name: 'Bench',
+    roles: ['support'],
+  });
+  redis.disconnect();
+  const t = Math.floor(Date.now() / 1000);
+  const token = jwt(secret, { sid, sub: 'b1', iat: t, exp: t + 7200, aud: 'smarthome-console' });
+  return { child, prefix, url: `ws://127.0.0.1:${port}/ws`, cookie: `${SESSION_COOKIE}=${token}` };
+}

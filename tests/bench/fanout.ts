@@ -1,0 +1,189 @@
+/**
+ * Fan-out: events delivered per second to about 1,000 websocket clients over 100 hub topics, at
+ * increasing publish rates, with p99 end-to-end latency (publish time stamped in the payload) and
+ * loss, for the console gateway (JetStream → /ws) beside the floor of nats-server's own websocket
+ * listener (same subjects, same clients), in one run. Also CPU and memory of each server process.
+ * Each target gets its own nats-server, so other work on the dev NATS does not colour the figures.
+ * Centrifugo v6 is the intended peer; the printed note says why it is absent. Asserts nothing.
+ *
+ *   pnpm exec tsx tests/bench/fanout.ts [clients=1000] [topics=100] [seconds=5] [client-threads=2]
+ */
+import { Worker } from 'node:worker_threads';
+import { subjects } from '@console/contracts';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { now } from './fanout-clients.ts';
+import { children, infra, startGateway, startNats, stop, usage, waitFor } from './fanout-servers.ts';
+import type { WorkerReport, WorkerSetup } from './fanout-worker.ts';
+
+const CLIENTS = Number(process.argv[2] ?? 1000);
+const TOPICS = Number(process.argv[3] ?? 100);
+const SECONDS = Number(process.argv[4] ?? 5);
+const WORKERS = Number(process.argv[5] ?? 2);
+const RATES = [250, 500, 1000, 2000, 4000, 8000, 16000, 32000]; // published per second, all hubs
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const workerUrl = new URL('./fanout-worker.ts', import.meta.url).href;
+
+interface Target {
+  name: string;
+  /** The processes whose CPU and memory are the target's: the gateway, and its broker. */
+  pids: { server: number; broker?: number };
+  publisher: NatsConnection;
+  setup: Omit<WorkerSetup, 'topics'>;
+}
+
+interface Row {
+  rate: number;
+  delivered: number;
+  p50: number;
+  p99: number;
+  lossPct: number;
+  cpuPct: number;
+  brokerCpuPct: number;
+  rssMb: number;
+  clientCpuPct: number;
+  cut: number;
+}
+
+/** Client threads, each holding a share of the clients (client i watches hub i % TOPICS). */
+async function startWorkers(t: Target) {
+  const topics = Array.from({ length: WORKERS }, (_, w) =>
+    Array.from({ length: CLIENTS }, (_, i) => i)
+      .filter((i) => i % WORKERS === w)
+      .map((i) => i % TOPICS),
+  );
+  // tsx's loader is registered per thread: the worker registers it, then loads the TypeScript.
+  const code = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
+  const workers = topics.map(
+    (share) => new Worker(code, { eval: true, workerData: { ...t.setup, topics: share } }),
+  );
+  await Promise.all(workers.map((w) => new Promise((r) => w.once('message', r))));
+  return { workers, topics };
+}
+
+const ask = (w: Worker) =>
+  new Promise<WorkerReport>((r) => {
+    w.once('message', r);
+    w.postMessage({ report: true });
+  });
+
+/** Publishes `rate` messages a second for `seconds`, paced by the clock; returns the count per hub. */
+async function publish(t: Target, step: number, rate: number, seconds: number, seq: { n: number }) {
+  const s = subjects(t.setup.prefix);
+  const perHub = new Array<number>(TOPICS).fill(0);
+  const started = Date.now();
+  let published = 0;
+  while (Date.now() - started < seconds * 1000) {
+    const due = Math.floor((rate * (Date.now() - started)) / 1000);
+    for (; published < due; published++) {
+      const hub = seq.n++ % TOPICS;
+      perHub[hub] = (perHub[hub] ?? 0) + 1;
+      const head = { version: '1.0', transactionId: seq.n, senderId: `${hub}`, direction: 'notification' };
+      const msg = { ...head, class: 'feature', operation: 'write', items: [], step, sentAt: now() };
+      t.publisher.publish(s.hubMsg(hub, 'notification', 'feature', 'write'), JSON.stringify(msg));
+    }
+    await sleep(10);
+  }
+  return perHub;
+}
+
+/** The rate ladder; it stops after two steps in a row over 100 ms p99 or with loss. */
+async function ladder(t: Target): Promise<Row[]> {
+  const { workers, topics } = await startWorkers(t);
+  const seq = { n: 0 };
+  await publish(t, -1, RATES[0] ?? 100, 2, seq); // warm-up, not measured
+  const rows: Row[] = [];
+  let failed = 0;
+  for (const [step, rate] of RATES.entries()) {
+    for (const w of workers) w.postMessage({ step });
+    const [server, broker] = [usage(t.pids.server), t.pids.broker ? usage(t.pids.broker) : null];
+    const started = Date.now();
+    const perHub = await publish(t, step, rate, SECONDS, seq);
+    const expected = topics.flat().reduce((n, hub) => n + (perHub[hub] ?? 0), 0);
+    let reports: WorkerReport[] = [];
+    const sum = () => reports.reduce((n, r) => n + r.received.reduce((a, b) => a + b, 0), 0);
+    await waitFor(async () => {
+      reports = await Promise.all(workers.map(ask));
+      return sum() >= expected;
+    }, 3000);
+    const wall = (Date.now() - started) / 1000;
+    const lat = Float64Array.from(reports.flatMap((r) => [...r.latencies])).sort();
+    const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? Number.NaN;
+    const cpu = (pid: number, before: { cpu: number }) => (100 * (usage(pid).cpu - before.cpu)) / wall;
+    const row: Row = {
+      rate,
+      delivered: sum() / SECONDS,
+      p50: pct(0.5),
+      p99: pct(0.99),
+      lossPct: expected ? (100 * (expected - sum())) / expected : 0,
+      cpuPct: cpu(t.pids.server, server),
+      brokerCpuPct: t.pids.broker && broker ? cpu(t.pids.broker, broker) : Number.NaN,
+      rssMb: usage(t.pids.server).rssMb,
+      clientCpuPct: reports.reduce((n, r) => n + r.cpuMs, 0) / 10 / wall,
+      cut: reports.reduce((n, r) => n + r.closed, 0),
+    };
+    rows.push(row);
+    console.log(`  ${t.name.padEnd(8)} ${fmt(row)}`);
+    failed = row.p99 > 100 || row.lossPct > 0 ? failed + 1 : 0;
+    if (failed === 2) break;
+  }
+  for (const w of workers) w.postMessage({ close: true });
+  return rows;
+}
+
+const fmt = (r: Row) =>
+  `publish ${String(r.rate).padStart(5)}/s  delivered ${r.delivered.toFixed(0).padStart(6)} ev/s  ` +
+  `p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  loss ${r.lossPct.toFixed(2)}%  ` +
+  `server ${r.cpuPct.toFixed(0).padStart(3)}% cpu ${r.rssMb.toFixed(0).padStart(3)} MB` +
+  `${Number.isNaN(r.brokerCpuPct) ? '' : `  broker ${r.brokerCpuPct.toFixed(0)}% cpu`}` +
+  `  clients ${r.clientCpuPct.toFixed(0)}% cpu  cut ${r.cut}`;
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const c of children) c.kill('SIGTERM');
+    process.exit(1);
+  });
+}
+
+const env = infra();
+console.log(
+  `fan-out: ${CLIENTS} websocket clients over ${TOPICS} hub topics, ${SECONDS} s per step, ` +
+    `${WORKERS} client threads, gateway tick ${process.env.LIVE_TICK_MS ?? 50} ms`,
+);
+console.log(
+  'Centrifugo v6: not measured; `go install github.com/centrifugal/centrifugo/v6@latest` is refused by the module proxy here (403).',
+);
+const results: Record<string, Row[]> = {};
+try {
+  const floorNats = await startNats('websocket');
+  const floor: Target = {
+    name: 'nats-ws',
+    pids: { server: floorNats.pid },
+    publisher: await connect({ servers: floorNats.url }),
+    setup: { kind: 'nats-ws', url: floorNats.wsUrl, cookie: '', prefix: 'floor' },
+  };
+  results[floor.name] = await ladder(floor);
+  await floor.publisher.drain();
+
+  const js = await startNats('jetstream');
+  const gw = await startGateway(js.url, env.REDIS_URL ?? '');
+  const gateway: Target = {
+    name: 'gateway',
+    pids: { server: gw.child.pid ?? 0, broker: js.pid },
+    publisher: await connect({ servers: js.url }),
+    setup: { kind: 'gateway', url: gw.url, cookie: gw.cookie, prefix: gw.prefix },
+  };
+  results[gateway.name] = await ladder(gateway);
+  await gateway.publisher.drain();
+  await stop(gw.child);
+} finally {
+  await Promise.all(children.map(stop));
+}
+const best = (rows: Row[] = []) => rows.filter((r) => r.p99 <= 100 && r.lossPct === 0).at(-1);
+console.log('\nhighest step with p99 ≤ 100 ms and no loss:');
+for (const [name, rows] of Object.entries(results))
+  console.log(`  ${name.padEnd(8)} ${best(rows) ? fmt(best(rows) as Row) : 'none'}`);
+const [g, f] = [best(results.gateway), best(results['nats-ws'])];
+if (g && f)
+  console.log(`  gateway / nats-ws delivered events per second: ${(g.delivered / f.delivered).toFixed(2)}`);
+process.exit(0);

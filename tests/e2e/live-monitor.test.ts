@@ -1,0 +1,140 @@
+/**
+ * The live message monitor in Debian's Chromium, against the real gateway and auth processes,
+ * real NATS with JetStream, Postgres, Redis and the captured mailbox.
+ *
+ * Stand-in: the hub is played by this test publishing hub envelopes on the hub's NATS subjects,
+ * exactly as the simulator does, so the test knows each message the monitor should show (and
+ * this file does not depend on the simulator, built in parallel).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { subjects } from '@console/contracts';
+import { removeStreams } from '@console/kit';
+import { infraEnv } from '@console/kit/testing';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForOneTimeCode } from '../support/mailbox.ts';
+import { Client, type Stack, startStack } from '../support/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+let nc: NatsConnection;
+const support = { email: '', password: 'support-live-1', name: 'Sam Support' };
+const HUB = '4660';
+let tx = 0;
+
+function hubSays(direction: string, cls: string, operation: string, extra: Record<string, unknown> = {}) {
+  tx += 1;
+  const body = {
+    version: '1.0',
+    transactionId: tx,
+    senderId: HUB,
+    direction,
+    class: cls,
+    operation,
+    items: [],
+  };
+  nc.publish(
+    subjects(stack.prefix).hubMsg(HUB, direction as never, cls, operation),
+    JSON.stringify({ ...body, ...extra }),
+  );
+}
+
+beforeAll(async () => {
+  if (!existsSync(resolve(import.meta.dirname, '../../web/dist/index.html'))) {
+    throw new Error('web/dist is missing: build the console first (pnpm --filter @console/web build)');
+  }
+  stack = await startStack(infraEnv());
+  support.email = `${stack.prefix}-support@console.test`;
+  nc = await connect({ servers: stack.infra.NATS_URL });
+  const admin = new Client(stack.url);
+  const since = Date.now();
+  const first = await admin.call('POST', '/auth/local', stack.admin);
+  const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, stack.admin.email, since);
+  await admin.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
+  const created = await admin.call('POST', '/api/admin/users', {
+    name: support.name,
+    email: support.email,
+    password: support.password,
+    roles: 'support',
+    requireOneTimeCode: true,
+  });
+  expect(created.status).toBe(200);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (nc) {
+    await removeStreams(nc, stack.prefix);
+    await nc.drain();
+  }
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${stack.url}/login`);
+  await page.getByLabel('E-mail').fill(support.email);
+  await page.getByLabel('Password', { exact: true }).fill(support.password);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('One-time code').waitFor();
+  await page
+    .getByLabel('One-time code')
+    .fill(await waitForOneTimeCode(stack.infra.MAILBOX_URL, support.email, since));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+describe('live message monitor', () => {
+  it('shows a hub’s messages as they happen, filters, pauses and expands them', async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
+    await page.getByLabel('Hub id').fill('0x1234');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('heading', { name: 'Hub 4660 (0x1234)' }).waitFor();
+    await page.getByText('Live', { exact: true }).waitFor();
+
+    const stream = page.getByRole('log', { name: 'Stream' });
+    const entries = stream.getByRole('button');
+    hubSays('request', 'system', 'read', { clientType: 'user', senderId: 'app-1' });
+    hubSays('response', 'system', 'read', { clientType: 'user' });
+    hubSays('notification', 'log', 'add', { message: 'Boot complete' });
+    hubSays('notification', 'feature', 'write', { value: 21 });
+    await stream.getByText('request system.read · user').waitFor();
+    await expect.poll(() => entries.count()).toBe(4);
+    const counters = page.getByRole('group', { name: 'Counters' });
+    await expect
+      .poll(() => counters.textContent())
+      .toMatch(/Requests 1\s*Responses 1\s*Logs 1\s*Events 1\s*Notifications 2/);
+
+    // Filtering is done by the gateway: the stream is re-filled with log messages only.
+    await page.getByRole('combobox', { name: 'Classes' }).click();
+    await page.getByRole('option', { name: 'log', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => entries.count()).toBe(1);
+    await expect.poll(() => entries.first().textContent()).toContain('notification log.add');
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    for (let i = 0; i < 3; i++) hubSays('notification', 'log', 'add', { message: `while paused ${i}` });
+    hubSays('request', 'system', 'read'); // filtered out by the gateway, never counted
+    await page.getByText('3 new while paused').waitFor();
+    expect(await entries.count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => entries.count()).toBe(4);
+
+    await entries.first().click();
+    const raw = stream.getByLabel('Raw JSON');
+    await expect.poll(() => raw.textContent()).toContain('"message": "while paused 2"');
+    expect(await raw.textContent()).toContain(
+      `"subject": "${subjects(stack.prefix).hubMsg(HUB, 'notification', 'log', 'add')}"`,
+    );
+    await page.close();
+  });
+});

@@ -1,0 +1,57 @@
+import type { HubCard } from '@console/contracts';
+
+/** A button on the hub card: what it sends, whether it asks for typed words, and when it shows. */
+export interface CardAction {
+  label: string;
+  path: string;
+  body: (hubId: number) => Record<string, unknown>;
+  /** The operation whose typed confirmation guards it (contracts CONFIRMATIONS). */
+  confirm?: { operationId: string; words: string };
+  /** After success the notice says it is queued, and the card reloads after 10 s. */
+  queued?: boolean;
+  color?: string;
+  shown?: (card: HubCard) => boolean;
+}
+
+/** The link actions of the Support Plus spec §4; reset type defaults to restart. */
+export const CARD_ACTIONS: readonly CardAction[] = [
+  { label: 'Restart', path: 'link-reset', body: (id) => ({ link2Id: id, object: { type: 'restart' } }) },
+  {
+    label: 'HomeKit Unpair',
+    path: 'link-reset',
+    body: (id) => ({ link2Id: id, object: { type: 'pairing' } }),
+  },
+  {
+    label: 'Fix Storage',
+    path: 'link-reset',
+    body: (id) => ({ link2Id: id, object: { type: 'fixStorage' } }),
+    // Offered only when the storage number shows the storage error (spec §4).
+    shown: (card) => (card.info?.systemStorageNumber ?? 0) !== 0,
+  },
+  {
+    label: 'Reset ErrorState',
+    path: 'reset-error-state',
+    body: (id) => ({ linkId: id, errorState: false }),
+    shown: (card) => card.info?.errorState === true,
+  },
+  { label: 'Sync Link', path: 'sync-link', body: (id) => ({ linkId: id, forceSync: true }), queued: true },
+  { label: 'Backup', path: 'backup', body: (id) => ({ linkId: id }) },
+  {
+    label: 'Remove Link',
+    path: 'remove-link',
+    body: (id) => ({ linkId: id }),
+    confirm: { operationId: 'hub-control.removeLink', words: 'remove link' },
+    queued: true,
+    color: 'red',
+  },
+];
+
+export function visibleActions(card: HubCard): CardAction[] {
+  return CARD_ACTIONS.filter((a) => !a.shown || a.shown(card));
+}
+
+/** "12 ms avg · 40 samples · 9–130 ms", or a dash before any live info was read. */
+export function formatStats(stats: HubCard['stats']): string {
+  if (!stats) return '—';
+  return `${stats.average} ms avg · ${stats.count} samples · ${stats.min}–${stats.max} ms`;
+}

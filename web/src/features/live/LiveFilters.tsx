@@ -1,0 +1,66 @@
+import { CLIENT_TYPES, MESSAGE_CLASSES, type TopicFilter } from '@console/contracts';
+import { MultiSelect, SimpleGrid, TagsInput, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+
+interface Props {
+  filter: TopicFilter;
+  /** Operations seen so far; any other can be typed. */
+  operations: string[];
+  onChange(filter: TopicFilter): void;
+}
+
+const clean = (f: TopicFilter): TopicFilter => ({
+  ...(f.clientTypes?.length ? { clientTypes: f.clientTypes } : {}),
+  ...(f.classes?.length ? { classes: f.classes } : {}),
+  ...(f.operations?.length ? { operations: f.operations } : {}),
+  ...(f.text?.trim() ? { text: f.text.trim() } : {}),
+});
+
+/** The monitor's filters; the server applies them, so a filter also narrows the back-fill. */
+export function LiveFilters({ filter, operations, onChange }: Props) {
+  const [text, setText] = useState(filter.text ?? '');
+  // Seed 001 §9: text filters wait 200 ms after typing stops.
+  const [debounced] = useDebouncedValue(text, 200);
+  const set = (change: TopicFilter) => onChange(clean({ ...filter, ...change }));
+
+  useEffect(() => {
+    if ((debounced.trim() || undefined) !== filter.text) onChange(clean({ ...filter, text: debounced }));
+  }, [debounced, filter, onChange]);
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs">
+      <MultiSelect
+        label="Client types"
+        placeholder="All"
+        data={[...CLIENT_TYPES]}
+        value={filter.clientTypes ?? []}
+        onChange={(clientTypes) => set({ clientTypes })}
+        clearable
+      />
+      <MultiSelect
+        label="Classes"
+        placeholder="All"
+        data={[...MESSAGE_CLASSES]}
+        value={filter.classes ?? []}
+        onChange={(classes) => set({ classes })}
+        searchable
+        clearable
+      />
+      <TagsInput
+        label="Operations"
+        placeholder="All"
+        data={operations}
+        value={filter.operations ?? []}
+        onChange={(ops) => set({ operations: ops })}
+        clearable
+      />
+      <TextInput
+        label="Search"
+        placeholder="Any text"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+    </SimpleGrid>
+  );
+}

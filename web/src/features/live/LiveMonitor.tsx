@@ -1,0 +1,119 @@
+import type { TopicFilter } from '@console/contracts';
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import type { Counters } from './counters.ts';
+import { exportEvents } from './export.ts';
+import { LiveFilters } from './LiveFilters.tsx';
+import type { LiveStatus } from './live-socket.ts';
+import { useLiveStore } from './live-store.ts';
+import { StreamBox } from './StreamBox.tsx';
+import { SummaryTable } from './SummaryTable.tsx';
+import { rate } from './summary.ts';
+import { useLiveTopic } from './use-live-topic.ts';
+
+/** Above this many messages a second the raw stream is unreadable: show the summary instead. */
+export const SUMMARY_RATE = 20;
+const NO_FILTER: TopicFilter = {};
+
+const STATUS: Record<LiveStatus, { label: string; color: string }> = {
+  connecting: { label: 'Connecting…', color: 'gray' },
+  live: { label: 'Live', color: 'green' },
+  reconnecting: { label: 'Reconnecting…', color: 'orange' },
+  'signed-out': { label: 'Signed out', color: 'red' },
+};
+
+const COUNTERS: [keyof Counters, string][] = [
+  ['requests', 'Requests'],
+  ['responses', 'Responses'],
+  ['logs', 'Logs'],
+  ['events', 'Events'],
+  ['notifications', 'Notifications'],
+];
+
+/** The live message monitor of one topic (seed 001 §2), with pause, clear, export and summary. */
+export function LiveMonitor({
+  topic,
+  hubs,
+  title = 'Live messages',
+}: {
+  topic: string;
+  hubs?: string[];
+  title?: string;
+}) {
+  const filter = useLiveStore((s) => s.topics[topic]?.filter ?? NO_FILTER);
+  const { view, reload } = useLiveTopic(topic, filter, hubs);
+  const store = useLiveStore.getState();
+  // The rate and the summary move on each second even when nothing arrives.
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const onFilter = useCallback((f: TopicFilter) => useLiveStore.getState().setFilter(topic, f), [topic]);
+  if (!view) return null;
+
+  const perSecond = rate(view.arrivals, now);
+  const summary = view.summary === 'on' || (view.summary === 'auto' && perSecond > SUMMARY_RATE);
+  const status = STATUS[view.status];
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3}>{title}</Title>
+          <Badge color={status.color} variant="light">
+            {status.label}
+          </Badge>
+        </Group>
+        {view.notice && (
+          <Alert color={view.notice.kind === 'reload' ? 'yellow' : 'red'} title={view.notice.message}>
+            {view.notice.kind === 'reload' && (
+              <Button size="xs" onClick={reload}>
+                Reload
+              </Button>
+            )}
+          </Alert>
+        )}
+        <LiveFilters filter={filter} operations={view.operations} onChange={onFilter} />
+        <Group gap="lg" role="group" aria-label="Counters">
+          {COUNTERS.map(([key, label]) => (
+            <Text key={key} size="sm">
+              {label} <b>{view.counters[key]}</b>
+            </Text>
+          ))}
+        </Group>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => store.setPaused(topic, !view.paused)}>
+            {view.paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => store.clear(topic)}>
+            Clear
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => exportEvents(topic, view.captured)}
+            disabled={view.captured.length === 0}
+          >
+            Export JSON
+          </Button>
+          <Switch
+            size="xs"
+            label="Per-second summary"
+            checked={summary}
+            onChange={(e) => store.setSummary(topic, e.currentTarget.checked ? 'on' : 'off')}
+          />
+          <Text size="xs" c="dimmed">
+            {perSecond.toFixed(perSecond < 10 ? 1 : 0)} msgs/s · {view.captured.length} captured
+          </Text>
+          {view.paused && (
+            <Text size="sm" c="orange" fw={600}>
+              {view.newWhilePaused} new while paused
+            </Text>
+          )}
+        </Group>
+        {summary ? <SummaryTable events={view.captured} now={now} /> : <StreamBox events={view.visible} />}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,98 @@
+import type { LiveEvent } from '@console/contracts';
+import { Badge, Box, Code, Group, Text, UnstyledButton } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { describe } from './counters.ts';
+import { clock } from './export.ts';
+
+const DIRECTION_COLOUR: Record<string, string> = { request: 'blue', response: 'teal', notification: 'grape' };
+const keyOf = (e: LiveEvent) => `${e.epoch}:${e.offset}`;
+
+/** The stream box (seed 001 §2): 340 px, newest first, each entry expandable to its raw JSON. */
+export function StreamBox({ events }: { events: readonly LiveEvent[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => [...events].reverse(), [events]);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => box.current,
+    estimateSize: () => 30,
+    overscan: 8,
+    getItemKey: (i) => keyOf(rows[i] as LiveEvent),
+  });
+  const toggle = (key: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+
+  return (
+    <Box
+      ref={box}
+      role="log"
+      aria-label="Stream"
+      aria-live="off"
+      h={340}
+      style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }}
+    >
+      {rows.length === 0 && (
+        <Text size="sm" c="dimmed" p="sm">
+          Waiting for messages…
+        </Text>
+      )}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const event = rows[item.index] as LiveEvent;
+          const key = String(item.key);
+          return (
+            <div
+              key={key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
+              <StreamEntry event={event} open={open.has(key)} onToggle={() => toggle(key)} />
+            </div>
+          );
+        })}
+      </div>
+    </Box>
+  );
+}
+
+function StreamEntry({ event, open, onToggle }: { event: LiveEvent; open: boolean; onToggle: () => void }) {
+  const direction = event.meta?.direction ?? event.kind ?? 'event';
+  return (
+    <Box px="xs" py={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <UnstyledButton onClick={onToggle} aria-expanded={open} w="100%">
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" ff="monospace" c="dimmed">
+            {clock(event.at)}
+          </Text>
+          <Badge
+            size="xs"
+            variant="light"
+            color={event.malformed !== undefined ? 'red' : (DIRECTION_COLOUR[direction] ?? 'gray')}
+          >
+            {direction}
+          </Badge>
+          <Text size="sm" truncate>
+            {describe(event)}
+          </Text>
+        </Group>
+      </UnstyledButton>
+      {open && (
+        <Code block mt={4} aria-label="Raw JSON" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {JSON.stringify(event, null, 2)}
+        </Code>
+      )}
+    </Box>
+  );
+}

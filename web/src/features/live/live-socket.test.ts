@@ -1,0 +1,118 @@
+import type { LiveEvent } from '@console/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveSocket, type TopicListener } from './live-socket.ts';
+
+/** A stand-in for the browser's WebSocket: records what is sent, lets the test play the server. */
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: Record<string, unknown>[] = [];
+  onmessage: ((m: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  serverSays(frame: object) {
+    this.readyState = FakeSocket.OPEN;
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+const ev = (offset: number, epoch = 'E'): LiveEvent => ({ epoch, offset, subject: 's', at: 0, data: {} });
+const hello = { type: 'hello', user: { id: '1', name: 'T', roles: ['support'] } };
+
+function listener() {
+  const got = { events: [] as number[], reloads: [] as string[], statuses: [] as string[] };
+  const l: TopicListener = {
+    events: (events) => got.events.push(...events.map((e) => e.offset)),
+    status: (s) => got.statuses.push(s),
+    reload: (r) => got.reloads.push(r),
+    error: () => undefined,
+  };
+  return { got, l };
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('LiveSocket', () => {
+  it('resumes each topic from its last offset after a reconnect, and drops repeats', () => {
+    const live = new LiveSocket('ws://x/ws');
+    const { got, l } = listener();
+    live.watch('hub:1', { classes: ['log'] }, l);
+    const first = FakeSocket.all[0] as FakeSocket;
+    first.serverSays(hello);
+    expect(first.sent).toEqual([{ type: 'subscribe', topic: 'hub:1', filter: { classes: ['log'] } }]);
+    first.serverSays({ type: 'subscribed', topic: 'hub:1', position: { epoch: 'E', offset: 10 } });
+    first.serverSays({ type: 'events', topic: 'hub:1', events: [ev(8), ev(10), ev(12)] });
+    first.drop();
+    expect(got.statuses.at(-1)).toBe('reconnecting');
+    vi.advanceTimersByTime(1000);
+    const second = FakeSocket.all[1] as FakeSocket;
+    second.serverSays(hello);
+    expect(second.sent[0]).toMatchObject({ type: 'subscribe', resume: { epoch: 'E', offset: 12 } });
+    second.serverSays({ type: 'events', topic: 'hub:1', events: [ev(12), ev(13)] });
+    expect(got.events).toEqual([8, 10, 12, 13]);
+  });
+
+  it('resumes from where the server said the topic stood when the filter let nothing through', () => {
+    const live = new LiveSocket('ws://x/ws');
+    live.watch('hub:2', {}, listener().l);
+    const first = FakeSocket.all[0] as FakeSocket;
+    first.serverSays(hello);
+    first.serverSays({ type: 'subscribed', topic: 'hub:2', position: { epoch: 'E', offset: 40 } });
+    first.drop();
+    vi.advanceTimersByTime(1000);
+    const second = FakeSocket.all[1] as FakeSocket;
+    second.serverSays(hello);
+    expect(second.sent[0]).toMatchObject({ resume: { epoch: 'E', offset: 40 } });
+  });
+
+  it('passes a reload on, forgets the position, and starts afresh when asked', () => {
+    const live = new LiveSocket('ws://x/ws');
+    const { got, l } = listener();
+    live.watch('hub:3', {}, l);
+    const ws = FakeSocket.all[0] as FakeSocket;
+    ws.serverSays(hello);
+    ws.serverSays({ type: 'events', topic: 'hub:3', events: [ev(5)] });
+    ws.serverSays({ type: 'reload', topic: 'hub:3', reason: 'History moved on; reload to see the latest.' });
+    expect(got.reloads).toEqual(['History moved on; reload to see the latest.']);
+    live.restart('hub:3');
+    expect(ws.sent.at(-1)).toEqual({ type: 'subscribe', topic: 'hub:3', filter: {} });
+  });
+
+  it('backs off longer after each failed attempt', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5); // no jitter: 500 ms, then 1 s
+    const live = new LiveSocket('ws://x/ws');
+    live.watch('hub:4', {}, listener().l);
+    (FakeSocket.all[0] as FakeSocket).drop();
+    vi.advanceTimersByTime(400);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(300);
+    expect(FakeSocket.all).toHaveLength(2);
+    (FakeSocket.all[1] as FakeSocket).drop();
+    vi.advanceTimersByTime(700);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(700);
+    expect(FakeSocket.all).toHaveLength(3);
+  });
+});

@@ -1,0 +1,105 @@
+import type { LiveEvent, TopicFilter } from '@console/contracts';
+import { create } from 'zustand';
+import { type Counters, count, NO_COUNTS } from './counters.ts';
+import type { LiveStatus } from './live-socket.ts';
+
+/** What the stream box shows (seed 001 §9: stream log about 200 entries). */
+export const STREAM_ENTRIES = 200;
+/** What is kept for export and the summary: more than the box, still bounded. */
+export const CAPTURE_LIMIT = 5000;
+
+export type SummaryMode = 'auto' | 'on' | 'off';
+
+export interface TopicView {
+  status: LiveStatus;
+  /** Set when the server said history moved on, or refused the topic. */
+  notice: { kind: 'reload' | 'error'; message: string } | null;
+  filter: TopicFilter;
+  paused: boolean;
+  /** Newest last; frozen while paused. */
+  visible: LiveEvent[];
+  /** Everything received since the last clear (bounded), newest last; captured even while paused. */
+  captured: LiveEvent[];
+  newWhilePaused: number;
+  counters: Counters;
+  /** Recent arrivals, for the rate that switches to the per-second summary. */
+  arrivals: { at: number; n: number }[];
+  summary: SummaryMode;
+  /** Operations seen so far, offered by the operations filter. */
+  operations: string[];
+}
+
+const fresh = (filter: TopicFilter = {}): TopicView => ({
+  status: 'connecting',
+  notice: null,
+  filter,
+  paused: false,
+  visible: [],
+  captured: [],
+  newWhilePaused: 0,
+  counters: NO_COUNTS,
+  arrivals: [],
+  summary: 'auto',
+  operations: [],
+});
+
+interface LiveState {
+  topics: Record<string, TopicView>;
+  receive(topic: string, events: LiveEvent[], now?: number): void;
+  setStatus(topic: string, status: LiveStatus): void;
+  setNotice(topic: string, notice: TopicView['notice']): void;
+  setPaused(topic: string, paused: boolean): void;
+  setSummary(topic: string, summary: SummaryMode): void;
+  /** Only records the filter; useLiveTopic re-subscribes with it. */
+  setFilter(topic: string, filter: TopicFilter): void;
+  /** Empties the captured events and counters (filter and pause stay). */
+  clear(topic: string): void;
+  /** A new filter or a reload: everything captured belongs to the old view. */
+  reset(topic: string, filter?: TopicFilter): void;
+}
+
+/** Live-stream UI state per topic; server data stays in TanStack Query. */
+export const useLiveStore = create<LiveState>()((set) => {
+  const update = (topic: string, change: (v: TopicView) => Partial<TopicView>) =>
+    set((s) => {
+      const view = s.topics[topic] ?? fresh();
+      return { topics: { ...s.topics, [topic]: { ...view, ...change(view) } } };
+    });
+  return {
+    topics: {},
+    receive: (topic, events, now = Date.now()) =>
+      update(topic, (v) => {
+        const captured = [...v.captured, ...events].slice(-CAPTURE_LIMIT);
+        const seen = new Set(v.operations);
+        for (const e of events) if (e.meta) seen.add(e.meta.operation);
+        return {
+          captured,
+          visible: v.paused ? v.visible : captured.slice(-STREAM_ENTRIES),
+          newWhilePaused: v.paused ? v.newWhilePaused + events.length : 0,
+          counters: count(v.counters, events),
+          arrivals: [...v.arrivals.filter((a) => a.at > now - 5000), { at: now, n: events.length }],
+          operations: seen.size === v.operations.length ? v.operations : [...seen].sort(),
+        };
+      }),
+    setStatus: (topic, status) => update(topic, () => ({ status })),
+    setNotice: (topic, notice) => update(topic, () => ({ notice })),
+    setPaused: (topic, paused) =>
+      update(topic, (v) => ({
+        paused,
+        newWhilePaused: 0,
+        visible: paused ? v.visible : v.captured.slice(-STREAM_ENTRIES),
+      })),
+    setSummary: (topic, summary) => update(topic, () => ({ summary })),
+    setFilter: (topic, filter) => update(topic, () => ({ filter })),
+    clear: (topic) =>
+      update(topic, () => ({
+        captured: [],
+        visible: [],
+        newWhilePaused: 0,
+        counters: NO_COUNTS,
+        arrivals: [],
+      })),
+    reset: (topic, filter) =>
+      update(topic, (v) => ({ ...fresh(filter ?? v.filter), status: v.status, summary: v.summary })),
+  };
+});
