@@ -27,7 +27,10 @@ export interface StreamLimits {
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   hubPerSubject: 2000,
   hubMaxAgeMs: 24 * 3600_000,
-  hubMaxBytes: 2 * 1024 ** 3,
+  // No byte limit by default: JetStream reserves a stream's max_bytes up front, so many prefixed
+  // deployments (or test runs) on one server would exhaust its storage with empty streams.
+  // The history is already bounded per subject and by age; set a size where a server needs one.
+  hubMaxBytes: -1,
   auditMaxAgeMs: 90 * 24 * 3600_000,
 };
 
