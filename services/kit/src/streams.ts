@@ -102,3 +102,30 @@ export async function removeStreams(nc: NatsConnection, prefix: string): Promise
     await jsm.streams.delete(name).catch(() => false);
   }
 }
+
+/** Streams of a test's unique prefix (`uniqueName`: a word, `_`, 8 or 10 hex digits). */
+const TEST_STREAM = /^[A-Z-]+_([0-9A-F]{8}|[0-9A-F]{10})_(HUB_MSGS|AUDIT)$/;
+
+/**
+ * Deletes the streams test runs leave behind on a shared NATS server: those of the prefixes of
+ * the run `runId` (the first 4 hex digits of its `uniqueName`s), and any test-shaped one older than
+ * `staleAfterMs` (a run that was killed before its teardown). Other streams, the demo's among
+ * them, are never touched.
+ */
+export async function pruneTestStreams(
+  nc: NatsConnection,
+  runId: string,
+  staleAfterMs = 24 * 3600_000,
+): Promise<string[]> {
+  const jsm = await jetstreamManager(nc);
+  const ours = new RegExp(`^[A-Z-]+_${runId.toUpperCase()}[0-9A-F]{6}_`);
+  const removed: string[] = [];
+  for await (const info of jsm.streams.list()) {
+    const name = info.config.name;
+    if (!TEST_STREAM.test(name)) continue;
+    if (ours.test(name) || Date.now() - new Date(info.created).getTime() > staleAfterMs) {
+      if (await jsm.streams.delete(name).catch(() => false)) removed.push(name);
+    }
+  }
+  return removed;
+}

@@ -2,9 +2,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 
-/** A short random token for subject prefixes, key prefixes and database names. */
+/**
+ * A short random token for subject prefixes, key prefixes and database names. Inside a test run
+ * it starts with the run's id (`TEST_RUN_ID`, set by the global setup), so the run's teardown can
+ * tell its own leftovers from those of a run going on beside it.
+ */
 export function uniqueName(base: string): string {
-  return `${base}_${randomBytes(4).toString('hex')}`;
+  const run = /^[0-9a-f]{4}$/.test(process.env.TEST_RUN_ID ?? '') ? process.env.TEST_RUN_ID : '';
+  return `${base}_${run}${randomBytes(run ? 3 : 4).toString('hex')}`;
 }
 
 /**

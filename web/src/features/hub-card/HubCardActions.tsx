@@ -1,5 +1,5 @@
 import { HUB_ACTION_TEXT, type HubActionResult, type HubCard } from '@console/contracts';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
@@ -67,7 +67,7 @@ export function HubCardActions({
             variant="light"
             color={a.color}
             loading={run.isPending && run.variables?.label === a.label}
-            onClick={() => (a.confirm ? setAsking(a) : start(a))}
+            onClick={() => (a.confirm || a.ask ? setAsking(a) : start(a))}
           >
             {a.label}
           </Button>
@@ -92,6 +92,27 @@ export function HubCardActions({
             onReload();
           }}
         />
+      )}
+      {asking?.ask && !asking.confirm && (
+        <Modal opened onClose={() => setAsking(null)} title={`${asking.label} link ${card.hubId}?`} centered>
+          <Stack gap="md">
+            <Text size="sm">{asking.ask}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAsking(null)}>
+                Cancel
+              </Button>
+              <Button
+                color="orange"
+                onClick={() => {
+                  start(asking);
+                  setAsking(null);
+                }}
+              >
+                {asking.label}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
       )}
       {asking?.confirm && (
         <TypedConfirmModal

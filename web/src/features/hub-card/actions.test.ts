@@ -34,6 +34,12 @@ describe('hub card actions', () => {
     ).toEqual(['Sync Link', 'Remove Link']);
   });
 
+  it('asks before a restart or a HomeKit unpair, without typed words', () => {
+    const asked = visibleActions(card({})).filter((a) => a.ask);
+    expect(asked.map((a) => a.label)).toEqual(['Restart', 'HomeKit Unpair']);
+    expect(asked.every((a) => !a.confirm)).toBe(true);
+  });
+
   it('formats connection stats', () => {
     expect(formatStats(null)).toBe('—');
     expect(formatStats({ average: 41.5, count: 12, min: 9, max: 130 })).toBe(

@@ -7,6 +7,11 @@ export interface CardAction {
   body: (hubId: number) => Record<string, unknown>;
   /** The operation whose typed confirmation guards it (contracts CONFIRMATIONS). */
   confirm?: { operationId: string; words: string };
+  /**
+   * A yes/no question before an action that interrupts the customer's home but has no typed words
+   * in the specification (a restart drops the hub off line for a moment).
+   */
+  ask?: string;
   /** After success the notice says it is queued, and the card reloads after 10 s. */
   queued?: boolean;
   color?: string;
@@ -15,11 +20,17 @@ export interface CardAction {
 
 /** The link actions of the Support Plus spec §4; reset type defaults to restart. */
 export const CARD_ACTIONS: readonly CardAction[] = [
-  { label: 'Restart', path: 'link-reset', body: (id) => ({ link2Id: id, object: { type: 'restart' } }) },
+  {
+    label: 'Restart',
+    path: 'link-reset',
+    body: (id) => ({ link2Id: id, object: { type: 'restart' } }),
+    ask: 'The hub restarts and is off line for a moment; its devices keep their settings.',
+  },
   {
     label: 'HomeKit Unpair',
     path: 'link-reset',
     body: (id) => ({ link2Id: id, object: { type: 'pairing' } }),
+    ask: 'The hub forgets its HomeKit pairing; the customer has to pair it again in the Home app.',
   },
   {
     label: 'Fix Storage',
