@@ -1,10 +1,12 @@
 import { authOperations } from './auth.ts';
+import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
 import { searchOperations } from './search.ts';
 import { thingOperations } from './things.ts';
 import type { Operation } from './types.ts';
 
 export * from './auth.ts';
+export * from './gen1-commands.ts';
 export * from './hub-control.ts';
 export * from './search.ts';
 export * from './things.ts';
@@ -15,6 +17,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...authOperations,
   ...thingOperations,
   ...hubControlOperations,
+  ...gen1CommandOperations,
   ...searchOperations,
 ];
 

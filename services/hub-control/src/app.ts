@@ -1,5 +1,12 @@
-import { hubControlOperations, VERSION_LABEL } from '@console/contracts';
-import { mongoPlugin, natsPlugin, redisPlugin, registerOperations } from '@console/kit';
+import { gen1CommandOperations, hubControlOperations, VERSION_LABEL } from '@console/contracts';
+import {
+  ensureStreams,
+  mongoPlugin,
+  natsPlugin,
+  postgresPlugin,
+  redisPlugin,
+  registerOperations,
+} from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { HubControlConfig } from './config.ts';
@@ -7,16 +14,21 @@ import { accountActionHandlers } from './endpoints/account-actions.ts';
 import { backupActionHandlers } from './endpoints/backup-actions.ts';
 import { deviceActionHandlers } from './endpoints/device-actions.ts';
 import { withErrorMapping } from './endpoints/errors.ts';
+import { gen1CommandHandlers } from './endpoints/gen1-commands.ts';
 import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
 import { accountsPlugin } from './plugins/accounts.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
 import { backupsPlugin } from './plugins/backups.ts';
+import { gen1CommandsPlugin } from './plugins/gen1-commands.ts';
+import { gen1StorePlugin } from './plugins/gen1-store.ts';
 import { hubInfoPlugin } from './plugins/hub-info.ts';
 import { hubLinkPlugin } from './plugins/hub-link.ts';
 import { hubMetricsPlugin } from './plugins/hub-metrics.ts';
 import { presencePlugin } from './plugins/presence.ts';
 import { recordsPlugin } from './plugins/records.ts';
+import { wflLinkPlugin } from './plugins/wfl-link.ts';
+import { wflPingsPlugin } from './plugins/wfl-pings.ts';
 
 export interface HubControlAppOptions {
   config: HubControlConfig;
@@ -24,8 +36,9 @@ export interface HubControlAppOptions {
 }
 
 /**
- * hub-control as a plugin: connections, then presence (listening before any request is taken),
- * the hub link, records and the lifecycle, and the NATS endpoints last.
+ * hub-control as a plugin: connections and the JetStream streams, then presence and pings
+ * (listening before any request is taken), the hub and WiFi links, records and the lifecycles,
+ * and the NATS endpoints last.
  */
 export const hubControlApp = fp(
   async (app: FastifyInstance, { config, instance }: HubControlAppOptions) => {
@@ -34,12 +47,18 @@ export const hubControlApp = fp(
       prefix: config.NATS_PREFIX,
       name: `hub-control ${instance}`,
     });
+    // Whichever of the gateway, the simulator and hub-control starts first creates them (idempotent).
+    await ensureStreams(app.nats, config.NATS_PREFIX);
     await app.register(redisPlugin, { url: config.REDIS_URL });
     await app.register(mongoPlugin, { url: config.MONGO_URL });
+    await app.register(postgresPlugin, { url: config.DATABASE_URL, max: config.PG_POOL_MAX });
     await app.register(hubMetricsPlugin);
     await app.register(presencePlugin, { prefix: config.REDIS_PREFIX, ttlSeconds: config.PRESENCE_TTL_S });
     await app.register(hubInfoPlugin, { prefix: config.REDIS_PREFIX, ttlSeconds: config.HUB_INFO_TTL_S });
     await app.register(hubLinkPlugin, { timeoutMs: config.HUB_TIMEOUT_MS });
+    await app.register(gen1StorePlugin);
+    await app.register(wflPingsPlugin, { keepHours: config.PING_KEEP_H });
+    await app.register(wflLinkPlugin, { timeoutMs: config.WFL_TIMEOUT_MS });
     await app.register(recordsPlugin, {
       instance,
       prefix: config.REDIS_PREFIX,
@@ -49,6 +68,7 @@ export const hubControlApp = fp(
     await app.register(backupsPlugin);
     await app.register(accountsPlugin);
     await app.register(hubActionsPlugin);
+    await app.register(gen1CommandsPlugin);
 
     const handlers = withErrorMapping(app, {
       ...linkActionHandlers(app),
@@ -56,8 +76,15 @@ export const hubControlApp = fp(
       ...backupActionHandlers(app),
       ...accountActionHandlers(app),
       ...hubCardHandlers(app),
+      ...gen1CommandHandlers(app),
     });
-    await registerOperations(app, 'hub-control', VERSION_LABEL, hubControlOperations, handlers);
+    await registerOperations(
+      app,
+      'hub-control',
+      VERSION_LABEL,
+      [...hubControlOperations, ...gen1CommandOperations],
+      handlers,
+    );
   },
   { name: 'hub-control-app', dependencies: ['health', 'metrics'] },
 );

@@ -19,6 +19,18 @@ export const HubControlConfigSchema = Type.Composite([
       description:
         'A presence not refreshed for this long counts as unknown (offline); 3× the simulator refresh',
     }),
+    WFL_TIMEOUT_MS: Type.Integer({
+      default: 5000,
+      minimum: 100,
+      description: "How long a Gen1 WiFi link has to answer a command; keep it under the gateway's 10 s",
+    }),
+    PING_KEEP_H: Type.Integer({
+      default: 24,
+      minimum: 1,
+      description:
+        'Pings hub-control stored are kept this many hours (the world’s own pings are never pruned)',
+    }),
+    PG_POOL_MAX: Type.Integer({ default: 5, minimum: 1, description: 'Postgres connections per instance' }),
     HUB_INFO_TTL_S: Type.Integer({
       default: 86_400,
       minimum: 60,

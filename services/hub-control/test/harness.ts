@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SimHub } from '@console/contracts';
+import type { SimHub, SimWfl } from '@console/contracts';
 import {
   type Caller,
   OPERATIONS,
@@ -9,21 +9,24 @@ import {
   subjects,
 } from '@console/contracts';
 import { createServer, readConfig } from '@console/kit';
-import { infraEnv, uniqueName } from '@console/kit/testing';
+import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
 import { simulatorApp } from '@console/simulator/app';
 import { SimulatorConfigSchema } from '@console/simulator/config';
 import { syntheticFleet } from '@console/simulator/fleet';
+import { migrateWorld } from '@console/world';
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Db, MongoClient } from 'mongodb';
+import pg from 'pg';
 import { hubControlApp } from '../src/app.ts';
 import { type HubControlConfig, HubControlConfigSchema } from '../src/config.ts';
 
 /**
- * The real hub-control app with the real simulator as its hubs, on real NATS, Redis and the
- * Mongo-compatible server: a fresh database, its own NATS prefix and Redis prefix. Requests go
+ * The real hub-control app with the real simulator as its hubs and WiFi links, on real NATS,
+ * Redis, Postgres and the Mongo-compatible server: fresh databases (with the world's Gen1 schema
+ * when `world` is asked for), its own NATS prefix and Redis prefix. Requests go
  * over NATS as the gateway sends them; callers are built as the gateway builds them from a session.
  */
 export interface HubControlHarness {
@@ -37,6 +40,9 @@ export interface HubControlHarness {
   db: Db;
   redis: Redis;
   fleet: SimHub[];
+  wfls: SimWfl[];
+  /** The fresh Postgres database hub-control uses. */
+  pool: pg.Pool;
   caller(roles: Role[], name?: string): Caller;
   call(
     opId: string,
@@ -65,14 +71,21 @@ export function failure(reply: ServiceReply) {
 export async function startHubControl(
   env: Record<string, string> = {},
   simEnv: Record<string, string> = {},
+  opts: { world?: boolean } = {},
 ): Promise<HubControlHarness> {
   const infra = infraEnv();
   const prefix = uniqueName('hc');
+  const database = await freshDatabase(infra.DATABASE_URL, 'hc');
+  const pool = new pg.Pool({ connectionString: database.url, max: 3 });
+  // Dropping the database at the end ends idle connections; that is expected.
+  pool.on('error', () => undefined);
+  if (opts.world) await migrateWorld(pool);
   const mongoUrl = new URL(infra.MONGO_URL);
   mongoUrl.pathname = `/${prefix}`;
   const config = readConfig(HubControlConfigSchema, {
     ...infra,
     MONGO_URL: mongoUrl.toString(),
+    DATABASE_URL: database.url,
     NATS_PREFIX: prefix,
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'silent',
@@ -118,12 +131,12 @@ export async function startHubControl(
   const workerId = uniqueName('worker');
   await sim.register(simulatorApp, { config: simConfig, workerId });
   await sim.ready();
-  const fleet = syntheticFleet({
+  const { hubs: fleet, wfls } = syntheticFleet({
     hubs: simConfig.SIM_HUBS,
-    wfls: 0,
+    wfls: simConfig.SIM_WFLS,
     hosts: 0,
     seed: simConfig.SIM_SEED,
-  }).hubs;
+  });
 
   const mongo = new MongoClient(mongoUrl.toString());
   await mongo.connect();
@@ -169,6 +182,8 @@ export async function startHubControl(
     await nc.drain().catch(() => undefined);
     await db.dropDatabase().catch(() => undefined);
     await mongo.close();
+    await pool.end().catch(() => undefined);
+    await database.drop().catch(() => undefined);
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
@@ -183,6 +198,8 @@ export async function startHubControl(
     db,
     redis,
     fleet,
+    wfls,
+    pool,
     caller,
     call,
     simControl,

@@ -1,4 +1,4 @@
-import { natsPlugin } from '@console/kit';
+import { ensureStreams, natsPlugin } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SimulatorConfig } from './config.ts';
@@ -11,7 +11,11 @@ export interface SimulatorAppOptions {
   workerId: string;
 }
 
-/** The simulator as a plugin: NATS, then the fleet (which starts connecting), then its control plane. */
+/**
+ * The simulator as a plugin: NATS and the JetStream streams (so the hubs' first messages are
+ * kept even when the simulator starts before the gateway), then the fleet (which starts
+ * connecting), then its control plane.
+ */
 export const simulatorApp = fp(
   async (app: FastifyInstance, { config, workerId }: SimulatorAppOptions) => {
     await app.register(natsPlugin, {
@@ -19,6 +23,7 @@ export const simulatorApp = fp(
       prefix: config.NATS_PREFIX,
       name: `simulator ${workerId}`,
     });
+    await ensureStreams(app.nats, config.NATS_PREFIX);
     await app.register(simulatorPlugin, { config, workerId });
     await registerControl(app);
   },

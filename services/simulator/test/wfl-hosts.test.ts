@@ -1,4 +1,11 @@
-import { type HostHeartbeat, type SimStats, subjects, type WflPing, type WflReply } from '@console/contracts';
+import {
+  type HostHeartbeat,
+  type SimStats,
+  subjects,
+  WFL_COMMAND_RULES,
+  type WflPing,
+  type WflReply,
+} from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticFleet } from '../src/plugins/synthetic-fleet.ts';
 import { type SimHarness, settle, startSimulator } from './harness.ts';
@@ -30,7 +37,10 @@ describe('Gen1 WiFi links', () => {
       ok: false,
       reply: 'ERR,temperature must be 0 to 40 in 0.5 steps',
     });
-    expect(await poke(mac, '!R1DhF*vP61')).toMatchObject({ ok: false });
+    expect(await poke(mac, '!R1DhF*vP61')).toMatchObject({
+      ok: false,
+      reply: `ERR,${WFL_COMMAND_RULES.valve}`,
+    });
   });
 
   it('ping on their period with data, reply, node and date', async () => {
@@ -40,6 +50,27 @@ describe('Gen1 WiFi links', () => {
     expect(ping).toMatchObject({ mac, reply: 'ok', node: sim.app.sim.workerId });
     expect(ping.data).toMatch(/^\*!\{"trans":\d+/);
     expect(Date.parse(ping.date)).toBeGreaterThan(Date.now() - 5000);
+  });
+
+  it('go off the air when told to (no pings, no answers) and answer late when slow', async () => {
+    const mac = fleet().wfls[2]?.mac ?? '';
+    await sim.control('offline', { mac, offline: true });
+    const pings = sim.record(subjects(sim.prefix).wflPing(mac));
+    await expect(poke(mac, '!R1D1F1')).rejects.toThrow();
+    await settle(1300);
+    expect(pings.messages).toHaveLength(0);
+    await sim.control('offline', { mac, offline: false });
+    await pings.waitFor(() => true, 1000);
+    await sim.control('slow', { mac, delayMs: 400 });
+    const t0 = Date.now();
+    expect(await poke(mac, '!R1D1F0')).toMatchObject({ ok: true });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(380);
+    await sim.control('slow', { mac, delayMs: 0 });
+    expect(await sim.control('state', { mac })).toMatchObject({
+      mac,
+      received: 2,
+      faults: { offline: false },
+    });
   });
 });
 

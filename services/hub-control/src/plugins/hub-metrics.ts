@@ -8,6 +8,8 @@ declare module 'fastify' {
       actions: Counter<'action' | 'state'>;
       malformed: Counter<'source'>;
       recordFailures: Counter<'store'>;
+      gen1Commands: Counter<'state'>;
+      pings: Counter<'outcome'>;
     };
   }
 }
@@ -33,6 +35,18 @@ export const hubMetricsPlugin = fp(
         name: 'console_hub_record_failures_total',
         help: 'Transactions, notes or audit events that could not be written after a hub answered',
         labelNames: ['store'] as const,
+        registers,
+      }),
+      gen1Commands: new Counter({
+        name: 'console_gen1_commands_total',
+        help: 'Gen1 WiFi link commands sent as a user, by final state (replied, failed, timedOut)',
+        labelNames: ['state'] as const,
+        registers,
+      }),
+      pings: new Counter({
+        name: 'console_gen1_pings_total',
+        help: 'WiFi link pings heard: stored, or dropped (unreadable, or the store failed)',
+        labelNames: ['outcome'] as const,
         registers,
       }),
     });

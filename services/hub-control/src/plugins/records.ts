@@ -40,8 +40,11 @@ export interface TransactionDoc {
 export interface SupportNoteDoc {
   notes: string;
   customerId: string;
+  /** The staff e-mail (Support Plus notes) or 'system' (Gen1 notes, as the search service writes them). */
   userId: string;
   automatic: true;
+  staff?: { email: string; name: string };
+  createdDate?: Date;
   updatedDate: Date;
 }
 
@@ -152,6 +155,11 @@ export class Records {
     return recovered;
   }
 
+  /** A Gen1 account's automatic note (customerId = the Gen1 user id). */
+  async gen1Note(customerId: string, caller: Caller, text: string): Promise<void> {
+    await this.noted.add(systemNote(customerId, caller, text));
+  }
+
   async note(customerId: string, caller: Caller, text: string): Promise<void> {
     await this.noted.add({
       notes: text,
@@ -161,6 +169,24 @@ export class Records {
       updatedDate: new Date(),
     });
   }
+}
+
+/** A Gen1 automatic note, in the search service's shape: userId 'system', the staff member beside it. */
+export function systemNote(
+  customerId: string,
+  caller: Caller,
+  text: string,
+  at = new Date(),
+): SupportNoteDoc {
+  return {
+    notes: text,
+    customerId,
+    userId: 'system',
+    automatic: true,
+    staff: { email: caller.email, name: caller.name },
+    createdDate: at,
+    updatedDate: at,
+  };
 }
 
 function revive(raw: string): TransactionDoc {

@@ -11,11 +11,16 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import type { SimHubState } from '../plugins/hub-state.ts';
+import type { WflState } from '../plugins/wfl-runtime.ts';
 
 const HubRef = { hubId: Type.Integer({ minimum: 1 }) };
+/** A Gen1 WiFi link, by its MAC as the fleet holds it (74:0A:BC:12:34:56). */
+const WflRef = { mac: Type.String({ minLength: 1, maxLength: 40 }) };
+const hubOrWfl = (extra: Record<string, TSchema>) =>
+  Type.Union([Type.Object({ ...HubRef, ...extra }), Type.Object({ ...WflRef, ...extra })]);
 const schemas: Record<SimControlOp, TSchema> = {
-  offline: Type.Object({ ...HubRef, offline: Type.Boolean() }),
-  slow: Type.Object({ ...HubRef, delayMs: Type.Integer({ minimum: 0, maximum: 600_000 }) }),
+  offline: hubOrWfl({ offline: Type.Boolean() }),
+  slow: hubOrWfl({ delayMs: Type.Integer({ minimum: 0, maximum: 600_000 }) }),
   error: Type.Object({ ...HubRef, errorState: Type.Boolean() }),
   malformed: Type.Object({ ...HubRef, replies: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })) }),
   host: Type.Object({
@@ -25,7 +30,7 @@ const schemas: Record<SimControlOp, TSchema> = {
     restart: Type.Optional(Type.Boolean()),
   }),
   rates: Type.Partial(SimRatesSchema),
-  state: Type.Object(HubRef),
+  state: Type.Union([Type.Object(HubRef), Type.Object(WflRef)]),
   stats: Type.Object({}),
 };
 const checks = Object.fromEntries(
@@ -63,21 +68,40 @@ export async function registerControl(app: FastifyInstance): Promise<void> {
     act(h);
     return view(h);
   };
+  const onWfl = (mac: string, act: (w: WflState) => void) => {
+    const w = sim.wfls.wfls.get(mac);
+    if (!w) return NOT_MINE;
+    act(w);
+    return {
+      mac,
+      workerId: sim.workerId,
+      faults: w.faults,
+      received: w.received,
+      pings: w.pings,
+      lastCommandAt: w.lastCommandAt,
+    };
+  };
 
   const handlers: Record<SimControlOp, ControlHandler> = {
-    offline: (b: { hubId: number; offline: boolean }) =>
-      onHub(b.hubId, (h) => {
-        h.faults.offline = b.offline;
-        if (b.offline) sim.hubs.disconnect(h, 'fault');
-        else {
-          h.removed = false;
-          sim.hubs.connect(h, 'fault-cleared');
-        }
-      }),
-    slow: (b: { hubId: number; delayMs: number }) =>
-      onHub(b.hubId, (h) => {
-        h.faults.delayMs = b.delayMs;
-      }),
+    offline: (b: { hubId: number; offline: boolean } | { mac: string; offline: boolean }) =>
+      'mac' in b
+        ? onWfl(b.mac, (w) => sim.wfls.setOffline(w, b.offline))
+        : onHub(b.hubId, (h) => {
+            h.faults.offline = b.offline;
+            if (b.offline) sim.hubs.disconnect(h, 'fault');
+            else {
+              h.removed = false;
+              sim.hubs.connect(h, 'fault-cleared');
+            }
+          }),
+    slow: (b: { hubId: number; delayMs: number } | { mac: string; delayMs: number }) =>
+      'mac' in b
+        ? onWfl(b.mac, (w) => {
+            w.faults.delayMs = b.delayMs;
+          })
+        : onHub(b.hubId, (h) => {
+            h.faults.delayMs = b.delayMs;
+          }),
     error: (b: { hubId: number; errorState: boolean }) =>
       onHub(b.hubId, (h) => {
         h.hub.errorState = b.errorState;
@@ -100,7 +124,8 @@ export async function registerControl(app: FastifyInstance): Promise<void> {
       Object.assign(sim.events.rates, b);
       return sim.events.rates;
     },
-    state: (b: { hubId: number }) => onHub(b.hubId, () => undefined),
+    state: (b: { hubId: number } | { mac: string }) =>
+      'mac' in b ? onWfl(b.mac, () => undefined) : onHub(b.hubId, () => undefined),
     stats: () => sim.stats(),
   };
 
@@ -129,6 +154,8 @@ export async function registerControl(app: FastifyInstance): Promise<void> {
       },
     });
   }
+  // Ready means subscribed: a request right after start must find the endpoints on the server.
+  await app.nats.flush();
   app.addHook('preClose', async () => {
     await svc.stop().catch(() => undefined);
   });

@@ -76,7 +76,7 @@ export const simulatorPlugin = fp(
       restartMs: config.SIM_RESTART_MS,
     });
     connected = () => hubs.connected;
-    const wfls = new WflRuntime(nc, subjects, workerId, counters, config.SIM_WFL_PING_S * 1000);
+    const wfls = new WflRuntime(nc, subjects, workerId, counters, scheduler, config.SIM_WFL_PING_S * 1000);
     const hosts = new HostRuntime(nc, subjects, rnd, config.SIM_HOST_HEARTBEAT_S * 1000);
     const rates: SimRates = {
       eventsPerHubPerMin: config.SIM_EVENTS_PER_HUB_PER_MIN,
@@ -112,6 +112,9 @@ export const simulatorPlugin = fp(
         guard('wfl', (m) => wfls.onCommand(m)),
       ),
     ];
+
+    // The hubs and links are listening on the server before the app counts as ready.
+    await nc.flush();
 
     const connectSweep = new Sweep(config.SIM_CONNECT_SPREAD_MS);
     const pending = [...hubs.list];

@@ -1,17 +1,24 @@
-import type { SimWfl, Subjects, WflReply } from '@console/contracts';
+import { parseWflCommand, type SimWfl, type Subjects, type WflReply } from '@console/contracts';
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
+import type { Scheduler } from './scheduler.ts';
 import type { SimCounters } from './sim-metrics.ts';
 import { Sweep } from './sweep.ts';
-import { parseWflCommand } from './wfl-commands.ts';
 
-interface WflState {
+export interface WflState {
   wfl: SimWfl;
   pings: number;
   bootAt: number;
   lastCommandAt: number | null;
+  /** Commands received (answered or not). */
+  received: number;
+  faults: { offline: boolean; delayMs: number };
 }
 
-/** Gen1 WiFi links: they answer poke commands within the spec's ranges and ping on a period. */
+/**
+ * Gen1 WiFi links: they answer poke commands within the spec's ranges (the contracts' parser,
+ * the same hub-control validates with) and ping on a period. An offline link neither pings nor
+ * answers; a slow one answers after its delay (and not at all if it went offline meanwhile).
+ */
 export class WflRuntime {
   readonly wfls = new Map<string, WflState>();
   private readonly list: WflState[] = [];
@@ -23,6 +30,7 @@ export class WflRuntime {
     private readonly subjects: Subjects,
     private readonly workerId: string,
     private readonly counters: SimCounters,
+    private readonly scheduler: Scheduler,
     pingMs: number,
   ) {
     this.sweep = new Sweep(pingMs);
@@ -31,9 +39,26 @@ export class WflRuntime {
 
   load(wfls: SimWfl[]): void {
     for (const wfl of wfls) {
-      const state = { wfl, pings: 0, bootAt: Date.now(), lastCommandAt: null };
+      const state: WflState = {
+        wfl,
+        pings: 0,
+        bootAt: Date.now(),
+        lastCommandAt: null,
+        received: 0,
+        faults: { offline: false, delayMs: 0 },
+      };
       this.wfls.set(wfl.mac, state);
       this.list.push(state);
+    }
+  }
+
+  /** Takes the link off the air or brings it back (it pings at once when back). */
+  setOffline(s: WflState, offline: boolean): void {
+    const was = s.faults.offline;
+    s.faults.offline = offline;
+    if (was && !offline) {
+      s.bootAt = Date.now();
+      this.ping(s);
     }
   }
 
@@ -42,6 +67,8 @@ export class WflRuntime {
     const state = this.wfls.get(mac);
     if (!state) return;
     this.counters.in();
+    state.received++;
+    if (state.faults.offline) return;
     let command = '';
     try {
       const body = JSON.parse(msg.string()) as { command?: unknown };
@@ -50,14 +77,21 @@ export class WflRuntime {
       this.counters.malformedIn();
     }
     const result = command ? parseWflCommand(command) : { ok: false, reply: 'ERR,malformed' };
-    if (result.ok) state.lastCommandAt = Date.now();
-    const reply: WflReply = { mac, command, ok: result.ok, reply: result.reply, at: Date.now() };
-    this.counters.out();
-    msg.respond(JSON.stringify(reply));
+    const answer = () => {
+      if (state.faults.offline) return;
+      if (result.ok) state.lastCommandAt = Date.now();
+      const reply: WflReply = { mac, command, ok: result.ok, reply: result.reply, at: Date.now() };
+      this.counters.out();
+      msg.respond(JSON.stringify(reply));
+    };
+    if (state.faults.delayMs > 0) this.scheduler.at(Date.now() + state.faults.delayMs, answer);
+    else answer();
   }
 
   tick(elapsedMs: number): void {
-    this.sweep.run(this.list, elapsedMs, (s) => this.ping(s));
+    this.sweep.run(this.list, elapsedMs, (s) => {
+      if (!s.faults.offline) this.ping(s);
+    });
   }
 
   private ping(s: WflState): void {

@@ -1,0 +1,211 @@
+import {
+  ApiError,
+  type Caller,
+  displayMac,
+  GEN1_TEXT,
+  type Gen1CommandResult,
+  type Gen1DeleteResult,
+  macFromSearch,
+  parseWflCommand,
+  wflRuleMessage,
+} from '@console/contracts';
+import type { HandlerContext } from '@console/kit';
+import { headers } from '@nats-io/nats-core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Gen1Link, QueuedEnd } from './gen1-store.ts';
+import type { WflOutcome } from './wfl-link.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gen1Commands: Gen1Commands;
+  }
+}
+
+export type Gen1State = 'replied' | 'failed' | 'timedOut';
+
+/** A WiFi link address as stored (74:0A:BC:12:34:56), from any spelling or the 6 digits shown. */
+export function macParam(value: string): string {
+  const mac = macFromSearch(value.trim());
+  if (!mac) throw new ApiError(400, GEN1_TEXT.badMac);
+  return mac;
+}
+
+function settle(o: WflOutcome, at: Date): { state: Gen1State; end: QueuedEnd; word: string } {
+  if (o.kind === 'reply') {
+    const replyDate = new Date(o.reply.at > 0 ? o.reply.at : at.getTime() + o.durationMs);
+    const end: QueuedEnd = {
+      reply: true,
+      replyDate,
+      replyString: o.reply.reply,
+      latency: o.durationMs,
+      // The link acknowledged it (an ERR reply too: it was taken and refused, not left pending).
+      ackDate: replyDate,
+    };
+    return o.reply.ok
+      ? { state: 'replied', end, word: `replied ${o.reply.reply}` }
+      : { state: 'failed', end, word: `failed: the link replied ${o.reply.reply}` };
+  }
+  const none: QueuedEnd = { reply: false, replyDate: null, replyString: null, latency: null, ackDate: null };
+  if (o.kind === 'timeout')
+    return { state: 'timedOut', end: { ...none, replyString: null }, word: 'timed out (outcome unknown)' };
+  if (o.kind === 'unreadable')
+    return {
+      state: 'failed',
+      end: { ...none, replyString: 'unreadable reply' },
+      word: 'failed: unreadable reply (outcome unknown)',
+    };
+  return { state: 'failed', end: { ...none, replyString: 'not delivered' }, word: 'failed: not delivered' };
+}
+
+/**
+ * The Gen1 command path (seed 000): validate, refuse an offline link, queue the command_queue row
+ * (the write-ahead record), send once, settle it as replied, failed or timed out, then an
+ * automatic support note naming the staff member and an audit event. Never retried.
+ */
+export class Gen1Commands {
+  constructor(private readonly app: FastifyInstance) {}
+
+  async send(
+    ctx: HandlerContext,
+    req: { userId: number; deviceId: string; command: string },
+  ): Promise<Gen1CommandResult> {
+    const caller = ctx.caller as Caller;
+    const command = req.command.trim();
+    const parsed = parseWflCommand(command);
+    if (!parsed.ok) throw new ApiError(400, wflRuleMessage(parsed.reason), { command: parsed.reason });
+    const link = await this.resolve(req.userId, req.deviceId);
+    const { gen1 } = this.app;
+    if (!gen1.isOnline(await gen1.lastPing(link.mac))) throw new ApiError(409, GEN1_TEXT.offline);
+
+    const at = new Date();
+    const commandId = await gen1.queue({
+      wflId: link.wfl_id,
+      mac: link.mac,
+      email: caller.email,
+      command,
+      at,
+    });
+    const outcome = await this.app.wflLink.send(link.mac, command, caller);
+    const { state, end, word } = settle(outcome, at);
+    this.app.hubMetrics.gen1Commands.labels(state).inc();
+    const text = `${caller.name} (${caller.email}) sent "${command}" as user ${req.userId} to WiFi link ${displayMac(link.mac)} (wfl ${link.wfl_id}), command ${commandId}: ${word}`;
+    await this.after(ctx, {
+      rows: () => gen1.settle(commandId, end),
+      customerIds: [String(req.userId)],
+      text,
+      audit: {
+        kind: 'gen1-command',
+        id: `gen1-command-${commandId}`,
+        commandId,
+        userId: req.userId,
+        wflId: link.wfl_id,
+        mac: link.mac,
+        command,
+        state,
+        reply: end.replyString,
+      },
+    });
+    if (outcome.kind === 'timeout')
+      throw new ApiError(504, GEN1_TEXT.timeout, { commandId: String(commandId) });
+    if (outcome.kind === 'unreadable')
+      throw new ApiError(502, GEN1_TEXT.unreadable, { commandId: String(commandId) });
+    if (outcome.kind === 'unreachable')
+      throw new ApiError(503, GEN1_TEXT.unreachable, { commandId: String(commandId) });
+    return {
+      commandId,
+      userId: req.userId,
+      wflId: link.wfl_id,
+      mac: link.mac,
+      command,
+      state: state === 'replied' ? 'replied' : 'failed',
+      ok: state === 'replied',
+      reply: end.replyString,
+      latencyMs: outcome.durationMs,
+      message:
+        state === 'replied'
+          ? `Sent: the link replied ${end.replyString}.`
+          : `The link refused it: ${end.replyString}.`,
+    };
+  }
+
+  /** Deletes a link's un-executed commands; the typed confirmation was checked by the caller. */
+  async deleteUnexecuted(
+    ctx: HandlerContext,
+    mac: string,
+    window: { count: number; lastId: number | null } | null,
+  ): Promise<Gen1DeleteResult> {
+    const caller = ctx.caller as Caller;
+    const links = await this.app.gen1.linksByMac(mac);
+    if (links.length === 0) throw new ApiError(404, GEN1_TEXT.noLink);
+    const deleted = await this.app.gen1.deleteUnexecuted(mac, window);
+    const scope = window
+      ? ` (of the ${window.count} shown${window.lastId ? ` before ${window.lastId}` : ''})`
+      : '';
+    const text = `${caller.name} (${caller.email}) deleted ${deleted} un-executed command${deleted === 1 ? '' : 's'} of WiFi link ${displayMac(mac)}${scope}`;
+    await this.after(ctx, {
+      rows: async () => undefined,
+      customerIds: [...new Set(links.map((l) => String(l.user_id)))],
+      text,
+      audit: {
+        kind: 'gen1-delete-commands',
+        id: `gen1-delete-${ctx.requestId}`,
+        mac,
+        wflIds: links.map((l) => l.wfl_id),
+        deleted,
+        window,
+      },
+    });
+    return { mac, deleted, message: `Deleted ${deleted} un-executed command${deleted === 1 ? '' : 's'}.` };
+  }
+
+  private async resolve(userId: number, deviceId: string): Promise<Gen1Link> {
+    const { gen1 } = this.app;
+    const ref = /^[0-9]{1,15}$/.test(deviceId) ? { id: Number(deviceId) } : { mac: macParam(deviceId) };
+    if (!(await gen1.userExists(userId))) throw new ApiError(404, GEN1_TEXT.noUser);
+    const link = await gen1.userLink(userId, ref);
+    if (!link) throw new ApiError(404, GEN1_TEXT.notUsersLink);
+    return link;
+  }
+
+  /** The link has acted (or may have): a store failing now is logged and counted, never an error. */
+  private async after(
+    ctx: HandlerContext,
+    a: {
+      rows: () => Promise<void>;
+      customerIds: string[];
+      text: string;
+      audit: Record<string, unknown> & { kind: string; id: string };
+    },
+  ): Promise<void> {
+    const caller = ctx.caller as Caller;
+    const { records, hubMetrics, nats, subjects } = this.app;
+    const fail = (store: string) => (err: unknown) => {
+      hubMetrics.recordFailures.labels(store).inc();
+      ctx.log.error({ err, store }, 'could not record the end of a Gen1 command');
+    };
+    const h = headers();
+    h.set('Nats-Msg-Id', a.audit.id);
+    const event = {
+      ...a.audit,
+      note: a.text,
+      staff: { userId: caller.userId, email: caller.email, name: caller.name },
+      requestId: ctx.requestId,
+      at: Date.now(),
+    };
+    await Promise.all([
+      a.rows().catch(fail('command_queue')),
+      ...a.customerIds.map((id) => records.gen1Note(id, caller, a.text).catch(fail('supportnotes'))),
+      Promise.resolve()
+        .then(() => nats.publish(subjects.audit(a.audit.kind), JSON.stringify(event), { headers: h }))
+        .catch(fail('audit')),
+    ]);
+  }
+}
+
+export const gen1CommandsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('gen1Commands', new Gen1Commands(app));
+  },
+  { name: 'gen1-commands', dependencies: ['gen1-store', 'wfl-link', 'records', 'hub-metrics'] },
+);

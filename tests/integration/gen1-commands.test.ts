@@ -1,0 +1,273 @@
+/**
+ * The Gen1 command path end to end: the real simulator (its WiFi links), hub-control, auth and
+ * gateway, each in its own process, on real NATS, Postgres (the world's Gen1 schema), Redis and the
+ * Mongo-compatible server. The test signs in through the gateway like the console does, and
+ * watches the links' subjects with its own NATS client. Nothing is stood in.
+ */
+import {
+  GEN1_TEXT,
+  type Gen1CommandList,
+  type Gen1CommandResult,
+  type Gen1Pings,
+  subjects,
+  WFL_COMMAND_RULES,
+  wflRuleMessage,
+} from '@console/contracts';
+import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
+import { syntheticFleet } from '@console/simulator/fleet';
+import { migrateWorld } from '@console/world';
+import type { Msg, NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { type Db, MongoClient } from 'mongodb';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForOneTimeCode } from '../support/mailbox.ts';
+import { Client, type Stack, startStack } from '../support/stack.ts';
+
+const SIM = { SIM_HUBS: '0', SIM_WFLS: '4', SIM_HOSTS: '0', SIM_SEED: '3', SIM_WFL_PING_S: '1' };
+const USER = 601;
+let stack: Stack;
+let world: Awaited<ReturnType<typeof freshDatabase>>;
+let pool: pg.Pool;
+let nc: NatsConnection;
+let mongo: MongoClient;
+let db: Db;
+let support: Client;
+let nobody: Client;
+const macs = syntheticFleet({ hubs: 0, wfls: 4, hosts: 0, seed: 3 }).wfls.map((w) => w.mac);
+const mac = (i: number) => macs[i] as string;
+const enc = encodeURIComponent;
+
+async function signIn(email: string, password: string): Promise<Client> {
+  const c = new Client(stack.url);
+  const since = Date.now();
+  const first = await c.call('POST', '/auth/local', { email, password });
+  expect(first.status).toBe(200);
+  if (first.json.requiresOneTimeCode) {
+    const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, email, since);
+    await c.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
+  }
+  expect(c.hasSession).toBe(true);
+  return c;
+}
+
+async function staff(admin: Client, roles: string, name: string): Promise<Client> {
+  const user = { email: `${uniqueName('staff')}@console.test`, password: 'staff-pass-1' };
+  const res = await admin.call('POST', '/api/admin/users', {
+    name,
+    ...user,
+    roles,
+    requireOneTimeCode: false,
+  });
+  expect(res.status).toBe(200);
+  return signIn(user.email, user.password);
+}
+
+async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${stack.logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function watch(subject: string): Msg[] {
+  const seen: Msg[] = [];
+  nc.subscribe(subject, { callback: (_e, m) => void seen.push(m) });
+  return seen;
+}
+
+const simControl = async (op: string, body: unknown) =>
+  (await nc.request(`${stack.prefix}.sim.control.${op}`, JSON.stringify(body), { timeout: 3000 })).json();
+const pings = async (m: string) =>
+  (await support.call('GET', `/api/support/pingsq/latest/${enc(m)}`)).json as Gen1Pings;
+const impersonate = (command: string, device: string, user = USER) =>
+  support.call('GET', `/api/impersonate-user/${user}/${enc(device)}/${enc(command)}`);
+const count = async (sql: string, values: unknown[]) => (await pool.query(sql, values)).rows[0].n as number;
+
+beforeAll(async () => {
+  const infra = infraEnv();
+  world = await freshDatabase(infra.DATABASE_URL, 'itgen1');
+  pool = new pg.Pool({ connectionString: world.url, max: 3 });
+  pool.on('error', () => undefined);
+  await migrateWorld(pool);
+  await pool.query(
+    `insert into users (user_id, email, username, name, created, updated) values ($1, 'pat@example.test', 'pat', 'Pat', 0, 0)`,
+    [USER],
+  );
+  for (let i = 0; i < 4; i++)
+    await pool.query(
+      `insert into wfls (wfl_id, user_id, mac, name, serial, created, updated) values ($1, $2, $3, $4, 'S', 0, 0)`,
+      [8001 + i, USER, mac(i), `Link ${i}`],
+    );
+  // 40 rows on link 0: every third never executed, every fifth without a reply.
+  await pool.query(
+    `insert into command_queue (id, wfl_id, mac, email, request_date, command, reply, reply_string, ack_date)
+     select n, 8001, $1, 'pat@example.test', now() - make_interval(mins => 100 - n), '!R1D1F1', n % 5 <> 0,
+            case when n % 5 <> 0 then 'OK' end, case when n % 3 <> 0 then now() end
+       from generate_series(1, 40) n`,
+    [mac(0)],
+  );
+  let mongoUrl = '';
+  stack = await startStack(infra, ['auth', 'simulator', 'hub-control', 'gateway'], (prefix) => {
+    const u = new URL(infra.MONGO_URL);
+    u.pathname = `/${prefix}`;
+    mongoUrl = u.toString();
+    return { ...SIM, DATABASE_URL: world.url, MONGO_URL: mongoUrl, WFL_TIMEOUT_MS: '1000' };
+  });
+  nc = await connect({ servers: infra.NATS_URL.split(','), name: 'gen1-commands-it' });
+  mongo = new MongoClient(mongoUrl);
+  await mongo.connect();
+  db = mongo.db();
+  const admin = await signIn(stack.admin.email, stack.admin.password);
+  support = await staff(admin, 'support', 'Sam Support');
+  nobody = await staff(admin, '', 'Nia Noroles');
+  await until(async () => (await Promise.all(macs.map(pings))).every((p) => p.online), 'every link online');
+}, 120_000);
+
+afterAll(async () => {
+  await nc?.drain().catch(() => undefined);
+  await db?.dropDatabase().catch(() => undefined);
+  await mongo?.close();
+  await stack?.stop();
+  await pool?.end();
+  await world?.drop();
+});
+
+describe('the command queue through the gateway', () => {
+  it('loads 15, then 10 older than the last id, newest first', async () => {
+    const first = await support.call('GET', `/api/support/wflCommands/${enc(mac(0))}`);
+    expect(first.status).toBe(200);
+    const list = first.json as Gen1CommandList;
+    expect(list.commands.map((c) => c.id)).toEqual(Array.from({ length: 15 }, (_, i) => 40 - i));
+    expect(list.more).toBe(true);
+    const next = (await support.call('GET', `/api/support/wflCommands/${enc(mac(0))}/10/26`))
+      .json as Gen1CommandList;
+    expect(next.commands.map((c) => c.id)).toEqual(Array.from({ length: 10 }, (_, i) => 25 - i));
+    const refresh = (await support.call('GET', `/api/support/wflCommands/${enc(mac(0))}/10`))
+      .json as Gen1CommandList;
+    expect(refresh.commands[0]?.id).toBe(40);
+    expect(refresh.commands).toHaveLength(10);
+    expect((await support.call('GET', `/api/support/wflCommands/${enc(mac(0))}/500`)).status).toBe(400);
+  });
+
+  it('lists the commands with no reply', async () => {
+    const res = await support.call('GET', `/api/support/wflcommands/noReplayCommands/${enc(mac(0))}`);
+    expect((res.json as Gen1CommandList).commands.map((c) => c.id)).toEqual([40, 35, 30, 25, 20, 15, 10, 5]);
+  });
+
+  it('is refused to staff without a Support role', async () => {
+    expect((await nobody.call('GET', `/api/support/wflCommands/${enc(mac(0))}`)).status).toBe(403);
+    expect((await nobody.call('GET', `/api/support/pingsq/latest/${enc(mac(0))}`)).status).toBe(403);
+    expect(
+      (await nobody.call('GET', `/api/impersonate-user/${USER}/${enc(mac(1))}/${enc('!R1D1F1')}`)).status,
+    ).toBe(403);
+    expect(
+      (await nobody.call('DELETE', `/api/support/wflCommands/${enc(mac(0))}`, { confirmation: 'yes' }))
+        .status,
+    ).toBe(403);
+  });
+
+  it('deletes the un-executed commands only with the typed confirmation, and leaves a note', async () => {
+    const unexecuted = () =>
+      count('select count(*)::int as n from command_queue where mac = $1 and ack_date is null', [mac(0)]);
+    expect(await unexecuted()).toBe(13);
+    const wrong = await support.call('DELETE', `/api/support/wflCommands/${enc(mac(0))}`, {
+      confirmation: 'delete',
+    });
+    expect(wrong).toMatchObject({ status: 400, json: { message: GEN1_TEXT.wrongConfirmation } });
+    expect((await support.call('DELETE', `/api/support/wflCommands/${enc(mac(0))}`, {})).status).toBe(400);
+    expect(await unexecuted()).toBe(13);
+    const ok = await support.call('DELETE', `/api/support/wflCommands/${enc(mac(0))}`, {
+      confirmation: 'yes',
+    });
+    expect(ok).toMatchObject({ status: 200, json: { deleted: 13 } });
+    expect(await unexecuted()).toBe(0);
+    expect(await count('select count(*)::int as n from command_queue where mac = $1', [mac(0)])).toBe(27);
+    const note = await db
+      .collection('supportnotes')
+      .findOne({ customerId: String(USER), notes: { $regex: 'deleted 13' } });
+    expect(note).toMatchObject({ userId: 'system', automatic: true });
+    expect(note?.notes).toMatch(/^Sam Support \(.+\) deleted 13 un-executed commands of WiFi link/);
+  });
+});
+
+describe('latest pings', () => {
+  it('shows Data, Reply, Node and Date, newest first, and the link online', async () => {
+    const p = await pings(mac(1));
+    expect(p.online).toBe(true);
+    expect(p.pings[0]).toMatchObject({ mac: mac(1), reply: 'ok', node: 'simulator-test' });
+    expect(Date.now() - Date.parse(p.pings[0]?.date ?? '')).toBeLessThan(10_000);
+  });
+});
+
+describe('sending a command as the user', () => {
+  it('goes to the simulated link once, its queue row records the reply, and a note names the staff member', async () => {
+    const wire = watch(subjects(stack.prefix).wflCmd(mac(1)));
+    await nc.flush();
+    const res = await impersonate('9,!R1D2FdP16', mac(1));
+    expect(res.status).toBe(200);
+    const r = res.json as Gen1CommandResult;
+    expect(r).toMatchObject({ state: 'replied', ok: true, reply: '9,OK', wflId: 8002, userId: USER });
+    expect(wire).toHaveLength(1);
+    const row = (await pool.query('select * from command_queue where id = $1', [r.commandId])).rows[0];
+    expect(row).toMatchObject({ mac: mac(1), command: '9,!R1D2FdP16', reply: true, reply_string: '9,OK' });
+    expect(row.ack_date).not.toBeNull();
+    const note = await db
+      .collection('supportnotes')
+      .findOne({ notes: { $regex: `command ${r.commandId}:` } });
+    expect(note).toMatchObject({ customerId: String(USER), userId: 'system', automatic: true });
+    expect(note?.notes).toMatch(/^Sam Support \(.+\) sent "9,!R1D2FdP16" as user 601/);
+    // The queue listing shows it at the top.
+    const top = (await support.call('GET', `/api/support/wflCommands/${enc(mac(1))}`))
+      .json as Gen1CommandList;
+    expect(top.commands[0]?.id).toBe(r.commandId);
+  });
+
+  it('refuses a command outside the rules with the rule’s message, sending nothing', async () => {
+    const wire = watch(subjects(stack.prefix).wflCmd(mac(1)));
+    await nc.flush();
+    for (const [command, rule] of [
+      ['!R1D2FdP40', WFL_COMMAND_RULES.dim],
+      ['!R1DhF*tP40.5', WFL_COMMAND_RULES.temperature],
+      ['!R1DhF*vP70', WFL_COMMAND_RULES.valve],
+      ['!R1DhF*pP0600-20;0700-20;0800-20;0900-20;1000-20;1100-20', WFL_COMMAND_RULES.profile],
+    ] as const) {
+      const res = await impersonate(command, mac(1));
+      expect(res).toMatchObject({ status: 400, json: { message: wflRuleMessage(rule) } });
+    }
+    expect(wire).toHaveLength(0);
+  });
+
+  it('refuses an offline link with a clear message, before anything is queued', async () => {
+    await simControl('offline', { mac: mac(2), offline: true });
+    await pool.query(`update pings set date = date - interval '2 minutes' where mac = $1`, [mac(2)]);
+    await pool.query('update wfls set pingtime = pingtime - 120 where mac = $1', [mac(2)]);
+    expect((await pings(mac(2))).online).toBe(false);
+    const before = await count('select count(*)::int as n from command_queue where mac = $1', [mac(2)]);
+    const res = await impersonate('!R1D1F1', mac(2));
+    expect(res).toMatchObject({ status: 409, json: { message: GEN1_TEXT.offline } });
+    expect(await count('select count(*)::int as n from command_queue where mac = $1', [mac(2)])).toBe(before);
+    await simControl('offline', { mac: mac(2), offline: false });
+  });
+
+  it('reports a link that does not answer in time as outcome unknown, sent exactly once', async () => {
+    await simControl('slow', { mac: mac(3), delayMs: 2500 });
+    const wire = watch(subjects(stack.prefix).wflCmd(mac(3)));
+    await nc.flush();
+    const res = await impersonate('!R2FmP3', mac(3));
+    expect(res).toMatchObject({ status: 504, json: { message: GEN1_TEXT.timeout } });
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(wire).toHaveLength(1);
+    const row = (
+      await pool.query(`select * from command_queue where mac = $1 and command = '!R2FmP3'`, [mac(3)])
+    ).rows;
+    expect(row).toHaveLength(1);
+    expect(row[0]).toMatchObject({ reply: false, ack_date: null });
+    const note = await db
+      .collection('supportnotes')
+      .findOne({ notes: { $regex: 'timed out \\(outcome unknown\\)' } });
+    expect(note?.notes).toContain(`command ${row[0].id}`);
+    await simControl('slow', { mac: mac(3), delayMs: 0 });
+  });
+});

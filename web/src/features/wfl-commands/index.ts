@@ -1,0 +1,1 @@
+export { WflCommandPanels, type WflCommandPanelsProps } from './WflCommandPanels.tsx';
