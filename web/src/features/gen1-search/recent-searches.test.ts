@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { liveSearches, parseRecent, RECENT_TTL_MS, rememberSearch } from './recent-searches.ts';
+import {
+  encodeRecent,
+  liveSearches,
+  parseRecent,
+  RECENT_COOKIE,
+  RECENT_COOKIE_MAX_BYTES,
+  RECENT_TTL_MS,
+  recentFromCookies,
+  rememberSearch,
+} from './recent-searches.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -37,5 +46,25 @@ describe('recent searches', () => {
     expect(parseRecent('not json', 0)).toEqual([]);
     expect(parseRecent('{"a":1}', 0)).toEqual([]);
     expect(parseRecent(null, 0)).toEqual([]);
+  });
+
+  it('round-trips through the cookie string, among other cookies', () => {
+    let list = rememberSearch([], 'kim@home.test', { searchterm: 'kim@home.test' }, 0);
+    list = rememberSearch(list, 'MAC 12:34:56', { by: 'mac', value: '12:34:56' }, 1);
+    const cookies = `a=1; ${RECENT_COOKIE}=${encodeRecent(list)}; b=2`;
+    expect(recentFromCookies(cookies, 2)).toEqual(list);
+    expect(recentFromCookies('a=1', 2)).toEqual([]);
+    expect(recentFromCookies(`${RECENT_COOKIE}=%E0%A4%A`, 2)).toEqual([]);
+  });
+
+  it('drops the oldest entries when the list would not fit in a cookie', () => {
+    let list = rememberSearch([], 'x'.repeat(900), { searchterm: 'x'.repeat(900) }, 0);
+    for (const c of 'abcd') list = rememberSearch(list, c.repeat(900), { searchterm: c.repeat(900) }, 1);
+    const value = encodeRecent(list);
+    expect(value.length).toBeLessThanOrEqual(RECENT_COOKIE_MAX_BYTES);
+    const kept = parseRecent(decodeURIComponent(value), 2);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(5);
+    expect(kept[0]?.label).toBe('d'.repeat(900));
   });
 });

@@ -1,9 +1,11 @@
 import type { Criteria } from './criteria.ts';
 
-/** Last searches kept (core spec §9): at most 5, for 14 days. */
+/** Last searches kept (core spec §9): at most 5, remembered in a cookie for 14 days. */
 export const RECENT_MAX = 5;
 export const RECENT_TTL_MS = 14 * 24 * 60 * 60 * 1000;
-export const RECENT_STORAGE_KEY = 'console.gen1.recentSearches';
+export const RECENT_COOKIE = 'console_recent_searches';
+/** Browsers keep about 4 kB per cookie: older entries give way until the list fits. */
+export const RECENT_COOKIE_MAX_BYTES = 3500;
 
 export interface RecentSearch {
   label: string;
@@ -53,4 +55,27 @@ export function parseRecent(raw: string | null, now: number): RecentSearch[] {
       typeof e.criteria === 'object',
   );
   return liveSearches(valid, now);
+}
+
+/** The cookie's value for a list: URI-encoded JSON, dropping the oldest entries until it fits. */
+export function encodeRecent(list: readonly RecentSearch[]): string {
+  for (let n = list.length; n > 0; n--) {
+    const value = encodeURIComponent(JSON.stringify(list.slice(0, n)));
+    if (value.length <= RECENT_COOKIE_MAX_BYTES) return value;
+  }
+  return encodeURIComponent('[]');
+}
+
+/** The list in a `document.cookie` string (missing, foreign or malformed: none). */
+export function recentFromCookies(cookies: string, now: number): RecentSearch[] {
+  const pair = cookies
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${RECENT_COOKIE}=`));
+  if (!pair) return [];
+  try {
+    return parseRecent(decodeURIComponent(pair.slice(RECENT_COOKIE.length + 1)), now);
+  } catch {
+    return [];
+  }
 }

@@ -1,32 +1,32 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Criteria } from './criteria.ts';
-import { parseRecent, RECENT_STORAGE_KEY, type RecentSearch, rememberSearch } from './recent-searches.ts';
+import {
+  encodeRecent,
+  RECENT_COOKIE,
+  RECENT_TTL_MS,
+  type RecentSearch,
+  recentFromCookies,
+  rememberSearch,
+} from './recent-searches.ts';
 
-// localStorage with an expiry per entry (core spec §9 keeps the list 14 days). One list for both
-// Gen1 search screens; the `storage` event keeps other tabs in step.
+// A cookie for 14 days, as the core spec §9 keeps the list, each entry with its own expiry too.
+// One list for both Gen1 search screens.
 const listeners = new Set<() => void>();
-let cache: { raw: string | null; list: RecentSearch[] } = { raw: null, list: [] };
+let cache: { raw: string; list: RecentSearch[] } = { raw: '', list: [] };
 
 function read(): RecentSearch[] {
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(RECENT_STORAGE_KEY);
-  } catch {
-    return cache.list;
-  }
-  if (raw !== cache.raw) cache = { raw, list: parseRecent(raw, Date.now()) };
+  const raw = document.cookie;
+  if (raw !== cache.raw) cache = { raw, list: recentFromCookies(raw, Date.now()) };
   return cache.list;
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === RECENT_STORAGE_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
+  // Another tab may have searched: look again when this one comes back into view.
+  window.addEventListener('focus', listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
+    window.removeEventListener('focus', listener);
   };
 }
 
@@ -34,11 +34,9 @@ export function useRecentSearches() {
   const list = useSyncExternalStore(subscribe, read, () => []);
   const remember = useCallback((label: string, criteria: Criteria) => {
     const next = rememberSearch(read(), label, criteria, Date.now());
-    try {
-      window.localStorage.setItem(RECENT_STORAGE_KEY, JSON.stringify(next));
-    } catch {
-      // Storage full or disabled: the list simply is not kept.
-    }
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: the specification keeps this list in a cookie
+    document.cookie = `${RECENT_COOKIE}=${encodeRecent(next)}; Max-Age=${RECENT_TTL_MS / 1000}; Path=/; SameSite=Strict${secure}`;
     for (const l of listeners) l();
   }, []);
   return { recent: list, remember };
