@@ -1,5 +1,5 @@
 /**
- * The two kinds of websocket client of the fan-out benchmark, doing the same work per event:
+ * The three kinds of websocket client of the fan-out benchmark, doing the same work per event:
  * parse it, check which step it belongs to, and note its end-to-end latency.
  */
 import WebSocket from 'ws';
@@ -83,6 +83,42 @@ export function natsWsClient(url: string, subject: string, tally: Tally): Promis
           ws.send(`CONNECT {"verbose":false,"pedantic":false,"protocol":1}\r\nSUB ${subject} 1\r\nPING\r\n`);
         } else if (line === 'PING') ws.send('PONG\r\n');
         else if (line === 'PONG') resolve(client);
+      }
+    });
+  });
+}
+
+/**
+ * The Centrifuge peer (`infra/centrifuge-peer`): a minimal client of Centrifuge's JSON protocol
+ * (a connect command, then a subscribe command once connected; replies and pushes arrive one JSON
+ * object per line, several lines to a websocket message; an empty object is the server's ping,
+ * answered with an empty object), subscribed to the channel named like the gateway's topic.
+ */
+export function centrifugeClient(url: string, channel: string, tally: Tally): Promise<BenchClient> {
+  const ws = new WebSocket(url, 'centrifuge-json');
+  const client: BenchClient = { tally, closedWith: null, close: () => ws.terminate() };
+  ws.on('close', (code) => {
+    client.closedWith = code;
+  });
+  interface Reply {
+    id?: number;
+    error?: { code: number; message: string };
+    connect?: object;
+    subscribe?: object;
+    push?: { channel?: string; pub?: { data: Stamp } };
+  }
+  return new Promise((resolve, reject) => {
+    ws.on('error', reject);
+    ws.on('open', () => ws.send(JSON.stringify({ id: 1, connect: { name: 'fanout-bench' } })));
+    ws.on('message', (raw) => {
+      for (const line of String(raw).split('\n')) {
+        if (line === '') continue;
+        const reply = JSON.parse(line) as Reply;
+        if (reply.push?.pub) client.tally.note(reply.push.pub.data);
+        else if (reply.error) reject(new Error(`centrifuge: ${reply.error.code} ${reply.error.message}`));
+        else if (reply.id === 1) ws.send(JSON.stringify({ id: 2, subscribe: { channel } }));
+        else if (reply.id === 2) resolve(client);
+        else if (reply.id === undefined && !reply.push) ws.send('{}');
       }
     });
   });

@@ -1,7 +1,7 @@
 /**
  * The servers of the fan-out benchmark, each a process of its own so its CPU and memory can be
  * read from /proc: a nats-server per target (JetStream for the gateway, a websocket listener for
- * the floor) and the console gateway.
+ * the floor, plain core NATS for the Centrifuge peer), the console gateway and the Centrifuge peer.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -60,18 +60,19 @@ export async function stop(child: ChildProcess) {
   await exited;
 }
 
-/** A nats-server of our own: with JetStream (a fresh store) or with a websocket listener. */
-export async function startNats(kind: 'jetstream' | 'websocket') {
+/** A nats-server of our own: with JetStream (a fresh store), a websocket listener, or neither. */
+export async function startNats(kind: 'jetstream' | 'websocket' | 'core') {
   const bin = [resolve(root, '.dev-infra/bin/nats-server'), '/tmp/gobin/nats-server'].find((p) =>
     existsSync(p),
   );
   if (!bin) throw new Error('no nats-server binary (run infra/dev-infra.sh up)');
   const [port, wsPort] = [await freePort(), await freePort()];
   const dir = mkdtempSync(join(tmpdir(), 'fanout-'));
-  const extra =
-    kind === 'jetstream'
-      ? `jetstream { store_dir: "${dir}" }`
-      : `websocket { port: ${wsPort}, no_tls: true }`;
+  const extra = {
+    jetstream: `jetstream { store_dir: "${dir}" }`,
+    websocket: `websocket { port: ${wsPort}, no_tls: true }`,
+    core: '',
+  }[kind];
   writeFileSync(join(dir, 'nats.conf'), `port: ${port}\n${extra}\n`);
   const child = spawn(bin, ['-c', join(dir, 'nats.conf')], { stdio: 'ignore' });
   children.push(child);
@@ -121,4 +122,25 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
   const t = Math.floor(Date.now() / 1000);
   const token = jwt(secret, { sid, sub: 'b1', iat: t, exp: t + 7200, aud: 'smarthome-console' });
   return { child, prefix, url: `ws://127.0.0.1:${port}/ws`, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/**
+ * The Centrifuge peer (`infra/centrifuge-peer`, built on first use): Centrifuge's websocket
+ * endpoint, fed by a core NATS subscription on the hub subjects under `prefix`.
+ */
+export async function startCentrifugePeer(natsUrl: string) {
+  const bin = execFileSync('bash', [resolve(root, 'infra/centrifuge-peer/build.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
+  const prefix = `bench_${randomBytes(3).toString('hex')}`;
+  const port = await freePort();
+  const child = spawn(bin, ['-listen', `127.0.0.1:${port}`], {
+    env: { ...process.env, NATS_URL: natsUrl, NATS_PREFIX: prefix },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  const ready = async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok === true;
+  if (!(await waitFor(ready, 30_000))) throw new Error('the Centrifuge peer did not start');
+  return { child, prefix, url: `ws://127.0.0.1:${port}/connection/websocket` };
 }

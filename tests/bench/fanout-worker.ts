@@ -4,10 +4,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { subjects } from '@console/contracts';
-import { type BenchClient, gatewayClient, natsWsClient, Tally } from './fanout-clients.ts';
+import { type BenchClient, centrifugeClient, gatewayClient, natsWsClient, Tally } from './fanout-clients.ts';
 
 export interface WorkerSetup {
-  kind: 'gateway' | 'nats-ws';
+  kind: 'gateway' | 'nats-ws' | 'centrifuge';
   url: string;
   cookie: string;
   prefix: string;
@@ -24,13 +24,12 @@ const clients: BenchClient[] = [];
 let cpu = process.cpuUsage();
 
 for (let i = 0; i < setup.topics.length; i += 25) {
-  const batch = setup.topics
-    .slice(i, i + 25)
-    .map((topic) =>
-      setup.kind === 'gateway'
-        ? gatewayClient(setup.url, setup.cookie, `hub:${topic}`, new Tally(-1))
-        : natsWsClient(setup.url, subjects(setup.prefix).hubMsgAll(topic), new Tally(-1)),
-    );
+  const batch = setup.topics.slice(i, i + 25).map((topic) => {
+    if (setup.kind === 'gateway')
+      return gatewayClient(setup.url, setup.cookie, `hub:${topic}`, new Tally(-1));
+    if (setup.kind === 'centrifuge') return centrifugeClient(setup.url, `hub:${topic}`, new Tally(-1));
+    return natsWsClient(setup.url, subjects(setup.prefix).hubMsgAll(topic), new Tally(-1));
+  });
   clients.push(...(await Promise.all(batch)));
 }
 port.postMessage({ ready: true });
