@@ -17,6 +17,11 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** Extra Node flags for every service, e.g. STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+function nodeArgs(): string[] {
+  return (process.env.STACK_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const s = createServer();
@@ -61,7 +66,7 @@ export async function startStack(
   const children: ChildProcess[] = services.map((service) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', resolve(root, `services/${service}/src/server.ts`)],
+      [...nodeArgs(), '--import', 'tsx', resolve(root, `services/${service}/src/server.ts`)],
       {
         cwd: root,
         env: { ...env, PORT: String(ports[service]), INSTANCE_ID: `${service}-test` },
