@@ -25,13 +25,20 @@ export interface Resume {
 
 /**
  * The live fan-out: topics shared by every socket that watches them (one source each,
- * reference-counted), events serialised once, and one `events` frame per topic per socket per tick.
+ * reference-counted), events serialised once, and at most one `events` frame per topic per socket
+ * per tick. The tick is a floor between writes, not a clock: an event that finds the last write
+ * more than a tick ago goes out on the next turn of the event loop (with whatever arrived in the
+ * same turn), so a quiet topic is not delayed by half a tick on average, while a busy one is
+ * still written once per tick.
  */
 export class LiveFanout {
   readonly connections = new Set<LiveConnection>();
   private readonly topics = new Map<string, Topic>();
   private readonly dirty = new Set<Topic>();
-  private readonly timer: NodeJS.Timeout;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushSoon: NodeJS.Immediate | null = null;
+  private lastFlush = 0;
+  private closed = false;
   private openSources = 0;
 
   constructor(
@@ -39,9 +46,7 @@ export class LiveFanout {
     private readonly opts: FanoutOptions,
     private readonly metrics: LiveMetrics,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.timer = setInterval(() => this.flush(), opts.tickMs);
-  }
+  ) {}
 
   stats(): FanoutStats {
     let watchers = 0;
@@ -128,8 +133,22 @@ export class LiveFanout {
     if (topic.watchers.size === 0) this.release(topic);
   }
 
-  /** Writes what arrived since the last tick: one frame per topic per socket. */
+  /** Plans the next write: on the next turn when the last was a tick ago, else when the tick is up. */
+  private schedule() {
+    if (this.flushTimer || this.flushSoon || this.closed) return;
+    const wait = this.lastFlush + this.opts.tickMs - performance.now();
+    const run = () => {
+      this.flushTimer = null;
+      this.flushSoon = null;
+      this.flush();
+    };
+    if (wait <= 0) this.flushSoon = setImmediate(run);
+    else this.flushTimer = setTimeout(run, wait);
+  }
+
+  /** Writes what arrived since the last write: one frame per topic per socket. */
   flush() {
+    this.lastFlush = performance.now();
     for (const topic of this.dirty) {
       const entries = topic.pending;
       topic.pending = [];
@@ -163,7 +182,9 @@ export class LiveFanout {
   }
 
   async close() {
-    clearInterval(this.timer);
+    this.closed = true;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.flushSoon) clearImmediate(this.flushSoon);
     for (const conn of this.connections) conn.close(1001, 'The console server is restarting.');
     await Promise.all([...this.topics.values()].map((t) => this.drop(t)));
   }
@@ -205,6 +226,7 @@ export class LiveFanout {
     this.metrics.eventsIn.inc({ kind: entry.kind });
     if (entry.malformed) this.metrics.malformed.inc();
     this.dirty.add(topic);
+    this.schedule();
   }
 
   /** The source gave up (its history was replaced): every watcher is told to reload. */
