@@ -26,18 +26,18 @@ export interface Resume {
 /**
  * The live fan-out: topics shared by every socket that watches them (one source each,
  * reference-counted), events serialised once, and at most one `events` frame per topic per socket
- * per tick. The tick is a floor between writes, not a clock: an event that finds the last write
- * more than a tick ago goes out on the next turn of the event loop (with whatever arrived in the
- * same turn), so a quiet topic is not delayed by half a tick on average, while a busy one is
- * still written once per tick.
+ * per tick. The tick is a floor between one topic's writes, not a clock: an event that finds its
+ * topic's last write more than a tick ago goes out on the next turn of the event loop (with
+ * whatever arrived in the same turn), so a quiet topic is not delayed by half a tick on average,
+ * while a busy one is still written once per tick.
  */
 export class LiveFanout {
   readonly connections = new Set<LiveConnection>();
   private readonly topics = new Map<string, Topic>();
   private readonly dirty = new Set<Topic>();
   private flushTimer: NodeJS.Timeout | null = null;
+  private timerDue = 0;
   private flushSoon: NodeJS.Immediate | null = null;
-  private lastFlush = 0;
   private closed = false;
   private openSources = 0;
 
@@ -133,23 +133,48 @@ export class LiveFanout {
     if (topic.watchers.size === 0) this.release(topic);
   }
 
-  /** Plans the next write: on the next turn when the last was a tick ago, else when the tick is up. */
-  private schedule() {
-    if (this.flushTimer || this.flushSoon || this.closed) return;
-    const wait = this.lastFlush + this.opts.tickMs - performance.now();
-    const run = () => {
-      this.flushTimer = null;
-      this.flushSoon = null;
-      this.flush();
-    };
-    if (wait <= 0) this.flushSoon = setImmediate(run);
-    else this.flushTimer = setTimeout(run, wait);
+  /**
+   * Plans the next write of a topic: on the next turn of the event loop when its last write is a
+   * tick old, else when its tick is up. One timer and one immediate serve every topic.
+   */
+  private schedule(topic: Topic) {
+    if (this.closed) return;
+    const due = topic.lastWrite + this.opts.tickMs;
+    const now = performance.now();
+    if (due <= now) {
+      this.flushSoon ??= setImmediate(() => {
+        this.flushSoon = null;
+        this.flush();
+      });
+      return;
+    }
+    if (!this.flushTimer || due < this.timerDue) this.armTimer(due, now);
   }
 
-  /** Writes what arrived since the last write: one frame per topic per socket. */
+  private armTimer(due: number, now: number) {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.timerDue = due;
+    this.flushTimer = setTimeout(
+      () => {
+        this.flushTimer = null;
+        this.flush();
+      },
+      Math.max(1, due - now),
+    );
+  }
+
+  /** Writes each due topic's new events: one frame per topic per socket; the others wait their tick. */
   flush() {
-    this.lastFlush = performance.now();
+    const now = performance.now();
+    let next = Number.POSITIVE_INFINITY;
     for (const topic of this.dirty) {
+      const due = topic.lastWrite + this.opts.tickMs;
+      if (due > now + 1) {
+        next = Math.min(next, due);
+        continue;
+      }
+      this.dirty.delete(topic);
+      topic.lastWrite = now;
       const entries = topic.pending;
       topic.pending = [];
       const first = entries[0]?.offset;
@@ -178,7 +203,7 @@ export class LiveFanout {
         }
       }
     }
-    this.dirty.clear();
+    if (next !== Number.POSITIVE_INFINITY && !this.closed) this.armTimer(next, now);
   }
 
   async close() {
@@ -226,7 +251,7 @@ export class LiveFanout {
     this.metrics.eventsIn.inc({ kind: entry.kind });
     if (entry.malformed) this.metrics.malformed.inc();
     this.dirty.add(topic);
-    this.schedule();
+    this.schedule(topic);
   }
 
   /** The source gave up (its history was replaced): every watcher is told to reload. */

@@ -26,6 +26,8 @@ export class Topic {
   coveredFrom = Number.POSITIVE_INFINITY;
   readonly watchers = new Set<Watcher>();
   pending: LiveEntry[] = [];
+  /** When this topic's last frames were written (performance.now()); the tick counts from here. */
+  lastWrite = Number.NEGATIVE_INFINITY;
   ready: Promise<void> | null = null;
   lingerTimer: NodeJS.Timeout | null = null;
   private ring: LiveEntry[] = [];
