@@ -17,7 +17,7 @@ import {
 } from './criteria.ts';
 import { autocompleteQueryOptions } from './queries.ts';
 
-interface SearchFormProps {
+export interface SearchFormProps {
   initial: Criteria;
   onSearch: (criteria: Criteria) => void;
   /** Label of the basic box. */
