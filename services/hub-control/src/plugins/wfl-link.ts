@@ -1,8 +1,8 @@
 import { type Caller, type WflCommand, type WflReply, WflReplySchema } from '@console/contracts';
-import { errors } from '@nats-io/nats-core';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Outcome, requestOnce } from './request-once.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,11 +11,7 @@ declare module 'fastify' {
 }
 
 /** How one poke went on the wire. Only `reply` tells what the link did. */
-export type WflOutcome =
-  | { kind: 'reply'; reply: WflReply; durationMs: number }
-  | { kind: 'timeout'; durationMs: number }
-  | { kind: 'unreachable'; durationMs: number }
-  | { kind: 'unreadable'; durationMs: number };
+export type WflOutcome = Outcome<WflReply>;
 
 const check = TypeCompiler.Compile(WflReplySchema);
 
@@ -31,30 +27,13 @@ export class WflLink {
 
   async send(mac: string, command: string, caller: Caller): Promise<WflOutcome> {
     const body: WflCommand = { command, requestedBy: caller.email };
-    const t0 = performance.now();
-    const elapsed = () => Math.round(performance.now() - t0);
-    try {
-      const msg = await this.app.nats.request(this.app.subjects.wflCmd(mac), JSON.stringify(body), {
-        timeout: this.timeoutMs,
-      });
-      let reply: unknown;
-      try {
-        reply = JSON.parse(msg.string());
-      } catch {
-        reply = null;
-      }
-      if (!check.Check(reply) || reply.mac !== mac) {
-        this.app.hubMetrics.malformed.labels('wfl-reply').inc();
-        return { kind: 'unreadable', durationMs: elapsed() };
-      }
-      return { kind: 'reply', reply, durationMs: elapsed() };
-    } catch (err) {
-      if (err instanceof errors.TimeoutError) return { kind: 'timeout', durationMs: elapsed() };
-      if (err instanceof errors.NoRespondersError) return { kind: 'unreachable', durationMs: elapsed() };
-      if (err instanceof errors.RequestError && err.isNoResponders())
-        return { kind: 'unreachable', durationMs: elapsed() };
-      throw err;
-    }
+    const outcome = await requestOnce(this.app.nats, this.app.subjects.wflCmd(mac), body, {
+      timeoutMs: this.timeoutMs,
+      accept: (r): r is WflReply => check.Check(r) && r.mac === mac,
+    });
+    if (outcome.kind === 'unreadable') this.app.hubMetrics.malformed.labels('wfl-reply').inc();
+    // The command queue keeps latency in whole milliseconds.
+    return { ...outcome, durationMs: Math.round(outcome.durationMs) };
   }
 }
 
