@@ -11,10 +11,10 @@ import type { HubCard, SimHub } from '@console/contracts';
 import { infraEnv } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { MongoClient } from 'mongodb';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { Client, type Stack, startStack } from '../support/stack.ts';
+import { createStaff, launchChromium, signInApi } from '../support/people.ts';
+import { type Stack, startStack } from '../support/stack.ts';
 
 const SIM = { SIM_HUBS: '3', SIM_SEED: '5', SIM_WFLS: '0', SIM_HOSTS: '0' };
 let stack: Stack;
@@ -55,29 +55,19 @@ beforeAll(async () => {
   });
   hub = syntheticFleet({ hubs: 3, wfls: 0, hosts: 0, seed: Number(SIM.SIM_SEED) }).hubs[0] as SimHub;
   support.email = `${stack.prefix}-support@console.test`;
-  const admin = new Client(stack.url);
-  const since = Date.now();
-  const first = await admin.call('POST', '/auth/local', stack.admin);
-  const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, stack.admin.email, since);
-  await admin.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
-  const created = await admin.call('POST', '/api/admin/users', {
-    name: support.name,
+  const admin = await signInApi(stack, stack.admin.email, stack.admin.password);
+  await createStaff(admin, 'support', support.name, {
     email: support.email,
     password: support.password,
-    roles: 'support',
     requireOneTimeCode: false,
   });
-  expect(created.status).toBe(200);
   await until(
     async () =>
       ((await admin.call('GET', `/api/supportPlus/hub/${hub.hubId}`)).json as HubCard).presence?.connected ===
       true,
     'the simulated hub to connect',
   );
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

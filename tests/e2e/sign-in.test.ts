@@ -5,9 +5,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { infraEnv } from '@console/kit/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForOneTimeCode } from '../support/mailbox.ts';
+import { createStaff, launchChromium, signInApi } from '../support/people.ts';
 import { Client, type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -21,29 +22,13 @@ beforeAll(async () => {
   stack = await startStack(infraEnv());
   support.email = `${stack.prefix}-support@console.test`;
   // The admin prepares a support colleague through the API, as the admin screen would.
-  const admin = new Client(stack.url);
-  const since = Date.now();
-  const first = await admin.call('POST', '/auth/local', stack.admin);
-  const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, stack.admin.email, since);
-  await admin.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
-  const created = await admin.call('POST', '/api/admin/users', {
-    name: support.name,
+  const admin = await signInApi(stack, stack.admin.email, stack.admin.password);
+  await createStaff(admin, 'support', support.name, {
     email: support.email,
     password: support.password,
-    roles: 'support',
     requireOneTimeCode: true,
   });
-  expect(created.status).toBe(200);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

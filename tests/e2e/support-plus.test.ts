@@ -12,10 +12,11 @@ import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { Client, type Stack, startStack } from '../support/stack.ts';
+import { createStaff, launchChromium, signInApi } from '../support/people.ts';
+import { type Client, type Stack, startStack } from '../support/stack.ts';
 
 const BAD_BATCH = 'Serial is from L42MK3 initial batch';
 const CATEGORY: Record<string, string> = {
@@ -40,17 +41,7 @@ const support = { email: '', password: 'support-plus-1', name: 'Pat Plus' };
 let missingDeviceStructure = '';
 let target: { rootGroupId: string; serial: string; email: string; detail: StructureDetail };
 
-async function signInApi(email: string, password: string): Promise<Client> {
-  const c = new Client(stack.url);
-  const since = Date.now();
-  const first = await c.call('POST', '/auth/local', { email, password });
-  if (first.json.requiresOneTimeCode) {
-    const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, email, since);
-    await c.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
-  }
-  expect(c.hasSession).toBe(true);
-  return c;
-}
+const signInAs = (email: string, password: string) => signInApi(stack, email, password);
 
 beforeAll(async () => {
   if (!existsSync(resolve(import.meta.dirname, '../../web/dist/index.html'))) {
@@ -81,17 +72,14 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 250));
   }
 
-  admin = await signInApi(stack.admin.email, stack.admin.password);
+  admin = await signInAs(stack.admin.email, stack.admin.password);
   support.email = `${stack.prefix}-support@console.test`;
-  const created = await admin.call('POST', '/api/admin/users', {
-    name: support.name,
+  await createStaff(admin, 'support', support.name, {
     email: support.email,
     password: support.password,
-    roles: 'support',
     requireOneTimeCode: false,
   });
-  expect(created.status).toBe(200);
-  api = await signInApi(support.email, support.password);
+  api = await signInAs(support.email, support.password);
 
   // Sockets with a serial of the L42MK3 initial batch, and the structures holding them; prefer one
   // that also has a feature whose device is gone.
@@ -135,10 +123,7 @@ beforeAll(async () => {
   const card = target.detail.devices.flatMap((c) => c.devices).find((d) => d.serial === target.serial);
   expect(card?.badBatchLabel).toBe(BAD_BATCH);
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {

@@ -11,10 +11,10 @@ import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { Client, type Stack, startStack } from '../support/stack.ts';
+import { createStaff, launchChromium, signInApi } from '../support/people.ts';
+import { type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -67,28 +67,14 @@ beforeAll(async () => {
   });
   support.email = `${stack.prefix}-support@console.test`;
   accounts.email = `${stack.prefix}-accounts@console.test`;
-  const admin = new Client(stack.url);
-  const since = Date.now();
-  const first = await admin.call('POST', '/auth/local', stack.admin);
-  const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, stack.admin.email, since);
-  await admin.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
+  const admin = await signInApi(stack, stack.admin.email, stack.admin.password);
   for (const [who, roles] of [
     [support, 'support'],
     [accounts, 'accounts'],
   ] as const) {
-    const created = await admin.call('POST', '/api/admin/users', {
-      name: who.name,
-      email: who.email,
-      password: who.password,
-      roles,
-      requireOneTimeCode: false,
-    });
-    expect(created.status).toBe(200);
+    await createStaff(admin, roles, who.name, { email: who.email, password: who.password });
   }
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {

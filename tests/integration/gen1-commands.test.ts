@@ -13,7 +13,7 @@ import {
   WFL_COMMAND_RULES,
   wflRuleMessage,
 } from '@console/contracts';
-import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
+import { freshDatabase, infraEnv } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { migrateWorld } from '@console/world';
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
@@ -21,8 +21,8 @@ import { connect } from '@nats-io/transport-node';
 import { type Db, MongoClient } from 'mongodb';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { Client, type Stack, startStack } from '../support/stack.ts';
+import { signInApi, staffClient } from '../support/people.ts';
+import { type Client, type Stack, startStack } from '../support/stack.ts';
 
 const SIM = { SIM_HUBS: '0', SIM_WFLS: '4', SIM_HOSTS: '0', SIM_SEED: '3', SIM_WFL_PING_S: '1' };
 const USER = 601;
@@ -38,30 +38,8 @@ const macs = syntheticFleet({ hubs: 0, wfls: 4, hosts: 0, seed: 3 }).wfls.map((w
 const mac = (i: number) => macs[i] as string;
 const enc = encodeURIComponent;
 
-async function signIn(email: string, password: string): Promise<Client> {
-  const c = new Client(stack.url);
-  const since = Date.now();
-  const first = await c.call('POST', '/auth/local', { email, password });
-  expect(first.status).toBe(200);
-  if (first.json.requiresOneTimeCode) {
-    const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, email, since);
-    await c.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
-  }
-  expect(c.hasSession).toBe(true);
-  return c;
-}
-
-async function staff(admin: Client, roles: string, name: string): Promise<Client> {
-  const user = { email: `${uniqueName('staff')}@console.test`, password: 'staff-pass-1' };
-  const res = await admin.call('POST', '/api/admin/users', {
-    name,
-    ...user,
-    roles,
-    requireOneTimeCode: false,
-  });
-  expect(res.status).toBe(200);
-  return signIn(user.email, user.password);
-}
+const signIn = (email: string, password: string) => signInApi(stack, email, password);
+const staff = (admin: Client, roles: string, name: string) => staffClient(stack, admin, roles, name);
 
 async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;

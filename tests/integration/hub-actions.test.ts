@@ -12,14 +12,14 @@ import {
   simSubjects,
   subjects,
 } from '@console/contracts';
-import { infraEnv, uniqueName } from '@console/kit/testing';
+import { infraEnv } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { type Db, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { Client, type Stack, startStack } from '../support/stack.ts';
+import { signInApi, staffClient } from '../support/people.ts';
+import { type Client, type Stack, startStack } from '../support/stack.ts';
 
 const SIM = { SIM_HUBS: '12', SIM_SEED: '3', SIM_WFLS: '0', SIM_HOSTS: '0' };
 let stack: Stack;
@@ -32,31 +32,8 @@ let nobody: Client;
 let fleet: SimHub[];
 const hub = (i: number) => fleet[i] as SimHub;
 
-async function signIn(email: string, password: string): Promise<Client> {
-  const c = new Client(stack.url);
-  const since = Date.now();
-  const first = await c.call('POST', '/auth/local', { email, password });
-  expect(first.status).toBe(200);
-  if (first.json.requiresOneTimeCode) {
-    const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, email, since);
-    expect(
-      (await c.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code })).status,
-    ).toBe(200);
-  }
-  return c;
-}
-
-async function staff(roles: string, name: string): Promise<Client> {
-  const user = { email: `${uniqueName('staff')}@console.test`, password: 'staff-pass-1' };
-  const res = await admin.call('POST', '/api/admin/users', {
-    name,
-    ...user,
-    roles,
-    requireOneTimeCode: false,
-  });
-  expect(res.status).toBe(200);
-  return signIn(user.email, user.password);
-}
+const signIn = (email: string, password: string) => signInApi(stack, email, password);
+const staff = (roles: string, name: string) => staffClient(stack, admin, roles, name);
 
 function watch(subject: string): Msg[] {
   const seen: Msg[] = [];

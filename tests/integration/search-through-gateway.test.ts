@@ -7,8 +7,8 @@ import { loadWorld } from '@console/world';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { Client, type Stack, startStack } from '../support/stack.ts';
+import { signInApi } from '../support/people.ts';
+import { type Client, type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
 let world: Awaited<ReturnType<typeof freshDatabase>>;
@@ -24,17 +24,7 @@ const users: Record<
   marketing: { email: '', password: 'marketing-pass-1' },
 };
 
-async function signIn(email: string, password: string): Promise<Client> {
-  const c = new Client(stack.url);
-  const since = Date.now();
-  const first = await c.call('POST', '/auth/local', { email, password });
-  if (first.json.requiresOneTimeCode) {
-    const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, email, since);
-    await c.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
-  }
-  expect(c.hasSession).toBe(true);
-  return c;
-}
+const signIn = (email: string, password: string) => signInApi(stack, email, password);
 
 beforeAll(async () => {
   const infra = infraEnv();

@@ -1,0 +1,71 @@
+import { uniqueName } from '@console/kit/testing';
+import { type Browser, chromium } from 'playwright-core';
+import { waitForOneTimeCode } from './mailbox.ts';
+import { Client, type Stack } from './stack.ts';
+
+/** Signs in through the gateway as the console does, reading the one-time code when asked for one. */
+export async function signInApi(stack: Stack, email: string, password: string): Promise<Client> {
+  const c = new Client(stack.url);
+  const since = Date.now();
+  const first = await c.call('POST', '/auth/local', { email, password });
+  if (first.status !== 200)
+    throw new Error(`sign-in of ${email}: ${first.status} ${JSON.stringify(first.json)}`);
+  if (first.json.requiresOneTimeCode) {
+    const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, email, since);
+    await c.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
+  }
+  if (!c.hasSession) throw new Error(`sign-in of ${email} opened no session`);
+  return c;
+}
+
+export interface StaffUser {
+  name: string;
+  email: string;
+  password: string;
+  roles: string;
+}
+
+/**
+ * Creates a staff user through the admin API (no one-time code unless asked) and returns it;
+ * the e-mail is unique unless given.
+ */
+export async function createStaff(
+  admin: Client,
+  roles: string,
+  name: string,
+  opts: { email?: string; password?: string; requireOneTimeCode?: boolean } = {},
+): Promise<StaffUser> {
+  const user = {
+    name,
+    email: opts.email ?? `${uniqueName('staff')}@console.test`,
+    password: opts.password ?? 'staff-pass-1',
+    roles,
+  };
+  const res = await admin.call('POST', '/api/admin/users', {
+    ...user,
+    requireOneTimeCode: opts.requireOneTimeCode ?? false,
+  });
+  if (res.status !== 200)
+    throw new Error(`creating ${roles} user: ${res.status} ${JSON.stringify(res.json)}`);
+  return user;
+}
+
+/** A staff user created and signed in through the API. */
+export async function staffClient(stack: Stack, admin: Client, roles: string, name: string): Promise<Client> {
+  const user = await createStaff(admin, roles, name);
+  return signInApi(stack, user.email, user.password);
+}
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
