@@ -1,4 +1,4 @@
-import { type Static, type TProperties, Type } from '@sinclair/typebox';
+import { type Static, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import { ConnectionStatsSchema, HubItemErrorSchema, RESET_TYPES, SystemInfoSchema } from '../hub-commands.ts';
 import type { Role } from '../roles.ts';
 import { op } from './types.ts';
@@ -98,6 +98,53 @@ export const HubCardSchema = Type.Object({
   stats: Type.Union([ConnectionStatsSchema, Type.Null()]),
 });
 export type HubCard = Static<typeof HubCardSchema>;
+
+/**
+ * The live channel list (seed 001 §6, §9): pages of 500 continue from a marker until the total is
+ * reached; a 202 means "not complete yet, ask again in 5 s"; a page over `maxPageSize` is a 413.
+ */
+export const CHANNEL_LIST = { pageSize: 500, maxPageSize: 1000, retryMs: 5000 } as const;
+
+export const LiveChannelSchema = Type.Object({
+  handlerId: Type.String({ description: 'type.clientId.deviceId; a link2 hub is link2.<hubId>.<hubId>' }),
+  hubId: Type.Integer(),
+  hubIdHex: Type.String(),
+  workerId: Type.String({ description: 'The connection worker holding the channel' }),
+  connectedSince: Type.Number({ description: 'ms since the epoch' }),
+  lastSeen: Type.Number({ description: 'ms: the newest presence heard from the hub' }),
+});
+export type LiveChannel = Static<typeof LiveChannelSchema>;
+
+export const ChannelPageSchema = Type.Object({
+  channels: Type.Array(LiveChannelSchema, { description: 'Sorted by hubId' }),
+  total: Type.Integer({ description: 'Live channels now, on every page' }),
+  continueFrom: Type.Union([Type.String(), Type.Null()], { description: 'Next marker; null: the end' }),
+});
+export type ChannelPage = Static<typeof ChannelPageSchema>;
+
+/** The body of a 202: the list is not complete yet (warming up or being refreshed). */
+export const ChannelListPendingSchema = Type.Object({
+  pending: Type.Literal(true),
+  message: Type.String(),
+  retryAfterMs: Type.Integer(),
+});
+export type ChannelListPending = Static<typeof ChannelListPendingSchema>;
+
+export const ChannelRefreshSchema = Type.Object({ total: Type.Integer(), refreshedAt: Type.Number() });
+export type ChannelRefresh = Static<typeof ChannelRefreshSchema>;
+
+const channelList = (id: string, path: string, summary: string, response: TSchema, params?: TProperties) =>
+  op({
+    id: `hub-control.${id}`,
+    service: 'hub-control',
+    method: 'GET',
+    path: `/api/supportPlus/socket/channel-list${path}`,
+    access: support,
+    summary: `${summary}; 202 (with retryAfterMs) means not complete yet: ask again`,
+    tags: ['hub-control'],
+    ...(params ? { params: body(params) } : {}),
+    response,
+  });
 
 const socket = (name: string) => `/api/supportPlus/socket/${name}`;
 const hubAction = (
@@ -220,6 +267,21 @@ export const hubControlOperations = [
     }),
     response: AccountActionResultSchema,
   }),
+  channelList('channelList', '', 'Live channels (connected links): the first page of 500', ChannelPageSchema),
+  channelList(
+    'channelListPage',
+    '/:continueFrom/:pageSize',
+    'Live channels after a marker',
+    ChannelPageSchema,
+    {
+      continueFrom: Type.String({ pattern: '^[0-9]{1,16}$', description: 'The last continueFrom, or 0' }),
+      pageSize: Type.String({
+        pattern: '^[0-9]{1,9}$',
+        description: 'Channels per page, 1 to 1000 (more: 413)',
+      }),
+    },
+  ),
+  channelList('channelListRefresh', '/refresh', 'Rebuild the channel list from Redis', ChannelRefreshSchema),
   op({
     id: 'hub-control.hub',
     service: 'hub-control',

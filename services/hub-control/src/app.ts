@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { HubControlConfig } from './config.ts';
 import { accountActionHandlers } from './endpoints/account-actions.ts';
 import { backupActionHandlers } from './endpoints/backup-actions.ts';
+import { channelListHandlers } from './endpoints/channel-list.ts';
 import { deviceActionHandlers } from './endpoints/device-actions.ts';
 import { withErrorMapping } from './endpoints/errors.ts';
 import { gen1CommandHandlers } from './endpoints/gen1-commands.ts';
@@ -20,6 +21,7 @@ import { linkActionHandlers } from './endpoints/link-actions.ts';
 import { accountsPlugin } from './plugins/accounts.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
 import { backupsPlugin } from './plugins/backups.ts';
+import { channelsPlugin } from './plugins/channels.ts';
 import { gen1CommandsPlugin } from './plugins/gen1-commands.ts';
 import { gen1StorePlugin } from './plugins/gen1-store.ts';
 import { hubInfoPlugin } from './plugins/hub-info.ts';
@@ -54,6 +56,7 @@ export const hubControlApp = fp(
     await app.register(postgresPlugin, { url: config.DATABASE_URL, max: config.PG_POOL_MAX });
     await app.register(hubMetricsPlugin);
     await app.register(presencePlugin, { prefix: config.REDIS_PREFIX, ttlSeconds: config.PRESENCE_TTL_S });
+    await app.register(channelsPlugin, { warmupSeconds: config.PRESENCE_REFRESH_S });
     await app.register(hubInfoPlugin, { prefix: config.REDIS_PREFIX, ttlSeconds: config.HUB_INFO_TTL_S });
     await app.register(hubLinkPlugin, { timeoutMs: config.HUB_TIMEOUT_MS });
     await app.register(gen1StorePlugin);
@@ -76,6 +79,7 @@ export const hubControlApp = fp(
       ...backupActionHandlers(app),
       ...accountActionHandlers(app),
       ...hubCardHandlers(app),
+      ...channelListHandlers(app),
       ...gen1CommandHandlers(app),
     });
     await registerOperations(

@@ -19,6 +19,12 @@ export const HubControlConfigSchema = Type.Composite([
       description:
         'A presence not refreshed for this long counts as unknown (offline); 3× the simulator refresh',
     }),
+    PRESENCE_REFRESH_S: Type.Integer({
+      default: 30,
+      minimum: 1,
+      description:
+        "How often connected hubs re-announce their presence (the simulator's SIM_PRESENCE_REFRESH_S): the channel list answers 202 until this long after start",
+    }),
     WFL_TIMEOUT_MS: Type.Integer({
       default: 5000,
       minimum: 100,

@@ -6,7 +6,11 @@ import { useEffect } from 'react';
 import { errorMessage } from '../features/api/client.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { useSearchLists } from '../features/support-plus/lists-store.ts';
-import { overviewQueryOptions, searchQueryOptions } from '../features/support-plus/queries.ts';
+import {
+  liveChannelsQueryOptions,
+  overviewQueryOptions,
+  searchQueryOptions,
+} from '../features/support-plus/queries.ts';
 import {
   type SupportPlusSearch,
   searchBody,
@@ -25,9 +29,11 @@ import { SearchResults } from './-components/support-plus/SearchResults.tsx';
 export const Route = createFileRoute('/_auth/supportPlus/')({
   validateSearch: validateSupportPlusSearch,
   // The overview is what the screen shows first; a failure to load it is shown in its place.
+  // The live links are started, not awaited: a server warming up answers 202 and is asked again in 5 s.
   loader: async ({ context }) => {
-    if (allows(LIVE_TOPIC_ACCESS.overview, context.me.roles))
-      await context.queryClient.ensureQueryData(overviewQueryOptions()).catch(() => undefined);
+    if (!allows(LIVE_TOPIC_ACCESS.overview, context.me.roles)) return;
+    void context.queryClient.prefetchQuery(liveChannelsQueryOptions());
+    await context.queryClient.ensureQueryData(overviewQueryOptions()).catch(() => undefined);
   },
   component: SupportPlusPage,
 });

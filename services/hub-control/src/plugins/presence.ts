@@ -12,6 +12,9 @@ declare module 'fastify' {
 
 const check = TypeCompiler.Compile(HubPresenceSchema);
 
+/** `*`, `?`, `[`, `]` and `\` match literally in a SCAN pattern only when escaped. */
+const globEscape = (s: string) => s.replace(/[*?[\]\\]/g, '\\$&');
+
 /**
  * Which hubs are connected, from `hub.*.presence`: kept in memory and in Redis (with a TTL), so an
  * instance that started after a hub connected, or missed an event, agrees with the others.
@@ -53,6 +56,52 @@ export class PresenceCache {
     const p = JSON.parse(raw) as HubPresence;
     if (!known || known.p.at < p.at) this.memory.set(hubId, { p, writtenAt: Date.now() });
     return Date.now() - p.at < this.ttlMs ? p : null;
+  }
+
+  /**
+   * The connected hubs whose presence is younger than the TTL. Expired entries are forgotten on
+   * the way (`get` still finds them in Redis while they last), so memory follows the live fleet.
+   */
+  live(now = Date.now()): HubPresence[] {
+    const out: HubPresence[] = [];
+    for (const [hubId, { p }] of this.memory) {
+      if (now - p.at >= this.ttlMs) this.memory.delete(hubId);
+      else if (p.connected) out.push(p);
+    }
+    return out;
+  }
+
+  /**
+   * Reads every presence key in Redis into memory, a SCAN batch at a time (never KEYS: it blocks
+   * Redis for the whole keyspace); the newer of memory and Redis wins. Nothing is written back, so
+   * a stale key's TTL is not extended.
+   */
+  async reload(): Promise<number> {
+    const match = `${globEscape(this.prefix)}:presence:*`;
+    let cursor = '0';
+    let read = 0;
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', match, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length === 0) continue;
+      for (const raw of await this.redis.mget(...keys)) {
+        const p = raw ? parse(raw) : null;
+        if (!p) continue;
+        read++;
+        const known = this.memory.get(p.hubId);
+        if (!known || known.p.at < p.at) this.memory.set(p.hubId, { p, writtenAt: p.at });
+      }
+    } while (cursor !== '0');
+    return read;
+  }
+}
+
+function parse(raw: string): HubPresence | null {
+  try {
+    const p: unknown = JSON.parse(raw);
+    return check.Check(p) ? p : null;
+  } catch {
+    return null;
   }
 }
 

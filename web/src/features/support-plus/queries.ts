@@ -1,4 +1,7 @@
 import type {
+  ChannelListPending,
+  ChannelPage,
+  ChannelRefresh,
   Gen2SearchBody,
   Gen2SearchResult,
   Overview,
@@ -9,13 +12,21 @@ import type {
   ViewHistoryEntries,
 } from '@console/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api/client.ts';
+import { apiRequest, isApiError } from '../api/client.ts';
+import {
+  abortableSleep,
+  type ChannelAnswer,
+  type LiveChannels,
+  loadLiveChannels,
+  refreshChannels,
+} from './live-channels.ts';
 
 const seg = encodeURIComponent;
 
 export const supportPlusKeys = {
   all: ['support-plus'] as const,
   overview: () => ['support-plus', 'overview'] as const,
+  liveChannels: () => ['support-plus', 'live-channels'] as const,
   search: (body: Gen2SearchBody) => ['support-plus', 'search', body] as const,
   autocomplete: (text: string) => ['support-plus', 'autocomplete', text] as const,
   structure: (rootGroupId: string) => ['support-plus', 'structure', rootGroupId] as const,
@@ -40,6 +51,46 @@ export function overviewQueryOptions() {
     }),
     staleTime: 60_000,
   });
+}
+
+const channelList = '/api/supportPlus/socket/channel-list';
+// The API client hides the status of a success; a 202's body says `pending`.
+const isPending = (body: unknown): body is ChannelListPending =>
+  typeof body === 'object' && body !== null && (body as ChannelListPending).pending === true;
+
+async function channelPage(from: string, size: number, signal?: AbortSignal): Promise<ChannelAnswer> {
+  try {
+    const body = await apiRequest<ChannelPage | ChannelListPending>(`${channelList}/${from}/${size}`, {
+      signal,
+    });
+    return isPending(body) ? { kind: 'retry' } : { kind: 'page', ...body };
+  } catch (error) {
+    if (isApiError(error, 413)) return { kind: 'too-large' };
+    throw error;
+  }
+}
+
+/** Every live channel (the overview's "Live links"), loaded by the seed's paging and retry rules. */
+export function liveChannelsQueryOptions() {
+  return queryOptions({
+    queryKey: supportPlusKeys.liveChannels(),
+    queryFn: ({ signal }): Promise<LiveChannels> =>
+      loadLiveChannels({
+        fetchPage: (from, size) => channelPage(from, size, signal),
+        sleep: abortableSleep(signal),
+      }),
+    staleTime: 60_000,
+    // 202s are retried inside; anything else (hub-control down) is shown, not hammered.
+    retry: false,
+  });
+}
+
+/** Refresh Channels: the server rebuilds its list from Redis; answers the new total. */
+export function refreshLiveChannels(signal?: AbortSignal): Promise<number> {
+  return refreshChannels(async () => {
+    const body = await apiRequest<ChannelRefresh | ChannelListPending>(`${channelList}/refresh`, { signal });
+    return isPending(body) ? 'retry' : body;
+  }, abortableSleep(signal));
 }
 
 /** One run of the search; the body is the key, so each URL is one cached answer. */

@@ -17,10 +17,11 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { errorMessage } from '../../../features/api/client.ts';
 import { AnchorLink } from '../../../features/shell/links.tsx';
 import { classesByVolume } from '../../../features/support-plus/overview-live.ts';
-import { overviewQueryOptions } from '../../../features/support-plus/queries.ts';
+import { liveChannelsQueryOptions, overviewQueryOptions } from '../../../features/support-plus/queries.ts';
 import { stamp } from '../../../features/support-plus/structure-view.ts';
 import { useOverviewLive, useOverviewLiveStatus } from '../../../features/support-plus/use-overview-live.ts';
 import { DataTable } from './DataTable.tsx';
+import { LiveLinks } from './LiveLinks.tsx';
 
 const col = createColumnHelper<OverviewLink>();
 const linkColumns = (withSince: boolean) => [
@@ -84,18 +85,29 @@ function Count({ label, value, hint }: { label: string; value: string | number; 
 
 /**
  * The overview shown when nothing is searched (seed 001 §2): stored counts, the live counts of the
- * `overview` topic (once a second), and the links in error state, locked and with no root.
+ * `overview` topic (once a second), the live links (the channel list; Live Link+ is its total) and
+ * the links in error state, locked and with no root.
  */
 export function SupportPlusOverview() {
   useOverviewLive();
   const overview = useQuery(overviewQueryOptions());
+  const channels = useQuery(liveChannelsQueryOptions());
   const { status, notice } = useOverviewLiveStatus();
   if (overview.isPending) return <Loader size="sm" aria-label="Loading the overview" />;
+  // The live links come from hub-control, so they still show when the stored side fails.
   if (overview.isError)
     return (
-      <Alert color="red" title="The overview did not load">
-        {errorMessage(overview.error)}
-      </Alert>
+      <Stack gap="md" component="section" aria-label="Overview">
+        <Alert color="red" title="The overview did not load">
+          {errorMessage(overview.error)}
+        </Alert>
+        <Paper withBorder p="md">
+          <Title order={5} mb="xs">
+            Live links ({channels.data ? channels.data.total : '…'})
+          </Title>
+          <LiveLinks query={channels} />
+        </Paper>
+      </Stack>
     );
   const data = overview.data;
   const live = data.live;
@@ -121,8 +133,10 @@ export function SupportPlusOverview() {
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
         <Count
           label="Live Link+"
-          value={live ? n(live.connectedHubs) : '…'}
-          hint={`of ${n(data.counts.links)} links`}
+          value={
+            channels.data ? n(channels.data.total) : live && !channels.isPending ? n(live.connectedHubs) : '…'
+          }
+          hint={`of ${n(data.counts.links)} links${live ? ` · ${n(live.connectedHubs)} connected now` : ''}`}
         />
         <Count label="Links" value={n(data.counts.links)} />
         <Count label="Users" value={n(data.counts.users)} />
@@ -144,12 +158,16 @@ export function SupportPlusOverview() {
         </Group>
       )}
       <Paper withBorder p="md">
-        <Tabs defaultValue="error">
+        <Tabs defaultValue="live">
           <Tabs.List>
+            <Tabs.Tab value="live">Live ({channels.data ? channels.data.total : '…'})</Tabs.Tab>
             <Tabs.Tab value="error">Error state ({data.errorState.total})</Tabs.Tab>
             <Tabs.Tab value="locked">Locked ({data.locked.total})</Tabs.Tab>
             <Tabs.Tab value="noRoot">No root ({data.noRoot.total})</Tabs.Tab>
           </Tabs.List>
+          <Tabs.Panel value="live" pt="sm">
+            <LiveLinks query={channels} />
+          </Tabs.Panel>
           {(
             [
               ['error', 'Links in error state', data.errorState, plainColumns],

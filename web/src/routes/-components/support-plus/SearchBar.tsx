@@ -19,6 +19,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchLists } from '../../../features/support-plus/lists-store.ts';
 import { autocompleteQueryOptions } from '../../../features/support-plus/queries.ts';
 import { entryProblem, type SupportPlusSearch } from '../../../features/support-plus/search-params.ts';
+import { RefreshChannelsButton } from './RefreshChannelsButton.tsx';
 
 /** Seed 001 §9 gives 500 ms (search) and 1200 ms (autocomplete template); the shorter one serves typing. */
 const SUGGEST_DELAY_MS = 500;
@@ -32,7 +33,7 @@ const FIELD_LABEL: Record<ProductSearchField, string> = {
 /**
  * The Support Plus search bar (seed 001 §2): autocomplete from 3 characters, Search, recent
  * searches (5) and favourites per signed-in e-mail, products with a field multi-select, the
- * 'Migrated' quick search, and Debug for admins.
+ * 'Migrated' quick search, Refresh Channels, and Debug for admins.
  */
 export function SearchBar({
   search,
@@ -168,6 +169,7 @@ export function SearchBar({
                 ))}
               </Menu.Dropdown>
             </Menu>
+            <RefreshChannelsButton />
             {isAdmin && (
               <Checkbox label="Debug" checked={debug} onChange={(e) => onDebug(e.currentTarget.checked)} />
             )}
