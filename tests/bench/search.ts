@@ -62,7 +62,8 @@ if (!(await admin.query('select 1 from pg_database where datname = $1', [name]))
   await admin.query(`create database ${name}`);
 await admin.end();
 
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+// The floor runs with the services' session settings (the kit's pools turn JIT off).
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c jit=off' });
 const mongo = new MongoClient(mongoUrl);
 await mongo.connect();
 const db = mongo.db();

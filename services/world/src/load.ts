@@ -105,7 +105,12 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
       o.onProgress?.({ ...p });
     }
     await timed(
-      () => Promise.all([restoreIndexes(lock), ensureIndexes(o.db)]),
+      async () => {
+        await Promise.all([restoreIndexes(lock), ensureIndexes(o.db)]);
+        // Fresh planner statistics: without them Postgres guesses thousands of WFLs per user after
+        // a bulk load and picks sequential scans (and JIT) for one account's lookups.
+        await lock.query('analyze');
+      },
       (s) => (p.indexSeconds += s),
     );
     await writeMeta(o.pool, { seed: o.seed, customers: o.customers, histories, status: 'loaded' });
