@@ -25,11 +25,31 @@ export async function pickSamples(pool: pg.Pool, db: Db, n: number): Promise<Sam
     [n],
   );
   const out: Samples[] = [];
-  const gen2 = await db.collection<UserDoc>('users').find({ noRoot: false }).limit(n).toArray();
+  // Twice as many Gen2 users as needed: a structure with no hub or no device (1 % are empty) is
+  // skipped, so every hub-id and serial sample is a real term.
+  const gen2 = await db
+    .collection<UserDoc>('users')
+    .find({ noRoot: false })
+    .limit(n * 2)
+    .toArray();
+  let next = 0;
+  const nextStructure = async () => {
+    while (next < gen2.length) {
+      const g = gen2[next++] as UserDoc;
+      const rootGroupId = g.rootGroupIds[0] as string;
+      const hub = await db.collection<HubDoc>('hubs').findOne({ rootGroupId });
+      const product = await db
+        .collection<ProductDoc>('products')
+        .findOne({ rootGroupId, productCode: { $ne: 'L2' } });
+      if (hub && product) return { g, rootGroupId, hub, product };
+    }
+    return null;
+  };
   for (let i = 0; i < n; i++) {
     const u = users.rows[i % users.rows.length];
-    const g = gen2[i % gen2.length];
-    if (!u || !g) break;
+    const picked = await nextStructure();
+    if (!u || !picked) break;
+    const { g, rootGroupId, hub, product } = picked;
     const w = await pool.query<{ mac: string }>(
       'select mac from wfls where user_id = $1 order by wfl_id limit 1',
       [u.user_id],
@@ -38,11 +58,6 @@ export async function pickSamples(pool: pg.Pool, db: Db, n: number): Promise<Sam
       'select d.device_id, d.serial, d.name from devices d join wfls w on w.wfl_id = d.wfl_id where w.user_id = $1 order by d.device_id limit 1',
       [u.user_id],
     );
-    const rootGroupId = g.rootGroupIds[0] as string;
-    const hub = await db.collection<HubDoc>('hubs').findOne({ rootGroupId });
-    const product = await db
-      .collection<ProductDoc>('products')
-      .findOne({ rootGroupId, productCode: { $ne: 'L2' } });
     const device = d.rows[0];
     out.push({
       gen1Email: u.email,
@@ -54,9 +69,9 @@ export async function pickSamples(pool: pg.Pool, db: Db, n: number): Promise<Sam
       gen2Email: g.email,
       gen2UserId: g.userId,
       rootGroupId,
-      hubId: hub?.hubId ?? 0,
-      hubHex: hub ? hubIdHex(hub.hubId) : '',
-      productSerial: product?.serial ?? '',
+      hubId: hub.hubId,
+      hubHex: hubIdHex(hub.hubId),
+      productSerial: product.serial,
     });
   }
   return out;
