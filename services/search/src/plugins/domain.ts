@@ -68,6 +68,8 @@ export const domainPlugin = fp(
     const onError = (err: unknown) => app.log.error({ err }, 'background search work failed');
     const backend = await ferretBackend(app, config);
     const maintenance = new pg.Pool({ connectionString: config.DATABASE_URL, max: 2 });
+    // An idle connection the server drops (restart, terminated backend) must not crash the service.
+    maintenance.on('error', (err) => app.log.warn({ err }, 'maintenance pool: idle connection lost'));
     const mongo = new Gen2Mongo(app.mongo);
     const outbox = new NoteOutbox(app.pg, app.mongo, onError);
     app.decorate('searchDomain', {

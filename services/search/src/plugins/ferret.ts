@@ -62,6 +62,7 @@ export function backendUrl(configured: string, databaseUrl: string): string {
 
 export async function openBackend(url: string, dbName: string): Promise<FerretBackend> {
   const pool = new pg.Pool({ connectionString: url, max: 3 });
+  pool.on('error', () => undefined); // idle connection lost: the next query reconnects
   await pool.query('select 1');
   const schema = dbName;
   const tableOf = async (collection: string) => {
