@@ -148,6 +148,9 @@ describe('a browser that cannot keep up', () => {
       for (let j = i; j < i + 500; j++)
         stack.hubMsg('407', 'notification', 'log', `op${j % 20}`, { n: j, pad });
       await stack.nc.flush();
+      // The reading socket keeps pace batch by batch (on a loaded machine it could otherwise fall
+      // 4 MiB behind too); the paused one only ever grows.
+      await fine.waitForEvents('hub:407', i + 500, 30_000);
     }
     expect(ns(await fine.waitForEvents('hub:407', total, 30_000))).toEqual(range(0, total));
     await until(
@@ -159,5 +162,5 @@ describe('a browser that cannot keep up', () => {
     expect(slow.closed?.code).toBe(4008);
     expect(slow.events('hub:407').length).toBeLessThan(total);
     fine.close();
-  });
+  }, 60_000);
 });
