@@ -8,10 +8,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Gen2SearchResult, Overview, StructureDetail } from '@console/contracts';
-import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
+import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { MongoClient } from 'mongodb';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForOneTimeCode } from '../support/mailbox.ts';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   world = await freshDatabase(infra.DATABASE_URL, 'e2esplus');
   const mongoUrl = new URL(infra.MONGO_URL);
   mongoUrl.pathname = `/${uniqueName('e2esplus')}`;
-  pool = new pg.Pool({ connectionString: world.url, max: 3 });
+  pool = testPool(world.url, 3);
   mongo = new MongoClient(mongoUrl.toString());
   await mongo.connect();
   await loadWorld({ pool, db: mongo.db(), seed: 11, customers: 200, histories: false });

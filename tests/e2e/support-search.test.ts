@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { displayMac } from '@console/contracts';
-import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
+import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { MongoClient } from 'mongodb';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, launchChromium, signInApi } from '../support/people.ts';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   world = await freshDatabase(infra.DATABASE_URL, 'e2esearch');
   const mongoUrl = new URL(infra.MONGO_URL);
   mongoUrl.pathname = `/${uniqueName('e2esearch')}`;
-  pool = new pg.Pool({ connectionString: world.url, max: 2 });
+  pool = testPool(world.url, 2);
   mongo = new MongoClient(mongoUrl.toString());
   await mongo.connect();
   await loadWorld({ pool, db: mongo.db(), seed: 23, customers: 120, histories: false });

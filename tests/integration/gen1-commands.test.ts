@@ -13,13 +13,13 @@ import {
   WFL_COMMAND_RULES,
   wflRuleMessage,
 } from '@console/contracts';
-import { freshDatabase, infraEnv } from '@console/kit/testing';
+import { freshDatabase, infraEnv, testPool } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { migrateWorld } from '@console/world';
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { type Db, MongoClient } from 'mongodb';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, staffClient } from '../support/people.ts';
 import { type Client, type Stack, startStack } from '../support/stack.ts';
@@ -66,7 +66,7 @@ const count = async (sql: string, values: unknown[]) => (await pool.query(sql, v
 beforeAll(async () => {
   const infra = infraEnv();
   world = await freshDatabase(infra.DATABASE_URL, 'itgen1');
-  pool = new pg.Pool({ connectionString: world.url, max: 3 });
+  pool = testPool(world.url, 3);
   pool.on('error', () => undefined);
   await migrateWorld(pool);
   await pool.query(

@@ -2,10 +2,10 @@
  * The real search, auth and gateway services, each in its own process, over a world loaded by the
  * world loader into a database and a Mongo database of this file's own. Nothing is stood in.
  */
-import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
+import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { MongoClient } from 'mongodb';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../support/people.ts';
 import { type Client, type Stack, startStack } from '../support/stack.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   world = await freshDatabase(infra.DATABASE_URL, 'itsearch');
   const mongoUrl = new URL(infra.MONGO_URL);
   mongoUrl.pathname = `/${uniqueName('itsearch')}`;
-  pool = new pg.Pool({ connectionString: world.url, max: 3 });
+  pool = testPool(world.url, 3);
   mongo = new MongoClient(mongoUrl.toString());
   await mongo.connect();
   await loadWorld({ pool, db: mongo.db(), seed: 11, customers: 200, histories: false });

@@ -9,7 +9,7 @@ import {
   subjects,
 } from '@console/contracts';
 import { createServer, readConfig } from '@console/kit';
-import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
+import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
 import { simulatorApp } from '@console/simulator/app';
 import { SimulatorConfigSchema } from '@console/simulator/config';
 import { syntheticFleet } from '@console/simulator/fleet';
@@ -19,7 +19,7 @@ import { connect } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Db, MongoClient } from 'mongodb';
-import pg from 'pg';
+import type pg from 'pg';
 import { hubControlApp } from '../src/app.ts';
 import { type HubControlConfig, HubControlConfigSchema } from '../src/config.ts';
 
@@ -76,7 +76,7 @@ export async function startHubControl(
   const infra = infraEnv();
   const prefix = uniqueName('hc');
   const database = await freshDatabase(infra.DATABASE_URL, 'hc');
-  const pool = new pg.Pool({ connectionString: database.url, max: 3 });
+  const pool = testPool(database.url, 3);
   // Dropping the database at the end ends idle connections; that is expected.
   pool.on('error', () => undefined);
   if (opts.world) await migrateWorld(pool);

@@ -55,3 +55,15 @@ export function infraEnv(): InfraEnv {
   // Typed here rather than by augmenting vitest's ProvidedContext, which the re-exported type does not merge.
   return inject('infra' as never) as InfraEnv;
 }
+
+/**
+ * A Postgres pool for a test's own queries. Test databases are dropped with force at the end, so
+ * a connection that is still open then (a held client, an idle one) must not crash the run with
+ * an unhandled 'terminating connection' error.
+ */
+export function testPool(url: string, max = 3): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}

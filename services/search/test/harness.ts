@@ -8,12 +8,12 @@ import {
   subjects,
 } from '@console/contracts';
 import { createServer, readConfig } from '@console/kit';
-import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
+import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import { type Db, MongoClient } from 'mongodb';
-import pg from 'pg';
+import type pg from 'pg';
 import { searchApp } from '../src/app.ts';
 import { type SearchConfig, SearchConfigSchema } from '../src/config.ts';
 import { buildIndex } from '../src/plugins/background.ts';
@@ -72,7 +72,7 @@ export async function startSearch(o: { customers?: number; world?: boolean } = {
     INDEX_ON_START: 'never',
     FERRETDB_POSTGRESQL_URL: process.env.FERRETDB_POSTGRESQL_URL ?? '',
   });
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  const pool = testPool(database.url, 4);
   const mongo = new MongoClient(config.MONGO_URL);
   await mongo.connect();
   const db = mongo.db();

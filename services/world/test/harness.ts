@@ -1,6 +1,6 @@
-import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
+import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
 import { type Db, MongoClient } from 'mongodb';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * A world of its own for one test file: a fresh Postgres database and a Mongo database with a
@@ -23,7 +23,7 @@ export async function openWorld(): Promise<TestWorld> {
   const mongoUrl = url.toString();
   const client = new MongoClient(mongoUrl, { serverSelectionTimeoutMS: 10_000 });
   await client.connect();
-  const pool = new pg.Pool({ connectionString: pgDb.url, max: 4 });
+  const pool = testPool(pgDb.url, 4);
   return {
     pool,
     db: client.db(),

@@ -25,6 +25,11 @@ export const postgresPlugin = fp(
   async (app: FastifyInstance, opts: { url: string; max?: number }) => {
     const pool = new pg.Pool({ connectionString: withJitOff(opts.url), max: opts.max ?? 10 });
     pool.on('error', (err) => app.log.error({ err }, 'postgres idle client error'));
+    // A client held for a while (an advisory lock, a long build) can lose its connection too (a
+    // restart, a terminated backend): its query fails, but the event must not crash the process.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => app.log.warn({ err }, 'postgres connection lost'));
+    });
     await pool.query('select 1');
     app.decorate('pg', pool);
     app.readiness.add('postgres', async () => {

@@ -70,6 +70,9 @@ export const domainPlugin = fp(
     const maintenance = new pg.Pool({ connectionString: config.DATABASE_URL, max: 2 });
     // An idle connection the server drops (restart, terminated backend) must not crash the service.
     maintenance.on('error', (err) => app.log.warn({ err }, 'maintenance pool: idle connection lost'));
+    maintenance.on('connect', (c) =>
+      c.on('error', (err) => app.log.warn({ err }, 'maintenance connection lost')),
+    );
     const mongo = new Gen2Mongo(app.mongo);
     const outbox = new NoteOutbox(app.pg, app.mongo, onError);
     app.decorate('searchDomain', {

@@ -63,6 +63,7 @@ export function backendUrl(configured: string, databaseUrl: string): string {
 export async function openBackend(url: string, dbName: string): Promise<FerretBackend> {
   const pool = new pg.Pool({ connectionString: url, max: 3 });
   pool.on('error', () => undefined); // idle connection lost: the next query reconnects
+  pool.on('connect', (c) => c.on('error', () => undefined)); // a held one: its query fails instead
   await pool.query('select 1');
   const schema = dbName;
   const tableOf = async (collection: string) => {
