@@ -10,19 +10,28 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-/** Collects every answer to a $SRV request for a short while, as `nats micro ls` does. */
-async function ask(subject: string): Promise<Record<string, unknown>[]> {
+/**
+ * Collects the answers of this test's services to a $SRV request, as `nats micro ls` does: until
+ * `want` of them have answered (other test files' services on the shared NATS answer too, and a
+ * loaded machine can be slow), or 5 s.
+ */
+async function ask(subject: string, want = 1): Promise<Record<string, unknown>[]> {
   const inbox = `_INBOX.${h.prefix}.${Math.random().toString(36).slice(2)}`;
   const sub = h.nc.subscribe(inbox);
   const out: Record<string, unknown>[] = [];
+  const ours = () =>
+    out.filter((i) => (i.metadata as Record<string, string> | undefined)?.prefix === h.prefix);
   const done = (async () => {
     for await (const m of sub) out.push(JSON.parse(decoder.decode(m.data)));
   })();
   h.nc.publish(subject, new Uint8Array(), { reply: inbox });
-  await new Promise((r) => setTimeout(r, 500));
+  const deadline = Date.now() + 5000;
+  while (ours().length < want && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  // A little longer, so that an extra answer (a count that is too high) would be seen too.
+  await new Promise((r) => setTimeout(r, 200));
   sub.unsubscribe();
   await done;
-  return out.filter((i) => (i.metadata as Record<string, string> | undefined)?.prefix === h.prefix);
+  return ours();
 }
 
 describe('NATS service discovery', () => {
@@ -40,7 +49,7 @@ describe('NATS service discovery', () => {
 
   it('shows a second instance as a second service, sharing the requests', async () => {
     await h.another();
-    const pings = await ask('$SRV.PING.auth');
+    const pings = await ask('$SRV.PING.auth', 2);
     expect(new Set(pings.map((p) => p.id)).size).toBe(2);
   });
 });
