@@ -2,6 +2,7 @@ import { authOperations } from './auth.ts';
 import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
 import { searchOperations } from './search.ts';
+import { statsOperations } from './stats/index.ts';
 import { thingOperations } from './things.ts';
 import type { Operation } from './types.ts';
 
@@ -9,6 +10,7 @@ export * from './auth.ts';
 export * from './gen1-commands.ts';
 export * from './hub-control.ts';
 export * from './search.ts';
+export * from './stats/index.ts';
 export * from './things.ts';
 export * from './types.ts';
 
@@ -19,6 +21,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...hubControlOperations,
   ...gen1CommandOperations,
   ...searchOperations,
+  ...statsOperations,
 ];
 
 export function operationById(id: string): Operation {
