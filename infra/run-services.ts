@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 const root = resolve(import.meta.dirname, '..');
 
 /** Every service the console has today, in start order; the gateway last, on the public port. */
-const SERVICES = ['auth', 'simulator', 'hub-control', 'search', 'gateway'] as const;
+const SERVICES = ['auth', 'simulator', 'hub-control', 'search', 'stats', 'gateway'] as const;
 
 function scaleFromArgs(argv: string[]): Map<string, number> {
   const scale = new Map<string, number>(SERVICES.map((s) => [s, 1]));

@@ -4,6 +4,13 @@ import { STATS_ANY_PROJECTIONS, STATS_KINDS, STATS_LIMITS, STATS_PERIODS } from 
 import { ACK_UNITS, DEMAND_INTERVALS, LINKPLUS_STATISTICS_MAX } from './graphs.ts';
 
 const IsoDate = (description: string) => Type.String({ format: 'date-time', description });
+/** A date or date-time a person typed (ISO 8601); a pattern, since services check no formats. */
+const DateInput = (description: string) =>
+  Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+    maxLength: 40,
+    description,
+  });
 
 export const StatsPeriodSchema = Type.Union(
   [Type.Literal(STATS_PERIODS.hourly), Type.Literal(STATS_PERIODS.daily)],
@@ -96,7 +103,7 @@ export const ProductsByDateSchema = Type.Object({
 export type ProductsByDate = Static<typeof ProductsByDateSchema>;
 
 const DateRange = Type.Object(
-  { $gte: Type.Optional(IsoDate('From')), $lte: Type.Optional(IsoDate('To')) },
+  { $gte: Type.Optional(DateInput('From')), $lte: Type.Optional(DateInput('To')) },
   { additionalProperties: false },
 );
 
@@ -146,8 +153,8 @@ export const RowsAnswerSchema = Type.Object({
 export type RowsAnswer = Static<typeof RowsAnswerSchema>;
 
 const RangeQuery = {
-  from: Type.Optional(IsoDate('Default: the screen’s default range ending with the latest data')),
-  to: Type.Optional(IsoDate('Default: the latest data')),
+  from: Type.Optional(DateInput('Default: the screen’s default range ending with the latest data')),
+  to: Type.Optional(DateInput('Default: the latest data')),
 };
 
 export const AckParamsSchema = Type.Object(
