@@ -5,6 +5,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { errorMessage } from '../features/api/client.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
+import { SupportPlusStatsPanel } from '../features/stats/SupportPlusStatsPanel.tsx';
 import { useSearchLists } from '../features/support-plus/lists-store.ts';
 import {
   liveChannelsQueryOptions,
@@ -126,7 +127,10 @@ function SearchArea({
         </Paper>
       )}
       {body === null ? (
-        <SupportPlusOverview />
+        <>
+          <SupportPlusOverview />
+          <SupportPlusStatsPanel />
+        </>
       ) : found.isError ? (
         <Alert color="red" title="The search failed">
           {errorMessage(found.error)}

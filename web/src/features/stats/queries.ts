@@ -120,15 +120,26 @@ export const dmQueryOptions = (r: Range) =>
     placeholderData: keepPreviousData,
   });
 
-export const linkplusQueryOptions = (r: Range) =>
+/** Link Plus per day: a range oldest first, or (no range) the latest `limit` days. */
+export const linkplusQueryOptions = (r: Range, limit = 10_000) =>
   queryOptions({
-    queryKey: [...statsKeys.all, 'linkplus', r] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<{ date: string; devices: { L2: number } }[]>('/api/statistics/linkplus-statistics', {
-        method: 'POST',
-        body: { sort: { date: 1 }, filter: { date: { $gte: r.from, $lte: r.to } }, limit: 10_000 },
-        signal,
-      }),
+    queryKey: [...statsKeys.all, 'linkplus', r, limit] as const,
+    queryFn: async ({ signal }) => {
+      const latest = !r.from && !r.to;
+      const rows = await apiRequest<{ date: string; devices: { L2: number } }[]>(
+        '/api/statistics/linkplus-statistics',
+        {
+          method: 'POST',
+          body: {
+            sort: { date: latest ? -1 : 1 },
+            ...(latest ? {} : { filter: { date: { $gte: r.from, $lte: r.to } } }),
+            limit,
+          },
+          signal,
+        },
+      );
+      return latest ? rows.reverse() : rows;
+    },
   });
 
 export const voiceUsersQueryOptions = () =>
