@@ -13,3 +13,9 @@ export function periodCaption(from: string | null, to: string | null, hourly = f
   const end = new Date(Date.parse(to) - (hourly ? 3_600_000 : 86_400_000)).toISOString();
   return `${bucketLabel(from, hourly)} – ${bucketLabel(end, hourly)} (UTC)`;
 }
+
+/** "dd/MM/yy HH:mm – dd/MM/yy HH:mm (UTC)": an answered range whose ends are instants. */
+export function rangeCaption(from: string | null | undefined, to: string | null | undefined): string {
+  if (!from || !to) return 'Loading the period…';
+  return `${bucketLabel(from, true)} – ${bucketLabel(to, true)} (UTC)`;
+}
