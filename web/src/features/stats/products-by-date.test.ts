@@ -19,7 +19,7 @@ describe('products by date', () => {
 
   it('measures the change over 7 days and colours it by the thresholds', () => {
     const [l2, l42] = productChanges(p);
-    expect(l2).toMatchObject({ productCode: 'L2', total: 17, change: 17 - 11, colour: 'below10' });
+    expect(l2).toMatchObject({ productCode: 'L2', total: 17, change: 17 - 10, colour: 'below10' });
     expect(l42).toMatchObject({ change: 44 - 50, colour: 'red' });
     expect(l2?.averageAdded).toBe(1);
   });
