@@ -29,10 +29,13 @@ export class Gen1GraphsStore {
   constructor(private readonly pool: pg.Pool) {}
 
   /** The range asked for, or the screen's default length ending with the newest command. */
-  async range(r: Range, defaultMs: number): Promise<{ from: Date; to: Date }> {
+  async range(r: Range, defaultMs: number, answered = false): Promise<{ from: Date; to: Date }> {
     let to = r.to ? new Date(r.to) : null;
     if (!to) {
-      const q = await this.pool.query<{ t: Date | null }>('select max(request_date) as t from command_queue');
+      // The latency graphs count answered commands only: their default ends with the newest of those.
+      const q = await this.pool.query<{ t: Date | null }>(
+        `select max(request_date) as t from command_queue${answered ? ' where latency is not null' : ''}`,
+      );
       to = q.rows[0]?.t ?? new Date();
     }
     const from = r.from ? new Date(r.from) : new Date(to.getTime() - defaultMs);
@@ -64,13 +67,13 @@ export class Gen1GraphsStore {
     intervalMinutes: number,
     r: Range & { groupbyseconds?: number; min?: number; max?: number },
   ): Promise<RowsAnswer> {
-    const { from, to } = await this.range(r, GRAPH_DEFAULT_RANGES.demandMs);
+    const { from, to } = await this.range(r, GRAPH_DEFAULT_RANGES.demandMs, true);
     const g = r.groupbyseconds ?? intervalMinutes * 60;
     return this.byBucket(DEMAND_BUCKETS, from, to, g, r.min, r.max);
   }
 
   async daily(r: Range): Promise<RowsAnswer> {
-    const { from, to } = await this.range(r, GRAPH_DEFAULT_RANGES.dailyMs);
+    const { from, to } = await this.range(r, GRAPH_DEFAULT_RANGES.dailyMs, true);
     return this.byBucket(DAILY_BUCKETS, from, to, 86_400);
   }
 
