@@ -7,8 +7,8 @@
  * auth service behind the real gateway is covered in tests/integration/.
  */
 import { SESSION_COOKIE, type ServiceReply, type ServiceRequest, subjects } from '@console/contracts';
-import { createServer, SessionStore } from '@console/kit';
-import { infraEnv, uniqueName } from '@console/kit/testing';
+import { SessionStore } from '@console/kit';
+import { infraEnv, startApp, uniqueName } from '@console/kit/testing';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { createSigner } from 'fast-jwt';
@@ -60,9 +60,7 @@ beforeAll(async () => {
     REQUEST_TIMEOUT_MS: '300',
     LOG_LEVEL: 'silent',
   });
-  app = await createServer({ service: 'gateway', logLevel: 'silent', instance: 'test' });
-  await app.register(buildGateway, { config });
-  await app.ready();
+  app = await startApp(buildGateway, { service: 'gateway', instance: 'test', options: { config } });
   nc = await connect({ servers: infra.NATS_URL });
   redis = new Redis(infra.REDIS_URL);
   store = new SessionStore(redis, { idleSeconds: 600, absoluteSeconds: 3600 }, prefix);

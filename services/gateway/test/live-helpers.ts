@@ -3,8 +3,8 @@
  * Redis, a scripted hub publisher, and a small websocket client that records every frame.
  */
 import { type LiveEvent, SESSION_COOKIE, type ServerFrame, streamNames, subjects } from '@console/contracts';
-import { createServer, removeStreams, SessionStore } from '@console/kit';
-import { infraEnv, uniqueName } from '@console/kit/testing';
+import { removeStreams, SessionStore } from '@console/kit';
+import { infraEnv, startApp, uniqueName, waitFor } from '@console/kit/testing';
 import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -46,8 +46,7 @@ export async function startLiveStack(env: Record<string, string> = {}): Promise<
     LIVE_TOPIC_LINGER_MS: '100',
     ...env,
   });
-  const app = await createServer({ service: 'gateway', logLevel: 'silent', instance: 'test' });
-  await app.register(buildGateway, { config });
+  const app = await startApp(buildGateway, { service: 'gateway', instance: 'test', options: { config } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const nc = await connect({ servers: infra.NATS_URL });
@@ -161,10 +160,6 @@ export class LiveClient {
   }
 }
 
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** The kit's waitFor, polling often: these waits are for frames a local socket gets within milliseconds. */
+export const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) =>
+  waitFor(check, what, { timeoutMs, intervalMs: 10 });

@@ -7,6 +7,7 @@ export * from './testing/app.ts';
 export * from './testing/infra.ts';
 export * from './testing/mailbox.ts';
 export * from './testing/mongo.ts';
+export * from './testing/nats.ts';
 export * from './testing/operations.ts';
 export * from './testing/postgres.ts';
 export * from './testing/redis.ts';
