@@ -16,8 +16,8 @@ import type { InfraEnv } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { Client, startStack } from '../support/stack.ts';
+import { signInAdmin } from '../support/people.ts';
+import { startStack } from '../support/stack.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const REQUESTS = Number(process.argv[2] ?? 3000);
@@ -88,13 +88,7 @@ const stack = await startStack(env, ['auth', 'simulator', 'hub-control', 'gatewa
 const nc = await connect({ servers: env.NATS_URL.split(','), name: 'bench-roundtrip' });
 try {
   const fleet: SimHub[] = syntheticFleet({ hubs: HUBS, wfls: 0, hosts: 0, seed: 11 }).hubs;
-  const admin = new Client(stack.url);
-  const since = Date.now();
-  const first = await admin.call('POST', '/auth/local', stack.admin);
-  if (first.json.requiresOneTimeCode) {
-    const code = await waitForOneTimeCode(env.MAILBOX_URL, stack.admin.email, since);
-    await admin.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
-  }
+  const admin = await signInAdmin(stack);
   const me = await admin.call('GET', '/api/users/me');
   const caller = {
     userId: me.json.id,

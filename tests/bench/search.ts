@@ -19,8 +19,8 @@ import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { Client, startStack } from '../support/stack.ts';
+import { signInAdmin } from '../support/people.ts';
+import { startStack } from '../support/stack.ts';
 import { ms, row, type Series, series } from './search-measure.ts';
 
 const { values: args } = parseArgs({
@@ -113,16 +113,7 @@ const search = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'servic
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const http = new Client(stack.url);
-const since = Date.now();
-const first = await http.call('POST', '/auth/local', {
-  email: stack.admin.email,
-  password: stack.admin.password,
-});
-if (first.json.requiresOneTimeCode) {
-  const code = await waitForOneTimeCode(env.MAILBOX_URL, stack.admin.email, since);
-  await http.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
-}
+const http = await signInAdmin(stack);
 const me = await http.call('GET', '/api/users/me');
 if (me.status !== 200)
   throw new Error(`could not sign in to the gateway: ${me.status} ${JSON.stringify(me.json)}`);
