@@ -8,17 +8,17 @@
  * The world is loaded (histories left out: search does not read them) into the Postgres database
  * and Mongo database `search_bench_<customers>`, or reused when world_meta says it is there.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OPERATIONS, operationName, subjects } from '@console/contracts';
-import type { InfraEnv } from '@console/kit/testing';
 import { explainFloor, pickSamples, prepareSearch, runFloor, searchKinds } from '@console/search';
 import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
+import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin } from '../support/people.ts';
 import { startStack } from '../support/stack.ts';
 import { ms, row, type Series, series } from './search-measure.ts';
@@ -36,17 +36,7 @@ const CUSTOMERS = Number(args.customers);
 const RUNS = Number(args.runs);
 const root = resolve(import.meta.dirname, '../..');
 
-function infra(): InfraEnv {
-  const out = execFileSync('bash', [resolve(root, 'infra/dev-infra.sh'), 'up'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const pairs = out.split('\n').flatMap((line) => {
-    const m = /^([A-Z_]+)=(.*)$/.exec(line);
-    return m ? [[m[1], m[2]]] : [];
-  });
-  return Object.fromEntries(pairs) as unknown as InfraEnv;
-}
+const infra = devInfraUp;
 
 const env = infra();
 const name = `search_bench_${CUSTOMERS}`;

@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
-import { createStaff, signInAdmin } from '../support/people.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
 
 let stack: HubStack;
 let browser: Browser;
@@ -25,13 +25,8 @@ beforeAll(async () => {
     env: { SIM_RESTART_MS: '1500', HUB_TIMEOUT_MS: '5000' },
   });
   hub = stack.fleet[0] as SimHub;
-  support.email = `${stack.prefix}-support@console.test`;
   const admin = await signInAdmin(stack);
-  await createStaff(admin, 'support', support.name, {
-    email: support.email,
-    password: support.password,
-    requireOneTimeCode: false,
-  });
+  await enrolStaff(stack, admin, 'support', support);
   await stack.waitFor(
     async () =>
       ((await admin.call('GET', `/api/supportPlus/hub/${hub.hubId}`)).json as HubCard).presence?.connected ===

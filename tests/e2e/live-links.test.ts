@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
-import { createStaff, signInAdmin } from '../support/people.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
 
 let stack: HubStack;
 let browser: Browser;
@@ -25,13 +25,8 @@ beforeAll(async () => {
     env: { PRESENCE_REFRESH_S: '2' },
   });
   hubIds = stack.fleet.map((h) => h.hubId);
-  support.email = `${stack.prefix}-support@console.test`;
   const admin = await signInAdmin(stack);
-  await createStaff(admin, 'support', support.name, {
-    email: support.email,
-    password: support.password,
-    requireOneTimeCode: false,
-  });
+  await enrolStaff(stack, admin, 'support', support);
   // Through the gateway: 202 until hub-control has heard every hub re-announce, then all of them.
   let last: unknown;
   await stack.waitFor(

@@ -14,7 +14,7 @@ import { connect } from '@nats-io/transport-node';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
-import { createStaff, signInAdmin } from '../support/people.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -44,14 +44,9 @@ function hubSays(direction: string, cls: string, operation: string, extra: Recor
 beforeAll(async () => {
   assertConsoleBuilt();
   stack = await startStack(infraEnv());
-  support.email = `${stack.prefix}-support@console.test`;
   nc = await connect({ servers: stack.infra.NATS_URL });
   const admin = await signInAdmin(stack);
-  await createStaff(admin, 'support', support.name, {
-    email: support.email,
-    password: support.password,
-    requireOneTimeCode: true,
-  });
+  await enrolStaff(stack, admin, 'support', support, { requireOneTimeCode: true });
   browser = await launchChromium();
 });
 

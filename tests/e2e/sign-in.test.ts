@@ -6,7 +6,7 @@ import { infraEnv } from '@console/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
-import { createStaff, signInAdmin } from '../support/people.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { Client, type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -16,14 +16,9 @@ const support = { email: '', password: 'support-first-1', name: 'Sam Support' };
 beforeAll(async () => {
   assertConsoleBuilt();
   stack = await startStack(infraEnv());
-  support.email = `${stack.prefix}-support@console.test`;
   // The admin prepares a support colleague through the API, as the admin screen would.
   const admin = await signInAdmin(stack);
-  await createStaff(admin, 'support', support.name, {
-    email: support.email,
-    password: support.password,
-    requireOneTimeCode: true,
-  });
+  await enrolStaff(stack, admin, 'support', support, { requireOneTimeCode: true });
   browser = await launchChromium();
 });
 

@@ -9,7 +9,7 @@ import type { Gen2SearchResult, Overview, StructureDetail } from '@console/contr
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
-import { createStaff, signInAdmin, signInApi } from '../support/people.ts';
+import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
 import type { Client } from '../support/stack.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
@@ -39,12 +39,7 @@ beforeAll(async () => {
   assertConsoleBuilt();
   stack = await startWorldStack({ seed: 11, customers: 200, base: 'e2esplus', index: 'always' });
   admin = await signInAdmin(stack);
-  support.email = `${stack.prefix}-support@console.test`;
-  await createStaff(admin, 'support', support.name, {
-    email: support.email,
-    password: support.password,
-    requireOneTimeCode: false,
-  });
+  await enrolStaff(stack, admin, 'support', support);
   api = await signInAs(support.email, support.password);
 
   // Sockets with a serial of the L42MK3 initial batch, and the structures holding them; prefer one

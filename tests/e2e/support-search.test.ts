@@ -9,7 +9,7 @@ import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
-import { createStaff, signInAdmin } from '../support/people.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
@@ -46,15 +46,9 @@ beforeAll(async () => {
   expect(found.rowCount).toBe(1);
   target = found.rows[0] as Target;
 
-  support.email = `${stack.prefix}-support@console.test`;
-  accounts.email = `${stack.prefix}-accounts@console.test`;
   const admin = await signInAdmin(stack);
-  for (const [who, roles] of [
-    [support, 'support'],
-    [accounts, 'accounts'],
-  ] as const) {
-    await createStaff(admin, roles, who.name, { email: who.email, password: who.password });
-  }
+  await enrolStaff(stack, admin, 'support', support);
+  await enrolStaff(stack, admin, 'accounts', accounts);
   browser = await launchChromium();
 }, 180_000);
 

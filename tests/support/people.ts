@@ -53,6 +53,25 @@ export async function createStaff(
   return user;
 }
 
+/**
+ * Creates a test's named staff user (its `name` and `password` chosen by the test) through the
+ * admin API, with the e-mail `<prefix>-<roles>@console.test`, which it writes into `person`.
+ */
+export async function enrolStaff(
+  stack: Stack,
+  admin: Client,
+  roles: string,
+  person: { name: string; email: string; password: string },
+  opts: { requireOneTimeCode?: boolean } = {},
+): Promise<void> {
+  person.email = `${stack.prefix}-${roles}@console.test`;
+  await createStaff(admin, roles, person.name, {
+    email: person.email,
+    password: person.password,
+    requireOneTimeCode: opts.requireOneTimeCode ?? false,
+  });
+}
+
 /** A staff user created and signed in through the API. */
 export async function staffClient(stack: Stack, admin: Client, roles: string, name: string): Promise<Client> {
   const user = await createStaff(admin, roles, name);
