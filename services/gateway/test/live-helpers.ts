@@ -1,5 +1,5 @@
 /**
- * Helpers of the live fan-out tests: the real gateway from app.ts on real NATS (JetStream) and
+ * Helpers of the gateway tests: the real gateway from app.ts on real NATS (JetStream) and
  * Redis, a scripted hub publisher, and a small websocket client that records every frame.
  */
 import { type LiveEvent, SESSION_COOKIE, type ServerFrame, streamNames, subjects } from '@console/contracts';
@@ -32,9 +32,9 @@ export interface LiveStack {
   close(): Promise<void>;
 }
 
-export async function startLiveStack(env: Record<string, string> = {}): Promise<LiveStack> {
+/** The real gateway from app.ts on the test's prefixes and secret, ready and not listening. */
+export function startTestGateway(prefix: string, secret: string, env: Record<string, string> = {}) {
   const infra = infraEnv();
-  const prefix = uniqueName('live');
   const config = gatewayConfig({
     NATS_URL: infra.NATS_URL,
     REDIS_URL: infra.REDIS_URL,
@@ -42,11 +42,19 @@ export async function startLiveStack(env: Record<string, string> = {}): Promise<
     REDIS_PREFIX: prefix,
     JWT_SECRET: secret,
     LOG_LEVEL: 'silent',
+    ...env,
+  });
+  return startApp(buildGateway, { service: 'gateway', instance: 'test', options: { config } });
+}
+
+export async function startLiveStack(env: Record<string, string> = {}): Promise<LiveStack> {
+  const infra = infraEnv();
+  const prefix = uniqueName('live');
+  const app = await startTestGateway(prefix, secret, {
     LIVE_TICK_MS: '20',
     LIVE_TOPIC_LINGER_MS: '100',
     ...env,
   });
-  const app = await startApp(buildGateway, { service: 'gateway', instance: 'test', options: { config } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const nc = await connect({ servers: infra.NATS_URL });
