@@ -5,58 +5,54 @@
  * Nothing is stood in. The CSV a person exports is compared with what the API answers for the
  * same view.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { STATS_TABS, STATS_TEXT, type StatsAnswer } from '@console/contracts';
-import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
+import {
+  infraEnv,
+  type ScratchMongo,
+  type ScratchPostgres,
+  scratchMongo,
+  scratchPostgres,
+} from '@console/kit/testing';
 import { loadWorld } from '@console/world';
-import { MongoClient } from 'mongodb';
-import type pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, launchChromium, signInApi } from '../support/people.ts';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { createStaff, enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
 import { type Client, type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
-let world: Awaited<ReturnType<typeof freshDatabase>>;
-let pool: pg.Pool;
-let mongo: MongoClient;
+let world: ScratchPostgres;
+let mongo: ScratchMongo;
 let browser: Browser;
 let api: Client;
 const analyst = { email: '', password: 'stats-pass-1', name: 'Sia Stats' };
 
 beforeAll(async () => {
-  if (!existsSync(resolve(import.meta.dirname, '../../web/dist/index.html'))) {
-    throw new Error('web/dist is missing: build the console first (pnpm --filter @console/web build)');
-  }
+  assertConsoleBuilt();
   const infra = infraEnv();
-  world = await freshDatabase(infra.DATABASE_URL, 'e2estats');
-  const mongoUrl = new URL(infra.MONGO_URL);
-  mongoUrl.pathname = `/${uniqueName('e2estats')}`;
-  pool = testPool(world.url, 3);
-  mongo = new MongoClient(mongoUrl.toString());
-  await mongo.connect();
-  await loadWorld({ pool, db: mongo.db(), seed: 5, customers: 80 });
+  world = await scratchPostgres(infra.DATABASE_URL, 'e2estats', 3);
+  mongo = await scratchMongo(infra.MONGO_URL, { base: 'e2estats' });
+  // With histories: the tabs count transactions, logs, connections, agents and client devices.
+  await loadWorld({ pool: world.pool, db: mongo.db, seed: 5, customers: 80 });
   stack = await startStack(infra, ['auth', 'stats', 'gateway'], {
     DATABASE_URL: world.url,
-    MONGO_URL: mongoUrl.toString(),
+    MONGO_URL: mongo.url,
   });
-  const deadline = Date.now() + 90_000;
-  const done = async () =>
-    Number(
-      (await pool.query('select count(*) as n from stats_backfill').catch(() => ({ rows: [{ n: 0 }] })))
-        .rows[0]?.n,
-    );
-  while ((await done()) < 17) {
-    if (Date.now() > deadline) throw new Error(`the stats backfill did not finish\n${stack.logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const admin = await signInApi(stack, stack.admin.email, stack.admin.password);
-  analyst.email = `${stack.prefix}-stats@console.test`;
-  await createStaff(admin, 'stats,support', analyst.name, {
-    email: analyst.email,
-    password: analyst.password,
-  });
+  await stack.waitFor(
+    async () =>
+      Number(
+        (
+          await world.pool
+            .query('select count(*) as n from stats_backfill')
+            .catch(() => ({ rows: [{ n: 0 }] }))
+        ).rows[0]?.n,
+      ) >= 17,
+    'the stats backfill',
+    { timeoutMs: 90_000, intervalMs: 250 },
+  );
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'stats,support', analyst);
   api = await signInApi(stack, analyst.email, analyst.password);
   browser = await launchChromium();
 }, 240_000);
@@ -64,20 +60,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await mongo
-    ?.db()
-    .dropDatabase()
-    .catch(() => undefined);
-  await mongo?.close();
-  await pool?.end();
+  await mongo?.drop();
   await world?.drop();
 });
 
 async function signIn(page: Page) {
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('E-mail').fill(analyst.email);
-  await page.getByLabel('Password', { exact: true }).fill(analyst.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInPage(page, stack, analyst);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
 }
 
@@ -200,7 +188,9 @@ describe('the graph screens and protocol errors', () => {
     ] as const) {
       await page.goto(`${stack.url}${path}`);
       const chart = await chartReady(page, title);
-      await expect.poll(() => chart.getByText('No data for this period.').count(), { timeout: 5000, message: path }).toBe(0);
+      await expect
+        .poll(() => chart.getByText('No data for this period.').count(), { timeout: 5000, message: path })
+        .toBe(0);
       expect(await chart.locator('svg path').count(), path).toBeGreaterThan(0);
     }
     await page.goto(`${stack.url}/integration-stats`);
@@ -213,7 +203,7 @@ describe('the graph screens and protocol errors', () => {
 
 describe('roles', () => {
   it('refuses the statistics to a user without the stats role, on the server too', async () => {
-    const admin = await signInApi(stack, stack.admin.email, stack.admin.password);
+    const admin = await signInAdmin(stack);
     const marketing = await createStaff(admin, 'marketing', 'Mo Market');
     const client = await signInApi(stack, marketing.email, marketing.password);
     for (const path of [
