@@ -20,6 +20,16 @@ afterAll(async () => {
   await h?.close();
 });
 
+describe('discovery', () => {
+  it('answers $SRV pings as the stats service (what `nats micro ls` lists)', async () => {
+    const reply = await h.nc.request('$SRV.PING.stats', undefined, { timeout: 5000 });
+    expect(JSON.parse(new TextDecoder().decode(reply.data))).toMatchObject({
+      name: 'stats',
+      metadata: { prefix: h.prefix },
+    });
+  });
+});
+
 describe('the statistics tabs', () => {
   it('answer products per code from the stored products, the last `limit` days ending with the latest', async () => {
     const a = data<StatsAnswer>(
