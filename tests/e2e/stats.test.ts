@@ -170,6 +170,11 @@ describe('the Support Plus statistics panel', () => {
       await option.click();
       await chartReady(page, name);
     }
+    const firmware = page.getByRole('region', { name: 'Firmware top list' });
+    await expect.poll(() => firmware.locator('tr').count()).toBeGreaterThan(0);
+    expect(
+      await page.getByRole('region', { name: 'Config highs top list' }).locator('tr').count(),
+    ).toBeLessThanOrEqual(9);
     await page.close();
   });
 });

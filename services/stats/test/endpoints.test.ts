@@ -117,6 +117,20 @@ describe('the Support Plus panel and protocol errors', () => {
     expect(l2?.totals.at(-1)).toBe(stored);
   });
 
+  it('list hub firmware in use, the config highs and HomeKit pairing, 9 entries at most', async () => {
+    const s = data<{
+      hubs: number;
+      homeKitPaired: number;
+      firmware: { version: string; hubs: number }[];
+      configHighs: { configNumber: number }[];
+    }>(await h.call('stats.hubSummary', { caller: h.staff(['support']) }));
+    expect(s.hubs).toBe(await h.db.collection('hubs').countDocuments());
+    expect(s.homeKitPaired).toBe(await h.db.collection('hubs').countDocuments({ homeKitPaired: true }));
+    expect(s.firmware.length).toBeLessThanOrEqual(9);
+    const top = await h.db.collection('hubs').find().sort({ configNumber: -1 }).limit(1).toArray();
+    expect(s.configHighs[0]?.configNumber).toBe(top[0]?.configNumber);
+  });
+
   it('refuse a from date after the to date on protocol errors; default to 15 days', async () => {
     const bad = failure(
       await h.call('stats.protocolErrors', {

@@ -258,3 +258,21 @@ export const VoiceUsersSchema = Type.Object({
   ),
 });
 export type VoiceUsers = Static<typeof VoiceUsersSchema>;
+
+/** The panel's hub lists: firmware in use, config highs, HomeKit (seed 001 §2, top-10 lists of 9). */
+export const HubSummarySchema = Type.Object({
+  hubs: Type.Integer(),
+  homeKitPaired: Type.Integer(),
+  firmware: Type.Array(Type.Object({ version: Type.String(), hubs: Type.Integer() }), {
+    description: 'Hub firmware versions, most used first (9)',
+  }),
+  configHighs: Type.Array(
+    Type.Object({
+      hubId: Type.Integer(),
+      rootGroupId: Type.Union([Type.String(), Type.Null()]),
+      configNumber: Type.Integer(),
+    }),
+    { description: 'Hubs with the highest config numbers (9)' },
+  ),
+});
+export type HubSummary = Static<typeof HubSummarySchema>;

@@ -59,6 +59,7 @@ export const panelHandlers = (app: FastifyInstance) =>
       out.products.sort((a, b) => (b.totals.at(-1) ?? 0) - (a.totals.at(-1) ?? 0));
       return out;
     },
+    'stats.hubSummary': async () => app.gen2Records.hubSummary(),
     'stats.protocolErrors': async ({ body }) => {
       const spec = STAT_SPECS.protocolErrors as StatSpec;
       const window = await dayWindow(app, spec, body.filter?.createdDate, PROTOCOL_ERROR_DAYS);

@@ -1,4 +1,4 @@
-import { COLLECTIONS, type VoiceUsers } from '@console/contracts';
+import { COLLECTIONS, type HubSummary, STATS_LIMITS, type VoiceUsers } from '@console/contracts';
 import type { Db } from 'mongodb';
 
 export interface DateFilter {
@@ -29,6 +29,37 @@ export class Gen2RecordsStore {
       date: (d.date as Date).toISOString(),
       devices: { L2: Number(d.devices?.L2 ?? 0) },
     }));
+  }
+
+  /** Hub firmware in use, config highs and HomeKit pairing: one $group and two reads of `hubs`. */
+  async hubSummary(): Promise<HubSummary> {
+    const hubs = this.db.collection(COLLECTIONS.hubs);
+    const top = STATS_LIMITS.topTenEntries;
+    const [total, homeKitPaired, firmware, highs] = await Promise.all([
+      hubs.countDocuments({}),
+      hubs.countDocuments({ homeKitPaired: true }),
+      hubs
+        .aggregate<{ _id: string; n: number }>([{ $group: { _id: '$firmwareVersion', n: { $sum: 1 } } }])
+        .toArray(),
+      hubs
+        .find({}, { projection: { hubId: 1, rootGroupId: 1, configNumber: 1 } })
+        .sort({ configNumber: -1 })
+        .limit(top)
+        .toArray(),
+    ]);
+    return {
+      hubs: total,
+      homeKitPaired,
+      firmware: firmware
+        .map((f) => ({ version: String(f._id ?? 'unknown'), hubs: f.n }))
+        .sort((a, b) => b.hubs - a.hubs || a.version.localeCompare(b.version))
+        .slice(0, top),
+      configHighs: highs.map((h) => ({
+        hubId: Number(h.hubId),
+        rootGroupId: (h.rootGroupId as string | null) ?? null,
+        configNumber: Number(h.configNumber),
+      })),
+    };
   }
 
   /** Users with a voice integration, by agent type and as a share of all users. */

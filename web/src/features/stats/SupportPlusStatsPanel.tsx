@@ -1,6 +1,7 @@
 import { checkLimitAndPie, PRODUCTS_BY_DATE } from '@console/contracts';
 import { Group, NumberInput, Paper, Select, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
+import { HubLists } from './HubLists.tsx';
 import { PanelChart } from './PanelChart.tsx';
 import { PANEL_CHARTS } from './panel-charts.ts';
 
@@ -29,6 +30,7 @@ export function SupportPlusStatsPanel() {
         {Object.keys(errors).length === 0 && typeof days === 'number' && (
           <PanelChart choice={choice} days={days} />
         )}
+        <HubLists />
       </Stack>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import type {
   AckUnit,
   DmAnswer,
+  HubSummary,
   ProductsByDate,
   RowsAnswer,
   StatsAnswer,
@@ -146,4 +147,10 @@ export const voiceUsersQueryOptions = () =>
   queryOptions({
     queryKey: [...statsKeys.all, 'voice'] as const,
     queryFn: ({ signal }) => apiRequest<VoiceUsers>('/api/agents/usersPercentWithVoice', { signal }),
+  });
+
+export const hubSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: [...statsKeys.all, 'hubSummary'] as const,
+    queryFn: ({ signal }) => apiRequest<HubSummary>('/api/supportPlus/stats/hubs', { signal }),
   });
