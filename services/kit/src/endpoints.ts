@@ -67,7 +67,7 @@ const encoder = new TextEncoder();
  * in a queue group named after the service so that instances share the load.
  * Roles are checked here as well as at the gateway: NATS is reachable by more than the gateway.
  */
-export async function registerOperations<const Ops extends readonly Operation[]>(
+export async function registerOperations<Ops extends readonly Operation[]>(
   app: FastifyInstance,
   opts: ServiceOperations<Ops>,
 ): Promise<void>;

@@ -35,7 +35,7 @@ export type HandlersFor<Ops extends readonly Operation[], K extends OperationId<
  *
  * `registerOperations` then checks, by type and at start-up, that every operation has one.
  */
-export function defineHandlers<const Ops extends readonly Operation[], K extends OperationId<Ops>>(
+export function defineHandlers<Ops extends readonly Operation[], K extends OperationId<Ops>>(
   _operations: Ops,
   handlers: HandlersFor<Ops, K>,
 ): HandlersFor<Ops, K> {

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -20,6 +20,20 @@ export function readMigrations(dir: URL | string): Migration[] {
     .filter((f) => f.endsWith('.sql'))
     .sort()
     .map((f) => ({ name: f.slice(0, -4), sql: readFileSync(join(path, f), 'utf8') }));
+}
+
+/**
+ * The `migrations/` folder of the package a module belongs to: `migrationsDir(import.meta.url)`
+ * finds `services/<name>/migrations` from `src/` as from compiled output, at whatever depth.
+ */
+export function migrationsDir(moduleUrl: string): string {
+  let dir = dirname(fileURLToPath(moduleUrl));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json above ${fileURLToPath(moduleUrl)}`);
+    dir = up;
+  }
+  return join(dir, 'migrations');
 }
 
 /** `auth` → `auth_migrations`, `hub-control` → `hub_control_migrations`: one table per service. */
@@ -70,7 +84,7 @@ export async function runMigrations(
 
 /**
  * What a service's app plugin calls once `postgresPlugin` is registered and before it takes any
- * request: `await migrateService(app, 'auth', new URL('../migrations/', import.meta.url))`.
+ * request: `await migrateService(app, 'auth', migrationsDir(import.meta.url))`.
  */
 export async function migrateService(
   app: FastifyInstance,
