@@ -1,6 +1,6 @@
 import type { Operation } from '@console/contracts';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { HandlerContext, Reply } from './endpoints.ts';
+import type { HandlerContext, Pending, Reply } from './endpoints.ts';
 
 type Input<S, Absent> = S extends TSchema ? Static<S> : Absent;
 
@@ -11,8 +11,11 @@ export type OperationContext<O extends Operation> = HandlerContext<
   Input<O['querystring'], Record<string, never>>
 >;
 
-/** What it answers: its response schema's type, alone or in a Reply (status, session). */
-export type OperationReply<O extends Operation> = Static<O['response']> | Reply<Static<O['response']>>;
+/** What it answers: its response schema's type, alone or in a Reply (status, session); or a 202 Pending. */
+export type OperationReply<O extends Operation> =
+  | Static<O['response']>
+  | Reply<Static<O['response']>>
+  | Pending;
 
 export type OperationHandler<O extends Operation> = (ctx: OperationContext<O>) => Promise<OperationReply<O>>;
 
