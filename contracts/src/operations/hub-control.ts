@@ -134,7 +134,12 @@ export const ChannelRefreshSchema = Type.Object({ total: Type.Integer(), refresh
 export type ChannelRefresh = Static<typeof ChannelRefreshSchema>;
 
 // The fields the channel-list operations share; `op()` around each keeps its id and types exact.
-const channelList = <I extends string, R extends TSchema>(id: I, path: string, summary: string, response: R) => ({
+const channelList = <I extends string, R extends TSchema>(
+  id: I,
+  path: string,
+  summary: string,
+  response: R,
+) => ({
   id: `hub-control.${id}` as const,
   service: 'hub-control' as const,
   method: 'GET' as const,
@@ -266,9 +271,21 @@ export const hubControlOperations = [
     }),
     response: AccountActionResultSchema,
   }),
-  op(channelList('channelList', '', 'Live channels (connected links): the first page of 500', ChannelPageSchema)),
+  op(
+    channelList(
+      'channelList',
+      '',
+      'Live channels (connected links): the first page of 500',
+      ChannelPageSchema,
+    ),
+  ),
   op({
-    ...channelList('channelListPage', '/:continueFrom/:pageSize', 'Live channels after a marker', ChannelPageSchema),
+    ...channelList(
+      'channelListPage',
+      '/:continueFrom/:pageSize',
+      'Live channels after a marker',
+      ChannelPageSchema,
+    ),
     params: body({
       continueFrom: Type.String({ pattern: '^[0-9]{1,16}$', description: 'The last continueFrom, or 0' }),
       pageSize: Type.String({
@@ -277,7 +294,14 @@ export const hubControlOperations = [
       }),
     }),
   }),
-  op(channelList('channelListRefresh', '/refresh', 'Rebuild the channel list from Redis', ChannelRefreshSchema)),
+  op(
+    channelList(
+      'channelListRefresh',
+      '/refresh',
+      'Rebuild the channel list from Redis',
+      ChannelRefreshSchema,
+    ),
+  ),
   op({
     id: 'hub-control.hub',
     service: 'hub-control',
