@@ -14,4 +14,5 @@ export * from './service-errors.ts';
 export * from './sessions.ts';
 export * from './start-service.ts';
 export * from './streams.ts';
+export * from './transaction.ts';
 export * from './validate.ts';

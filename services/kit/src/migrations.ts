@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { transaction } from './transaction.ts';
 
 export interface Migration {
   /** The file name without `.sql`, e.g. `001_staff_users`; recorded once applied. */
@@ -55,9 +56,7 @@ export async function runMigrations(
   migrations: readonly Migration[],
 ): Promise<string[]> {
   const table = migrationsTable(service);
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return transaction(pool, async (client) => {
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [`console.${service}.migrations`]);
     await client.query(
       `create table if not exists ${table} (name text primary key, applied timestamptz not null default now())`,
@@ -72,14 +71,8 @@ export async function runMigrations(
       await client.query(`insert into ${table} (name) values ($1)`, [m.name]);
       applied.push(m.name);
     }
-    await client.query('commit');
     return applied;
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**

@@ -14,8 +14,8 @@ import { headers } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
-import type { LinkOutcome } from './hub-link.ts';
-import type { TransactionState } from './records.ts';
+import type { LinkOutcome } from './hub-link.client.ts';
+import type { TransactionState } from './records.store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -13,8 +13,8 @@ import type { HandlerContext } from '@console/kit';
 import { headers } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Gen1Link, QueuedEnd } from './gen1-store.ts';
-import type { WflOutcome } from './wfl-link.ts';
+import type { Gen1Link, QueuedEnd } from './gen1.store.ts';
+import type { WflOutcome } from './wfl-link.client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
