@@ -15,8 +15,8 @@ import { oneTimeCodesPlugin } from './plugins/one-time-codes.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { signInPlugin } from './plugins/sign-in.ts';
-import { thingsPlugin } from './plugins/things.ts';
-import { usersPlugin } from './plugins/users.ts';
+import { thingsPlugin } from './plugins/things.store.ts';
+import { usersPlugin } from './plugins/users.store.ts';
 
 export interface AuthAppOptions {
   config: AuthConfig;

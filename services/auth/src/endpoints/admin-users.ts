@@ -5,7 +5,7 @@ import type { AuthConfig } from '../config.ts';
 import { hashPassword } from '../plugins/passwords.ts';
 import { normalizeEmail, parseRolesStrict, staffUserProblems } from '../plugins/staff-rules.ts';
 import { toStaffUser } from '../plugins/staff-view.ts';
-import type { StaffFields } from '../plugins/users.ts';
+import type { StaffFields } from '../plugins/users.store.ts';
 import { callerOf } from './caller.ts';
 
 const NO_SUCH_USER = 'No such user.';

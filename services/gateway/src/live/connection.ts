@@ -1,7 +1,7 @@
 import type { Caller, ServerFrame } from '@console/contracts';
 import type { WebSocket } from '@fastify/websocket';
 import type { LiveEntry } from './entry.ts';
-import type { Watcher } from './topic.ts';
+import type { Watcher } from './shared-topic.ts';
 
 export const SLOW_CONSUMER_CODE = 4008;
 export const SLOW_CONSUMER_REASON = 'Too slow for the live stream; reconnect to resume.';

@@ -5,9 +5,9 @@ import { type ConnectionLimits, eventsFrame, LiveConnection } from './connection
 import type { LiveEntry } from './entry.ts';
 import { compileFilter } from './filter.ts';
 import type { FanoutStats, LiveMetrics } from './metrics.ts';
+import { Topic, type Watcher } from './shared-topic.ts';
 import { HISTORY_MOVED_ON } from './sources/jetstream.ts';
 import type { Source } from './sources/source.ts';
-import { Topic, type Watcher } from './topic.ts';
 import type { TopicSpec } from './topics.ts';
 
 export interface FanoutOptions extends ConnectionLimits {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
+import type { Gen2Mongo } from './gen2.store.ts';
 import { hubRow, productRow, structureRow, userRow } from './index-rows.ts';
 import { replaceStructure, upsertHubs, upsertUsers } from './index-write.ts';
-import type { Gen2Mongo } from './mongo.ts';
 import type { StructureParts } from './structure-view.ts';
 
 /** Writes what was just read of a structure into the search index. */

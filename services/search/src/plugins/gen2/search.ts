@@ -11,6 +11,7 @@ import {
 import type pg from 'pg';
 import { rows, type Statement } from '../sql.ts';
 import { Found, type MatchedBy } from './found.ts';
+import type { Gen2Mongo } from './gen2.store.ts';
 import { indexStructures, indexUsers } from './index-docs.ts';
 import {
   type Looseness,
@@ -22,7 +23,6 @@ import {
   usersByIdPrefix,
   usersOfStructures,
 } from './index-read.ts';
-import type { Gen2Mongo } from './mongo.ts';
 
 interface Ask {
   text: string;
