@@ -1,4 +1,4 @@
-import { authOperations, thingOperations, VERSION_LABEL } from '@console/contracts';
+import { authOperations, thingOperations } from '@console/contracts';
 import { migrateService, natsPlugin, postgresPlugin, redisPlugin, registerOperations } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -65,7 +65,6 @@ export const authApp = fp(
 
     await registerOperations(app, {
       service: 'auth',
-      version: VERSION_LABEL,
       operations: [...authOperations, ...thingOperations],
       handlers: {
         ...loginHandlers(app),

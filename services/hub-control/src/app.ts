@@ -1,4 +1,4 @@
-import { gen1CommandOperations, hubControlOperations, VERSION_LABEL } from '@console/contracts';
+import { gen1CommandOperations, hubControlOperations } from '@console/contracts';
 import {
   ensureStreams,
   migrateService,
@@ -78,7 +78,6 @@ export const hubControlApp = fp(
 
     await registerOperations(app, {
       service: 'hub-control',
-      version: VERSION_LABEL,
       operations: [...hubControlOperations, ...gen1CommandOperations],
       handlers: {
         ...linkActionHandlers(app),

@@ -8,6 +8,7 @@ import {
   type ServiceName,
   type ServiceReply,
   type SessionGrant,
+  VERSION_LABEL,
 } from '@console/contracts';
 import { Svcm } from '@nats-io/services';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -38,6 +39,17 @@ export class Reply<T = unknown> {
  * types each handler from its operation's schemas.
  */
 /**
+ * The version a service registers with `@nats-io/services`: the console's release with the
+ * service named as semver build metadata (`0.0.7+auth`). The NATS CLI's `micro ls` leaves a
+ * Version cell blank when it equals the row above (meant to group instances of one service);
+ * with every service on the same release only the first row showed one. Build metadata does not
+ * change the version's precedence, and instances of one service still group.
+ */
+export function serviceVersion(service: string): string {
+  return `${VERSION_LABEL}+${service.replace(/[^0-9A-Za-z-]/g, '-')}`;
+}
+
+/**
  * A 202 "not complete yet, ask again": its body is the operation's pending notice, not its
  * response, so `defineHandlers` accepts it beside the response type.
  */
@@ -62,8 +74,6 @@ export type Handler = (ctx: HandlerContext<any, any, any>) => Promise<unknown>;
 
 export interface ServiceOperations<Ops extends readonly Operation[]> {
   service: ServiceName;
-  /** Shown by `nats micro ls`; must be semver. */
-  version: string;
   /** The service's rows of the operations table (rows of other services are skipped). */
   operations: Ops;
   /** One handler per operation of this service, made with `defineHandlers`. */
@@ -90,34 +100,16 @@ const encoder = new TextEncoder();
 export async function registerOperations<Ops extends readonly Operation[]>(
   app: FastifyInstance,
   opts: ServiceOperations<Ops>,
-): Promise<void>;
-/** @deprecated the untyped form, until every service has moved to the options form above. */
-export async function registerOperations(
-  app: FastifyInstance,
-  service: ServiceName,
-  version: string,
-  operations: readonly Operation[],
-  handlers: Record<string, Handler>,
-): Promise<void>;
-export async function registerOperations(
-  app: FastifyInstance,
-  first: ServiceOperations<readonly Operation[]> | ServiceName,
-  ...rest: [string?, (readonly Operation[])?, Record<string, Handler>?]
 ): Promise<void> {
-  const { service, version, operations, handlers } =
-    typeof first === 'string'
-      ? { service: first, version: rest[0] ?? '', operations: rest[1] ?? [], handlers: rest[2] ?? {} }
-      : {
-          ...first,
-          handlers: withErrorMapping(app, first.handlers as Record<string, Handler>, first.errors),
-        };
+  const { service, operations } = opts;
+  const handlers = withErrorMapping(app, opts.handlers as Record<string, Handler>, opts.errors);
   const mine = operations.filter((o) => o.service === service);
   const missing = mine.filter((o) => !handlers[o.id]).map((o) => o.id);
   if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
 
   const svc = await new Svcm(app.nats).add({
     name: service,
-    version,
+    version: serviceVersion(service),
     description: `console ${service} service`,
     queue: service,
     metadata: { prefix: app.subjects.prefix },

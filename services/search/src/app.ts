@@ -1,4 +1,4 @@
-import { searchOperations, VERSION_LABEL } from '@console/contracts';
+import { searchOperations } from '@console/contracts';
 import { migrateService, mongoPlugin, natsPlugin, postgresPlugin, registerOperations } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,7 +51,6 @@ export const searchApp = fp(
 
     await registerOperations(app, {
       service: 'search',
-      version: VERSION_LABEL,
       operations: searchOperations,
       handlers: {
         ...gen1Handlers(app),
