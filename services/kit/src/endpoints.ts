@@ -7,37 +7,15 @@ import {
   operationName,
   type ServiceName,
   type ServiceReply,
-  type SessionGrant,
   VERSION_LABEL,
 } from '@console/contracts';
 import { Svcm } from '@nats-io/services';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { type Handler, type HandlerContext, Reply } from './handler-context.ts';
 import type { HandlersFor } from './handlers.ts';
 import { type ErrorMapping, withErrorMapping } from './service-errors.ts';
 import { type Validator, validator } from './validate.ts';
 
-export interface HandlerContext<B = unknown, P = Record<string, unknown>, Q = Record<string, unknown>> {
-  caller: Caller | null;
-  body: B;
-  params: P;
-  query: Q;
-  ip: string;
-  requestId: string;
-  log: FastifyBaseLogger;
-}
-
-/** A handler's answer when it needs more than data: a status, or a session to open or end. */
-export class Reply<T = unknown> {
-  constructor(
-    readonly data: T,
-    readonly extra: { status?: number; session?: SessionGrant; endSession?: boolean } = {},
-  ) {}
-}
-
-/**
- * A handler as the endpoint path calls it. Services do not write this type: `defineHandlers`
- * types each handler from its operation's schemas.
- */
 /**
  * The version a service registers with `@nats-io/services`: the console's release with the
  * service named as semver build metadata (`0.0.7+auth`). The NATS CLI's `micro ls` leaves a
@@ -48,29 +26,6 @@ export class Reply<T = unknown> {
 export function serviceVersion(service: string): string {
   return `${VERSION_LABEL}+${service.replace(/[^0-9A-Za-z-]/g, '-')}`;
 }
-
-/**
- * A 202 "not complete yet, ask again": its body is the operation's pending notice, not its
- * response, so `defineHandlers` accepts it beside the response type.
- */
-export class Pending<T = unknown> extends Reply<T> {
-  readonly pending = true;
-  constructor(data: T) {
-    super(data, { status: 202 });
-  }
-}
-
-/**
- * The signed-in caller. The endpoint path already refuses non-public operations without one;
- * this keeps handlers honest if an operation's access is ever loosened in the table.
- */
-export function callerOf(ctx: Pick<HandlerContext, 'caller'>): Caller {
-  if (!ctx.caller) throw new ApiError(401, 'Please sign in.');
-  return ctx.caller;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: the erased form of handlers typed by defineHandlers; the table is heterogeneous.
-export type Handler = (ctx: HandlerContext<any, any, any>) => Promise<unknown>;
 
 export interface ServiceOperations<Ops extends readonly Operation[]> {
   service: ServiceName;

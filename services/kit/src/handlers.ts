@@ -1,6 +1,6 @@
 import type { Operation } from '@console/contracts';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { HandlerContext, Pending, Reply } from './endpoints.ts';
+import type { HandlerContext, Pending, Reply } from './handler-context.ts';
 
 type Input<S, Absent> = S extends TSchema ? Static<S> : Absent;
 

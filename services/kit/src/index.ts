@@ -1,5 +1,6 @@
 export * from './config.ts';
 export * from './endpoints.ts';
+export * from './handler-context.ts';
 export * from './handlers.ts';
 export * from './logger.ts';
 export * from './migrations.ts';

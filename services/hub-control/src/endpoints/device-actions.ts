@@ -21,8 +21,6 @@ export function linkFor(id: string, given?: number): number {
   return hubId;
 }
 
-type FeatureValue = number | boolean | string;
-
 /** Actions on one device or feature of a hub (Support Plus spec §4, §7). */
 export function deviceActionHandlers(app: FastifyInstance) {
   const run = app.hubActions.run.bind(app.hubActions);
