@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { DeleteUserModal } from '../features/staff-users/DeleteUserModal.tsx';
 import { staffUsersQueryOptions } from '../features/staff-users/queries.ts';
-import { useAdminDialogs } from './-components/admin/admin-dialogs.ts';
-import { DeleteUserModal } from './-components/admin/DeleteUserModal.tsx';
-import { UserFormModal } from './-components/admin/UserFormModal.tsx';
-import { UserTable } from './-components/admin/UserTable.tsx';
+import { UserFormModal } from '../features/staff-users/UserFormModal.tsx';
+import { UserTable } from '../features/staff-users/UserTable.tsx';
+import { useAdminDialogs } from '../features/staff-users/use-admin-dialogs.ts';
 
 /** Staff user administration (core spec §2 /admin), for admins only; the server enforces it too. */
 export const Route = createFileRoute('/_auth/admin')({

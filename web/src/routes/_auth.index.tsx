@@ -2,10 +2,10 @@ import { Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
+import { AddThingForm } from '../features/things/AddThingForm.tsx';
 import { thingsQueryOptions } from '../features/things/queries.ts';
+import { ThingList } from '../features/things/ThingList.tsx';
 import { useLeadWord } from '../features/things/use-lead-word.ts';
-import { AddThingForm } from './-components/main/AddThingForm.tsx';
-import { ThingList } from './-components/main/ThingList.tsx';
 
 export const Route = createFileRoute('/_auth/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(thingsQueryOptions()),

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { ChangePasswordForm } from './-components/settings/ChangePasswordForm.tsx';
+import { ChangePasswordForm } from '../features/auth/ChangePasswordForm.tsx';
 
 export const Route = createFileRoute('/_auth/settings')({
   component: () => (

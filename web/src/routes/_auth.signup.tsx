@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { SignupForm } from './-components/signup/SignupForm.tsx';
+import { SignupForm } from '../features/staff-users/SignupForm.tsx';
 
 /** A signed-in user creates a staff user (core spec §2 /signup); roles are granted on /admin. */
 export const Route = createFileRoute('/_auth/signup')({

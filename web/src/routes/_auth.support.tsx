@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { readSearchParams } from '../features/gen1-search/criteria.ts';
-import { Gen1SearchScreen, type SetSearch } from '../features/gen1-search/Gen1SearchScreen.tsx';
-import { accountQueryOptions, searchQueryOptions, searchUrl } from '../features/gen1-search/queries.ts';
+import { SupportDetail } from '../features/gen1-support/detail/SupportDetail.tsx';
+import { accountQueryOptions, searchQueryOptions, searchUrl } from '../features/gen1-support/queries.ts';
+import { readSearchParams } from '../features/gen1-support/search/criteria.ts';
+import { Gen1SearchScreen, type SetSearch } from '../features/gen1-support/search/Gen1SearchScreen.tsx';
 import { findScreen } from '../features/menu/screens.ts';
-import { SupportDetail } from './-components/support/SupportDetail.tsx';
 
 /**
  * The legacy support page (core spec §2): the basic box with autocomplete, More for the advanced

@@ -2,9 +2,9 @@ import { allows, LIVE_TOPIC_ACCESS, liveTopics } from '@console/contracts';
 import { Alert, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
-import { HubCard } from '../features/hub-card/HubCard.tsx';
 import { LiveMonitor } from '../features/live/LiveMonitor.tsx';
-import { hubHex, isHubId } from './-components/support-plus/hub-id.ts';
+import { HubCard } from '../features/support-plus/hub/HubCard.tsx';
+import { hubHex, isHubId } from '../features/support-plus/hub/hub-id.ts';
 
 /** One hub's live traffic, reachable by hub id before search exists. */
 export const Route = createFileRoute('/_auth/supportPlus/hub/$hubId')({

@@ -5,21 +5,21 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { errorMessage } from '../features/api/client.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
-import { useSearchLists } from '../features/support-plus/lists-store.ts';
+import { OpenHubForm } from '../features/support-plus/hub/OpenHubForm.tsx';
+import { SupportPlusOverview } from '../features/support-plus/overview/Overview.tsx';
 import {
   liveChannelsQueryOptions,
   overviewQueryOptions,
   searchQueryOptions,
 } from '../features/support-plus/queries.ts';
+import { SearchBar } from '../features/support-plus/search/SearchBar.tsx';
+import { SearchResults } from '../features/support-plus/search/StructureSearchResults.tsx';
 import {
   type SupportPlusSearch,
   searchBody,
   validateSupportPlusSearch,
-} from '../features/support-plus/search-params.ts';
-import { OpenHubForm } from './-components/support-plus/OpenHubForm.tsx';
-import { SupportPlusOverview } from './-components/support-plus/Overview.tsx';
-import { SearchBar } from './-components/support-plus/SearchBar.tsx';
-import { SearchResults } from './-components/support-plus/SearchResults.tsx';
+} from '../features/support-plus/search/search-params.ts';
+import { useSearchLists } from '../features/support-plus/search/use-search-lists.ts';
 
 /**
  * /supportPlus?searchterm&debug&hostName (seed 001 §2): the search bar; the results when a search

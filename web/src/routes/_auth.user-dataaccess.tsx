@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { type AdvancedOption, readSearchParams } from '../features/gen1-search/criteria.ts';
-import { Gen1SearchScreen, type SetSearch } from '../features/gen1-search/Gen1SearchScreen.tsx';
-import { accountQueryOptions, searchQueryOptions, searchUrl } from '../features/gen1-search/queries.ts';
+import { AccountDetail } from '../features/gen1-support/detail/AccountDetail.tsx';
+import { accountQueryOptions, searchQueryOptions, searchUrl } from '../features/gen1-support/queries.ts';
+import { type AdvancedOption, readSearchParams } from '../features/gen1-support/search/criteria.ts';
+import { Gen1SearchScreen, type SetSearch } from '../features/gen1-support/search/Gen1SearchScreen.tsx';
 import { findScreen } from '../features/menu/screens.ts';
-import { AccountDetail } from './-components/user-dataaccess/AccountDetail.tsx';
 
 /** The criteria as this screen names them (core spec §2 /user-dataaccess). */
 const LABELS: Record<AdvancedOption, string> = {

@@ -2,8 +2,8 @@ import type { LiveEvent } from '@console/contracts';
 import { Badge, Box, Code, Group, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
+import { formatClock } from '../ui/dates.ts';
 import { describe } from './counters.ts';
-import { clock } from './export.ts';
 
 const DIRECTION_COLOUR: Record<string, string> = { request: 'blue', response: 'teal', notification: 'grape' };
 const keyOf = (e: LiveEvent) => `${e.epoch}:${e.offset}`;
@@ -74,7 +74,7 @@ function StreamEntry({ event, open, onToggle }: { event: LiveEvent; open: boolea
       <UnstyledButton onClick={onToggle} aria-expanded={open} w="100%">
         <Group gap="xs" wrap="nowrap">
           <Text size="xs" ff="monospace" c="dimmed">
-            {clock(event.at)}
+            {formatClock(event.at)}
           </Text>
           <Badge
             size="xs"

@@ -19,7 +19,7 @@ import {
   type LiveChannels,
   loadLiveChannels,
   refreshChannels,
-} from './live-channels.ts';
+} from './overview/live-channels.ts';
 
 const seg = encodeURIComponent;
 
