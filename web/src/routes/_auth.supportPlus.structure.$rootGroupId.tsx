@@ -6,7 +6,7 @@ import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { AnchorLink } from '../features/shell/links.tsx';
 import { structureQueryOptions } from '../features/support-plus/queries.ts';
 import { AutomationsTab } from '../features/support-plus/structure/AutomationsTab.tsx';
-import { NotesSidebar } from '../features/support-plus/structure/CustomerNotes.tsx';
+import { CustomerNotes } from '../features/support-plus/structure/CustomerNotes.tsx';
 import { DevicesTab } from '../features/support-plus/structure/DevicesTab.tsx';
 import { ErrorsTab } from '../features/support-plus/structure/ErrorsTab.tsx';
 import { FeaturesTab } from '../features/support-plus/structure/FeaturesTab.tsx';
@@ -108,7 +108,7 @@ function StructureDetailView({ staffName }: { staffName: string }) {
         <Grid.Col span={{ base: 12, lg: 3 }}>
           <Stack gap="xs" component="aside" aria-label="Notes and view history">
             <Title order={4}>Customer notes</Title>
-            <NotesSidebar
+            <CustomerNotes
               users={detail.users}
               customerId={customer}
               onCustomer={(userId) => setSearch({ customer: userId })}

@@ -1,7 +1,6 @@
 import type {
   AccountEditResult,
   RoomDelete,
-  SupportNoteView,
   UserDelete,
   UserNameEdit,
   UserRoleEdit,
@@ -25,11 +24,3 @@ export const accountEdits = {
   deleteRoom: (roomId: number, body: RoomDelete) =>
     apiRequest<AccountEditResult>(`/api/support/room/delete/${roomId}`, { method: 'PUT', body }),
 };
-
-export function saveNote(customerId: string, notes: string): Promise<SupportNoteView> {
-  return apiRequest('/api/support/saveSupportNotes', { method: 'POST', body: { customerId, notes } });
-}
-
-export function updateNote(id: string, notes: string): Promise<SupportNoteView> {
-  return apiRequest('/api/support/updateSupportNotes', { method: 'POST', body: { id, notes } });
-}

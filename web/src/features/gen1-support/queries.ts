@@ -1,11 +1,4 @@
-import type {
-  Gen1Account,
-  Gen1SearchResult,
-  MacAccounts,
-  Suggestion,
-  SupportNoteView,
-  ViewHistoryEntries,
-} from '@console/contracts';
+import type { Gen1Account, Gen1SearchResult, MacAccounts, Suggestion } from '@console/contracts';
 import { AUTOCOMPLETE, SEARCH_PAGE_SIZES } from '@console/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api/client.ts';
@@ -22,8 +15,6 @@ export const gen1Keys = {
   all: ['gen1'] as const,
   searches: ['gen1', 'search'] as const,
   account: (userId: number) => ['gen1', 'account', userId] as const,
-  notes: (customerId: string) => ['gen1', 'notes', customerId] as const,
-  history: (customerId: string) => ['gen1', 'viewHistory', customerId] as const,
 };
 
 export function searchUrl(p: Gen1SearchParams): string | null {
@@ -79,36 +70,6 @@ export function autocompleteQueryOptions(text: string) {
       apiRequest<Suggestion[]>(`/api/support/autocomplete/${encodeURIComponent(t)}`, { signal }),
     enabled: t.length >= AUTOCOMPLETE.gen1MinChars,
     staleTime: 60_000,
-    retry: false,
-  });
-}
-
-export function notesQueryOptions(customerId: string) {
-  return queryOptions({
-    queryKey: gen1Keys.notes(customerId),
-    queryFn: ({ signal }) =>
-      apiRequest<SupportNoteView[]>(`/api/support/loadSupportNotes/${encodeURIComponent(customerId)}`, {
-        signal,
-      }),
-  });
-}
-
-/**
- * Opening a customer records the view (the server takes the viewer from the session) and lists
- * who viewed them. Loaded once per opening: a refetch would record another view.
- */
-export function viewHistoryQueryOptions(customerId: string, staffName: string) {
-  return queryOptions({
-    queryKey: gen1Keys.history(customerId),
-    queryFn: ({ signal }) =>
-      apiRequest<ViewHistoryEntries>(
-        `/api/support/viewHistory/${encodeURIComponent(customerId)}/${encodeURIComponent(staffName || 'staff')}`,
-        { signal },
-      ),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
     retry: false,
   });
 }

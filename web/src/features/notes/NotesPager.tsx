@@ -1,30 +1,21 @@
 import type { SupportNoteView } from '@console/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
-import { saveNote, updateNote } from '../gen1-support/api.ts';
-
-import { gen1Keys, notesQueryOptions } from '../gen1-support/queries.ts';
 import { formatStamp } from '../ui/dates.ts';
+import { NewNoteForm } from './NewNoteForm.tsx';
+import { NoteEditor } from './NoteEditor.tsx';
+import { NOTE_WORDS } from './note-words.ts';
+import { notesQueryOptions } from './queries.ts';
+
+const words = NOTE_WORDS.pager;
 
 /**
- * Support notes (core spec §2): a pager (n / total) over the notes, newest first; click a note to
- * edit it (the server refuses others' notes and notes older than an hour, with its own words);
- * a new-note textarea with Save.
+ * The legacy page's notes (core spec §2): a pager (n / total) over the notes, newest first; click
+ * a note to edit it; a new-note textarea with Save.
  */
-export function NotesPanel({ customerId }: { customerId: string }) {
+export function NotesPager({ customerId }: { customerId: string }) {
   const notes = useQuery(notesQueryOptions(customerId));
   const [index, setIndex] = useState(0);
   const list = notes.data ?? [];
@@ -63,23 +54,14 @@ export function NotesPanel({ customerId }: { customerId: string }) {
         ) : (
           <Text c="dimmed">No notes yet.</Text>
         )}
-        <NewNote customerId={customerId} onSaved={() => setIndex(0)} />
+        <NewNoteForm customerId={customerId} submitLabel={words.add} onSaved={() => setIndex(0)} />
       </Stack>
     </Paper>
   );
 }
 
 function NoteCard({ note, customerId }: { note: SupportNoteView; customerId: string }) {
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(note.notes);
-  const save = useMutation({
-    mutationFn: () => updateNote(note.id, text.trim()),
-    onSuccess: () => {
-      setEditing(false);
-      void queryClient.invalidateQueries({ queryKey: gen1Keys.notes(customerId) });
-    },
-  });
   const meta = (
     <Group gap="xs">
       <Text size="xs" c="dimmed">
@@ -94,82 +76,23 @@ function NoteCard({ note, customerId }: { note: SupportNoteView; customerId: str
   );
   if (editing) {
     return (
-      <Stack gap={6}>
-        <Textarea
-          label="Edit note"
-          autosize
-          minRows={2}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-        />
-        {meta}
-        <Group gap="xs">
-          <Button size="xs" onClick={() => save.mutate()} loading={save.isPending} disabled={!text.trim()}>
-            Update
-          </Button>
-          <Button size="xs" variant="default" onClick={() => setEditing(false)}>
-            cancel
-          </Button>
-        </Group>
-        {save.error && (
-          <Alert color="red" role="alert">
-            {errorMessage(save.error)}
-          </Alert>
-        )}
-      </Stack>
+      <NoteEditor
+        customerId={customerId}
+        note={note}
+        words={words}
+        meta={meta}
+        onDone={() => setEditing(false)}
+      />
     );
   }
   return (
     <Stack gap={4}>
-      <UnstyledButton
-        onClick={() => {
-          save.reset();
-          setText(note.notes);
-          setEditing(true);
-        }}
-        aria-label="Note, click to edit"
-        title="Click to edit"
-      >
+      <UnstyledButton onClick={() => setEditing(true)} aria-label="Note, click to edit" title="Click to edit">
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {note.notes}
         </Text>
       </UnstyledButton>
       {meta}
-    </Stack>
-  );
-}
-
-function NewNote({ customerId, onSaved }: { customerId: string; onSaved: () => void }) {
-  const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const save = useMutation({
-    mutationFn: () => saveNote(customerId, text.trim()),
-    onSuccess: () => {
-      setText('');
-      onSaved();
-      void queryClient.invalidateQueries({ queryKey: gen1Keys.notes(customerId) });
-    },
-  });
-  return (
-    <Stack gap={6}>
-      <Textarea
-        label="New note"
-        autosize
-        minRows={2}
-        maxLength={5000}
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-      />
-      <Group>
-        <Button size="xs" onClick={() => save.mutate()} loading={save.isPending} disabled={!text.trim()}>
-          Save
-        </Button>
-      </Group>
-      {save.error && (
-        <Alert color="red" role="alert">
-          {errorMessage(save.error)}
-        </Alert>
-      )}
     </Stack>
   );
 }

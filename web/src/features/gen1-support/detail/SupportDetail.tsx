@@ -1,7 +1,8 @@
 import { Anchor, Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
-import { NotesPanel } from '../../notes/NotesPager.tsx';
+import { NotesPanel } from '../../notes/NotesPanel.tsx';
+import { noteKeys } from '../../notes/queries.ts';
 import { ViewHistory } from '../../notes/ViewHistory.tsx';
 import { accountQueryOptions, gen1Keys } from '../queries.ts';
 import { SearchError } from '../search/SearchError.tsx';
@@ -18,7 +19,7 @@ export function SupportDetail({ userId, onClose }: { userId: number; onClose: ()
   const customerId = String(userId);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: gen1Keys.account(userId) });
-    void queryClient.invalidateQueries({ queryKey: gen1Keys.notes(customerId) });
+    void queryClient.invalidateQueries({ queryKey: noteKeys.notes(customerId) });
   };
   const email = account.data?.user.email;
 
@@ -58,8 +59,8 @@ export function SupportDetail({ userId, onClose }: { userId: number; onClose: ()
           <WflList account={account.data} />
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
             <StatusPanel account={account.data} />
-            <NotesPanel customerId={customerId} />
-            <ViewHistory customerId={customerId} staffName={me.name} />
+            <NotesPanel layout="pager" customerId={customerId} />
+            <ViewHistory layout="table" customerId={customerId} staffName={me.name} />
           </SimpleGrid>
         </>
       )}

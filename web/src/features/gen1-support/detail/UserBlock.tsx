@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { noteKeys } from '../../notes/queries.ts';
 import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 import { formatDay } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
@@ -37,7 +38,7 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
         a ? { ...a, user: next } : a,
       );
     }
-    void queryClient.invalidateQueries({ queryKey: gen1Keys.notes(String(user.user_id)) });
+    void queryClient.invalidateQueries({ queryKey: noteKeys.notes(String(user.user_id)) });
     void queryClient.invalidateQueries({ queryKey: gen1Keys.searches });
     notifications.show({ color: 'green', message });
   };

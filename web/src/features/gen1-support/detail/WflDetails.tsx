@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { noteKeys } from '../../notes/queries.ts';
 import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
@@ -66,7 +67,7 @@ function DeleteRoom({ room, userId, onClose }: { room: Room; userId: number; onC
     onSuccess: (r) => {
       notifications.show({ color: 'green', message: r.message });
       void queryClient.invalidateQueries({ queryKey: gen1Keys.account(userId) });
-      void queryClient.invalidateQueries({ queryKey: gen1Keys.notes(String(userId)) });
+      void queryClient.invalidateQueries({ queryKey: noteKeys.notes(String(userId)) });
       onClose();
     },
   });

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { noteKeys } from '../../notes/queries.ts';
 import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 import { formatDay, formatStamp } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
@@ -90,7 +91,7 @@ function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
           a ? { ...a, wfls: a.wfls.map((w) => (w.wfl_id === next.wfl_id ? next : w)) } : a,
         );
       }
-      void queryClient.invalidateQueries({ queryKey: gen1Keys.notes(String(userId)) });
+      void queryClient.invalidateQueries({ queryKey: noteKeys.notes(String(userId)) });
       void queryClient.invalidateQueries({ queryKey: gen1Keys.searches });
       notifications.show({ color: 'green', message: r.message });
     },
@@ -101,7 +102,7 @@ function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
       setConfirming(false);
       notifications.show({ color: 'green', message: r.message });
       void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: gen1Keys.notes(String(userId)) });
+      void queryClient.invalidateQueries({ queryKey: noteKeys.notes(String(userId)) });
       void queryClient.invalidateQueries({ queryKey: gen1Keys.searches });
     },
   });
