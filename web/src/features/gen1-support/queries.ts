@@ -1,6 +1,6 @@
 import type { Gen1Account, Gen1SearchResult, MacAccounts, Suggestion } from '@console/contracts';
 import { AUTOCOMPLETE, SEARCH_PAGE_SIZES } from '@console/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api/client.ts';
 import { type Gen1SearchParams, type PageSize, searchRequest } from './search/criteria.ts';
 
@@ -72,4 +72,13 @@ export function autocompleteQueryOptions(text: string) {
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/**
+ * A Gen1 search screen's loader: starts the open account, else the search, early. Not awaited:
+ * the screen shows the spinner and the errors itself.
+ */
+export function prefetchGen1Search(queryClient: QueryClient, search: Gen1SearchParams): void {
+  if (search.detail !== undefined) void queryClient.prefetchQuery(accountQueryOptions(search.detail));
+  else if (searchUrl(search)) void queryClient.prefetchQuery(searchQueryOptions(search));
 }

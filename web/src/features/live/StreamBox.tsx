@@ -1,8 +1,9 @@
 import type { LiveEvent } from '@console/contracts';
-import { Badge, Box, Code, Group, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { formatClock } from '../ui/dates.ts';
+import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { describe } from './counters.ts';
 
 const DIRECTION_COLOUR: Record<string, string> = { request: 'blue', response: 'teal', notification: 'grape' };
@@ -89,9 +90,9 @@ function StreamEntry({ event, open, onToggle }: { event: LiveEvent; open: boolea
         </Group>
       </UnstyledButton>
       {open && (
-        <Code block mt={4} aria-label="Raw JSON" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-          {JSON.stringify(event, null, 2)}
-        </Code>
+        <Box mt={4}>
+          <JsonViewer value={event} label="Raw JSON" wrap />
+        </Box>
       )}
     </Box>
   );

@@ -1,68 +1,83 @@
-import { confirmationMatches, HUB_ACTION_TEXT } from '@console/contracts';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 
 interface TypedConfirmModalProps {
   opened: boolean;
   title: string;
-  /** The operation whose words are required (contracts CONFIRMATIONS). */
-  operationId: string;
+  /** What is about to happen, above the box. */
+  children?: ReactNode;
+  /** The words to type, shown in the box's label. */
   words: string;
+  matches: (typed: string) => boolean;
+  /** Shown under the box when the words are wrong; without it, wrong words cancel. */
+  wrongText?: string;
+  confirmLabel?: string;
+  hint: string;
   loading?: boolean;
-  /** Gets the typed words, which the server checks again. */
+  /** Gets the typed words: servers that check them again are sent what was typed. */
   onConfirm: (typed: string) => void;
-  onClose: () => void;
+  /** Closing, Cancel, or wrong words when there is no `wrongText`. */
+  onCancel: () => void;
 }
 
-/** Typed confirmation (Support Plus spec §5): anything but the words says 'Wrong Confirmation'. */
+/**
+ * The console's one typed confirmation: destructive actions go ahead only when their words are
+ * typed (the shell's "yes" for deletions, analytics spec §5; Support Plus's link words, spec §5).
+ */
 export function TypedConfirmModal({
   opened,
   title,
-  operationId,
+  children,
   words,
+  matches,
+  wrongText,
+  confirmLabel = 'Confirm',
+  hint,
   loading,
   onConfirm,
-  onClose,
+  onCancel,
 }: TypedConfirmModalProps) {
   const [typed, setTyped] = useState('');
   const [wrong, setWrong] = useState(false);
-
-  const close = () => {
+  const reset = () => {
     setTyped('');
     setWrong(false);
-    onClose();
+  };
+  const cancel = () => {
+    reset();
+    onCancel();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!confirmationMatches(operationId, typed)) return setWrong(true);
+    if (!matches(typed)) return wrongText ? setWrong(true) : cancel();
     const value = typed;
-    setTyped('');
-    setWrong(false);
+    reset();
     onConfirm(value);
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={title} centered>
+    <Modal opened={opened} onClose={cancel} title={title} centered>
       <form onSubmit={submit}>
         <Stack gap="md">
+          {children}
           <TextInput
             label={`Type ${words} to confirm`}
             value={typed}
             onChange={(e) => setTyped(e.currentTarget.value)}
-            error={wrong ? HUB_ACTION_TEXT.wrongConfirmation : undefined}
+            error={wrong ? wrongText : undefined}
             autoComplete="off"
             data-autofocus
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
             <Button type="submit" color="red" loading={loading}>
-              Confirm
+              {confirmLabel}
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            The words are checked again by the server.
+            {hint}
           </Text>
         </Stack>
       </form>

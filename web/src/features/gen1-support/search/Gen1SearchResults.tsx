@@ -1,14 +1,15 @@
-import { Code, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isApiError } from '../../api/client.ts';
+import { DebugPanel } from '../../ui/JsonViewer.tsx';
 import { searchQueryOptions, searchUrl } from '../queries.ts';
 import type { Gen1SearchParams, PageSize } from './criteria.ts';
 import { ResultsTable } from './ResultsTable.tsx';
 import { SearchError } from './SearchError.tsx';
 import { SearchNotice } from './SearchNotice.tsx';
 
-interface SearchResultsProps {
+interface Gen1SearchResultsProps {
   params: Gen1SearchParams;
   onOpen: (userId: number, auto: boolean) => void;
   onPage: (offset: number) => void;
@@ -20,14 +21,14 @@ interface SearchResultsProps {
 }
 
 /** Runs the search the URL names: spinner, notice, query error, result table; one result opens itself. */
-export function SearchResults({
+export function Gen1SearchResults({
   params,
   onOpen,
   onPage,
   onPageSize,
   debug,
   showTable = true,
-}: SearchResultsProps) {
+}: Gen1SearchResultsProps) {
   const url = searchUrl(params);
   const search = useQuery(searchQueryOptions(params));
   const autoOpened = useRef<string | null>(null);
@@ -73,31 +74,20 @@ export function SearchResults({
         />
       )}
       {debug && (
-        <Paper withBorder p="sm" component="section" aria-label="Debug">
-          <Text size="sm" fw={600}>
-            Request
-          </Text>
-          <Code block>{`GET ${url}`}</Code>
-          <Text size="sm" fw={600} mt="xs">
-            Response{search.data ? ` (${search.data.tookMs} ms)` : ''}
-          </Text>
-          <ScrollArea.Autosize mah={400}>
-            <Code block>
-              {search.isError
-                ? JSON.stringify(
-                    {
-                      status: isApiError(search.error) ? search.error.status : null,
-                      message: search.error.message,
-                    },
-                    null,
-                    2,
-                  )
-                : search.data
-                  ? JSON.stringify(search.data.result, null, 2)
-                  : 'Waiting…'}
-            </Code>
-          </ScrollArea.Autosize>
-        </Paper>
+        <DebugPanel
+          request={`GET ${url}`}
+          responseTitle={`Response${search.data ? ` (${search.data.tookMs} ms)` : ''}`}
+          response={
+            search.isError
+              ? {
+                  status: isApiError(search.error) ? search.error.status : null,
+                  message: search.error.message,
+                }
+              : search.data
+                ? search.data.result
+                : 'Waiting…'
+          }
+        />
       )}
     </Stack>
   );

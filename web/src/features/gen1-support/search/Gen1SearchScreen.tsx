@@ -1,11 +1,11 @@
-import { type Access, allows } from '@console/contracts';
-import { Alert, Checkbox, Stack, Title } from '@mantine/core';
+import type { Access } from '@console/contracts';
+import { Checkbox, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { RoleGate } from '../../ui/RoleGate.tsx';
 import { gen1Keys } from '../queries.ts';
 import { type Criteria, criteriaOf, type Gen1SearchParams, searchRequest } from './criteria.ts';
-import { SearchResults } from './Gen1SearchResults.tsx';
+import { Gen1SearchResults } from './Gen1SearchResults.tsx';
 import { RecentSearches } from './RecentSearches.tsx';
 import { SearchForm, type SearchFormProps } from './SearchForm.tsx';
 import { useRecentSearches } from './use-recent-searches.ts';
@@ -33,18 +33,11 @@ interface Gen1SearchScreenProps {
  * and one account's detail, all held in the URL so a search can be linked and reloaded.
  */
 export function Gen1SearchScreen(props: Gen1SearchScreenProps) {
-  const me = useCurrentUser();
-  if (!allows(props.access, me.roles)) {
-    return (
-      <Stack gap="md" maw={640}>
-        <Title order={2}>{props.title}</Title>
-        <Alert color="orange" title="Not for your roles">
-          {props.title} is not part of your roles' menu. Ask an admin if you need it.
-        </Alert>
-      </Stack>
-    );
-  }
-  return <Screen {...props} />;
+  return (
+    <RoleGate access={props.access} title={props.title}>
+      <Screen {...props} />
+    </RoleGate>
+  );
 }
 
 function Screen({ title, search, setSearch, form, debuggable, detail }: Gen1SearchScreenProps) {
@@ -86,7 +79,7 @@ function Screen({ title, search, setSearch, form, debuggable, detail }: Gen1Sear
         }
       />
       <RecentSearches recent={recent} onRun={run} />
-      <SearchResults
+      <Gen1SearchResults
         params={search}
         debug={debug}
         onOpen={open}

@@ -1,4 +1,4 @@
-import { HUB_ACTION_TEXT, type HubActionResult, type HubCard } from '@console/contracts';
+import { confirmationMatches, HUB_ACTION_TEXT, type HubActionResult, type HubCard } from '@console/contracts';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,13 @@ interface Run {
   body: Record<string, unknown>;
   queued?: boolean;
 }
+
+/** The typed words of an operation (contracts CONFIRMATIONS), which hub-control checks again. */
+const serverChecked = (operationId: string) => ({
+  matches: (typed: string) => confirmationMatches(operationId, typed),
+  wrongText: HUB_ACTION_TEXT.wrongConfirmation,
+  hint: 'The words are checked again by the server.',
+});
 
 /** The hub card's action buttons, their typed confirmations and the notices that follow. */
 export function HubCardActions({
@@ -118,9 +125,9 @@ export function HubCardActions({
         <TypedConfirmModal
           opened
           title={`${asking.label} ${card.hubId}`}
-          operationId={asking.confirm.operationId}
           words={asking.confirm.words}
-          onClose={() => setAsking(null)}
+          {...serverChecked(asking.confirm.operationId)}
+          onCancel={() => setAsking(null)}
           onConfirm={(typed) => {
             start(asking, typed);
             setAsking(null);
@@ -131,9 +138,9 @@ export function HubCardActions({
         <TypedConfirmModal
           opened={restoring}
           title={`Restore backup ${lastBackup.backupId}`}
-          operationId="hub-control.backupRestore"
           words="restore link"
-          onClose={() => setRestoring(false)}
+          {...serverChecked('hub-control.backupRestore')}
+          onCancel={() => setRestoring(false)}
           onConfirm={(confirmation) => {
             setRestoring(false);
             run.mutate({

@@ -54,7 +54,7 @@ const structureColumns = [
 ];
 
 /** What a search found: the users (e-mail, created date), 'Found N Structures' and a way to open one. */
-export function SearchResults({
+export function StructureSearchResults({
   result,
   all,
   onLoadAll,
