@@ -1,11 +1,8 @@
-import { getRouteApi } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { findScreen } from '../menu/screens.ts';
 import { AccountDetail } from './detail/AccountDetail.tsx';
 import type { AdvancedOption } from './search/criteria.ts';
-import { Gen1SearchScreen, type SetSearch } from './search/Gen1SearchScreen.tsx';
-
-const route = getRouteApi('/_auth/user-dataaccess');
+import { Gen1SearchScreen } from './search/Gen1SearchScreen.tsx';
+import { useGen1SearchUrl } from './search/use-gen1-search-url.ts';
 
 /** The criteria as this screen names them (core spec §2 /user-dataaccess). */
 const LABELS: Record<AdvancedOption, string> = {
@@ -22,16 +19,12 @@ const LABELS: Record<AdvancedOption, string> = {
  * a read-only detail view. A searchterm in the URL runs the search.
  */
 export function UserDataAccessScreen() {
-  const navigate = route.useNavigate();
-  const setSearch: SetSearch = useCallback(
-    (update, replace) => void navigate({ search: update, replace }),
-    [navigate],
-  );
+  const { search, setSearch } = useGen1SearchUrl('/_auth/user-dataaccess');
   return (
     <Gen1SearchScreen
       title="User Data Access"
       access={findScreen('/user-dataaccess')?.access ?? ['accounts']}
-      search={route.useSearch()}
+      search={search}
       setSearch={setSearch}
       form={{ userLabel: 'User', moreToggle: false, labels: LABELS, suggest: true }}
       detail={(userId, onClose) => <AccountDetail key={userId} userId={userId} onClose={onClose} />}

@@ -1,5 +1,5 @@
 import { SEARCH_TEXT } from '@console/contracts';
-import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDay, formatStamp } from '../../ui/dates.ts';
 import { TitledTable } from '../../ui/TitledTable.tsx';
@@ -7,6 +7,7 @@ import { accountQueryOptions } from '../queries.ts';
 import { SearchError } from '../search/SearchError.tsx';
 import { shownMac } from '../wfl-display.ts';
 import { AccountTables, Inconsistencies } from './AccountTables.tsx';
+import { DetailHeader } from './DetailHeader.tsx';
 
 /** The read-only detail view of one account: the user, its WFLs and all their rows. */
 export function AccountDetail({ userId, onClose }: { userId: number; onClose: () => void }) {
@@ -14,22 +15,12 @@ export function AccountDetail({ userId, onClose }: { userId: number; onClose: ()
   const a = account.data;
   return (
     <Stack gap="md" component="section" aria-label="Account detail">
-      <Group justify="space-between">
-        <Title order={3}>User {userId}</Title>
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => void account.refetch()}
-            loading={account.isFetching}
-          >
-            Refresh
-          </Button>
-          <Button size="xs" variant="default" onClick={onClose}>
-            Close
-          </Button>
-        </Group>
-      </Group>
+      <DetailHeader
+        userId={userId}
+        refreshing={account.isFetching}
+        onRefresh={() => void account.refetch()}
+        onClose={onClose}
+      />
       {account.isPending && <Loader size="sm" aria-label="Loading the account" />}
       {account.isError && <SearchError error={account.error} />}
       {a && (

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { NotesPanel } from '../../notes/NotesPanel.tsx';
@@ -6,6 +6,7 @@ import { noteKeys } from '../../notes/queries.ts';
 import { ViewHistory } from '../../notes/ViewHistory.tsx';
 import { accountQueryOptions, gen1Keys } from '../queries.ts';
 import { SearchError } from '../search/SearchError.tsx';
+import { DetailHeader } from './DetailHeader.tsx';
 import { SharedMacWarning } from './SharedMacWarning.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import { UserBlock } from './UserBlock.tsx';
@@ -25,27 +26,18 @@ export function SupportDetail({ userId, onClose }: { userId: number; onClose: ()
 
   return (
     <Stack gap="md" component="section" aria-label="User detail">
-      <Group justify="space-between">
-        <Title order={3}>User {userId}</Title>
-        <Group gap="xs">
-          {email && (
-            <Anchor
-              href={`/supportPlus?searchterm=${encodeURIComponent(email)}`}
-              target="_blank"
-              rel="noopener"
-              size="sm"
-            >
-              Open in Support Plus
-            </Anchor>
-          )}
-          <Button size="xs" variant="light" onClick={refresh} loading={account.isFetching}>
-            Refresh
-          </Button>
-          <Button size="xs" variant="default" onClick={onClose}>
-            Close
-          </Button>
-        </Group>
-      </Group>
+      <DetailHeader userId={userId} refreshing={account.isFetching} onRefresh={refresh} onClose={onClose}>
+        {email && (
+          <Anchor
+            href={`/supportPlus?searchterm=${encodeURIComponent(email)}`}
+            target="_blank"
+            rel="noopener"
+            size="sm"
+          >
+            Open in Support Plus
+          </Anchor>
+        )}
+      </DetailHeader>
       {account.isPending && <Loader size="sm" aria-label="Loading the account" />}
       {account.isError && <SearchError error={account.error} />}
       {account.data && (
