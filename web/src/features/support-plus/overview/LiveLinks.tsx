@@ -3,7 +3,7 @@ import { Alert, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { errorMessage } from '../../api/client.ts';
-import { AnchorLink } from '../../shell/links.tsx';
+import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
 import type { LiveChannels } from './live-channels.ts';

@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { errorMessage } from '../../api/client.ts';
-import { AnchorLink } from '../../shell/links.tsx';
+import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
 import { liveChannelsQueryOptions, overviewQueryOptions } from '../queries.ts';

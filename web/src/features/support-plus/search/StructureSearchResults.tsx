@@ -2,7 +2,7 @@ import type { Gen2SearchResult, Gen2StructureHit, Gen2UserHit } from '@console/c
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { AnchorLink } from '../../shell/links.tsx';
+import { AnchorLink } from '../../shell/RouterLinks.tsx';
 
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';

@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { AnchorLink } from '../../shell/links.tsx';
+import { AnchorLink } from '../../shell/RouterLinks.tsx';
 
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate, formatStamp } from '../../ui/dates.ts';

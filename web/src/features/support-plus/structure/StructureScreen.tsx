@@ -2,7 +2,7 @@ import { Badge, Grid, Stack, Tabs, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
-import { AnchorLink } from '../../shell/links.tsx';
+import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { structureQueryOptions } from '../queries.ts';
 import { AutomationsTab } from './AutomationsTab.tsx';
 import { CustomerNotes } from './CustomerNotes.tsx';
