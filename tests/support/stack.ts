@@ -116,7 +116,10 @@ export async function startStack(
 /** A tiny cookie-keeping HTTP client, as a browser would behave towards the gateway. */
 export class Client {
   private cookie = '';
-  constructor(readonly base: string) {}
+  readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
 
   async call(method: string, path: string, body?: unknown) {
     const res = await fetch(`${this.base}${path}`, {

@@ -25,10 +25,12 @@ export interface HandlerContext<B = unknown, P = Record<string, unknown>, Q = Re
 
 /** A handler's answer when it needs more than data: a status, or a session to open or end. */
 export class Reply {
-  constructor(
-    readonly data: unknown,
-    readonly extra: { status?: number; session?: SessionGrant; endSession?: boolean } = {},
-  ) {}
+  readonly data: unknown;
+  readonly extra: { status?: number; session?: SessionGrant; endSession?: boolean };
+  constructor(data: unknown, extra: { status?: number; session?: SessionGrant; endSession?: boolean } = {}) {
+    this.data = data;
+    this.extra = extra;
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: handlers are typed at their definition; the table is heterogeneous.
