@@ -33,7 +33,7 @@ function start(service: string, index: number) {
   const tag = `${service}#${index}`.padEnd(10);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(root, `services/${service}/src/server.ts`)],
+    [resolve(root, `services/${service}/src/server.ts`)],
     {
       cwd: root,
       env: {

@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash infra/bootstrap.sh --browser
-export PATH="/usr/local/go/bin:$PATH"
+# shellcheck source=infra/env.sh
+. infra/env.sh # the project's Node 24 and pnpm first on PATH, for everything below
+echo "== node $(node --version), pnpm $(pnpm --version)"
 
 echo "== lint (biome)"
 pnpm exec biome check .

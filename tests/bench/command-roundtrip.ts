@@ -3,7 +3,7 @@
  * requests, beside hub-control alone over NATS and bare NATS request/reply to the simulator (the
  * floor), all in one run on this machine. Prints figures; asserts nothing.
  *
- *   pnpm exec tsx tests/bench/command-roundtrip.ts [requests=3000] [concurrency=50]
+ *   node tests/bench/command-roundtrip.ts [requests=3000] [concurrency=50]
  *
  * BENCH_MONGO_URL points hub-control at a private Mongo-compatible server, so a long run neither
  * loads nor depends on the shared one (FerretDB on the shared Postgres).

@@ -100,7 +100,7 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
   const env = { NATS_URL: natsUrl, REDIS_URL: redisUrl, NATS_PREFIX: prefix, REDIS_PREFIX: prefix };
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(root, 'services/gateway/src/server.ts')],
+    [resolve(root, 'services/gateway/src/server.ts')],
     {
       cwd: root,
       env: { ...process.env, ...env, JWT_SECRET: secret, PORT: String(port), LOG_LEVEL: 'warn' },

@@ -3,7 +3,7 @@
  * second it sustains, with its CPU and RSS, beside the floor of one Node process publishing
  * pre-serialised messages of the same size to the same NATS server. Prints figures; asserts nothing.
  *
- *   pnpm exec tsx tests/bench/simulator.ts [hubs=10000] [seconds per step=5]
+ *   node tests/bench/simulator.ts [hubs=10000] [seconds per step=5]
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -58,7 +58,7 @@ await nc.flush();
 const t0 = Date.now();
 const child: ChildProcess = spawn(
   process.execPath,
-  ['--import', 'tsx', resolve(root, 'services/simulator/src/server.ts')],
+  [resolve(root, 'services/simulator/src/server.ts')],
   {
     cwd: root,
     env: {

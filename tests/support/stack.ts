@@ -66,7 +66,7 @@ export async function startStack(
   const children: ChildProcess[] = services.map((service) => {
     const child = spawn(
       process.execPath,
-      [...nodeArgs(), '--import', 'tsx', resolve(root, `services/${service}/src/server.ts`)],
+      [...nodeArgs(), resolve(root, `services/${service}/src/server.ts`)],
       {
         cwd: root,
         env: { ...env, PORT: String(ports[service]), INSTANCE_ID: `${service}-test` },
