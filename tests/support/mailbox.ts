@@ -1,4 +1,4 @@
-/** Reads the captured mailbox (Mailpit's API v1, or infra/mailcapture which serves the same subset). */
+/** Reads the captured mailbox through Mailpit's API v1 (GET /api/v1/messages, GET /api/v1/message/{ID}). */
 interface MessageSummary {
   ID: string;
   To: { Address: string }[];
