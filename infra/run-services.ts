@@ -31,29 +31,25 @@ let stopping = false;
 
 function start(service: string, index: number) {
   const tag = `${service}#${index}`.padEnd(10);
-  const child = spawn(
-    process.execPath,
-    [resolve(root, `services/${service}/src/server.ts`)],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        INSTANCE_ID: `${service}-${index}`,
-        ...(service === 'gateway' && index > 1 ? { PORT: String(8080 + index - 1) } : {}),
-        // The simulator runs the demo world's hubs and links (the same seed and size the seed script loaded).
-        ...(service === 'simulator'
-          ? {
-              FLEET: process.env.FLEET ?? 'world',
-              SIM_SEED: process.env.DEMO_SEED ?? '1',
-              WORLD_CUSTOMERS: process.env.DEMO_CUSTOMERS ?? '2000',
-              SIM_HUBS: process.env.SIM_HUBS ?? '10000',
-              SIM_WFLS: process.env.SIM_WFLS ?? '2000',
-            }
-          : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [resolve(root, `services/${service}/src/server.ts`)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      INSTANCE_ID: `${service}-${index}`,
+      ...(service === 'gateway' && index > 1 ? { PORT: String(8080 + index - 1) } : {}),
+      // The simulator runs the demo world's hubs and links (the same seed and size the seed script loaded).
+      ...(service === 'simulator'
+        ? {
+            FLEET: process.env.FLEET ?? 'world',
+            SIM_SEED: process.env.DEMO_SEED ?? '1',
+            WORLD_CUSTOMERS: process.env.DEMO_CUSTOMERS ?? '2000',
+            SIM_HUBS: process.env.SIM_HUBS ?? '10000',
+            SIM_WFLS: process.env.SIM_WFLS ?? '2000',
+          }
+        : {}),
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${tag} ${line}\n`));
   }

@@ -65,7 +65,9 @@ async function startWorkers(t: Target) {
       .map((i) => i % TOPICS),
   );
   // Node strips the worker's TypeScript itself, as it does the main thread's.
-  const workers = topics.map((share) => new Worker(new URL(workerUrl), { workerData: { ...t.setup, topics: share } }));
+  const workers = topics.map(
+    (share) => new Worker(new URL(workerUrl), { workerData: { ...t.setup, topics: share } }),
+  );
   await Promise.all(workers.map((w) => new Promise((r) => w.once('message', r))));
   return { workers, topics };
 }
