@@ -26,6 +26,7 @@ function scaleFromArgs(argv: string[]): Map<string, number> {
   return scale;
 }
 
+const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const children: ChildProcess[] = [];
 let stopping = false;
 
@@ -36,7 +37,8 @@ function start(service: string, index: number) {
     env: {
       ...process.env,
       INSTANCE_ID: `${service}-${index}`,
-      ...(service === 'gateway' && index > 1 ? { PORT: String(8080 + index - 1) } : {}),
+      // PORT is the console's (the gateway's) port; the other services pick free ones.
+      PORT: service === 'gateway' ? String(GATEWAY_PORT + index - 1) : '0',
       // The simulator runs the demo world's hubs and links (the same seed and size the seed script loaded).
       ...(service === 'simulator'
         ? {
@@ -78,7 +80,5 @@ const scale = scaleFromArgs(process.argv.slice(2));
 for (const service of SERVICES) {
   for (let i = 1; i <= (scale.get(service) ?? 1); i++) start(service, i);
 }
-console.log(
-  `\nThe console is starting on http://127.0.0.1:${process.env.PORT ?? 8080}/ (API docs at /api/docs).`,
-);
+console.log(`\nThe console is starting on http://127.0.0.1:${GATEWAY_PORT}/ (API docs at /api/docs).`);
 console.log(`Captured e-mail (one-time codes): ${process.env.MAILBOX_URL ?? 'http://127.0.0.1:8025'}/\n`);
