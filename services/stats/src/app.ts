@@ -1,4 +1,4 @@
-import { statsOperations, VERSION_LABEL } from '@console/contracts';
+import { statsOperations } from '@console/contracts';
 import { migrateService, mongoPlugin, natsPlugin, postgresPlugin, registerOperations } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -45,7 +45,6 @@ export const statsApp = fp(
 
     await registerOperations(app, {
       service: 'stats',
-      version: VERSION_LABEL,
       operations: statsOperations,
       handlers: { ...tabHandlers(app), ...panelHandlers(app), ...graphHandlers(app) },
       errors: statsErrors,

@@ -1,9 +1,9 @@
 import { STATS_ROLES } from '@console/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { RoleGate } from '../features/stats/RoleGate.tsx';
 import { StatsScreen } from '../features/stats/StatsScreen.tsx';
 import { type StatsSearch, validateStatsSearch } from '../features/stats/stats-search.ts';
+import { RoleGate } from '../features/ui/RoleGate.tsx';
 
 /** /stats (core spec §2): the statistics tabs. */
 export const Route = createFileRoute('/_auth/stats')({

@@ -26,7 +26,11 @@ function bucketCase(buckets: readonly LatencyBucket[]): string {
 
 /** The Gen1 command queue's graphs (analytics spec §2, §7): ack stats, demand and daily buckets. */
 export class Gen1GraphsStore {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   /** The range asked for, or the screen's default length ending with the newest command. */
   async range(r: Range, defaultMs: number, answered = false): Promise<{ from: Date; to: Date }> {

@@ -15,7 +15,11 @@ const dates = (f?: DateFilter) => {
 
 /** Reads of Gen2 documents for the panels: the daily statistics records and the voice links. */
 export class Gen2RecordsStore {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   async linkplusStatistics(filter: DateFilter | undefined, sort: 1 | -1, limit: number) {
     const date = dates(filter);

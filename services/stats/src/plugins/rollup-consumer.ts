@@ -45,12 +45,17 @@ export class RollupConsumer {
   private counted = 0;
   private losing = false;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly store: RollupStore,
-    private readonly opts: RollupConsumerOptions,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly app: FastifyInstance;
+  private readonly store: RollupStore;
+  private readonly opts: RollupConsumerOptions;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(app: FastifyInstance, store: RollupStore, opts: RollupConsumerOptions, log: FastifyBaseLogger) {
+    this.app = app;
+    this.store = store;
+    this.opts = opts;
+    this.log = log;
+  }
 
   get stream(): string {
     return streamNames(this.app.subjects.prefix).hubMsgs;

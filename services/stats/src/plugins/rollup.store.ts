@@ -21,7 +21,11 @@ type Queryable = pg.Pool | pg.PoolClient;
 
 /** The rollup tables: counts written by the stream consumer and the backfill, read by the tabs. */
 export class RollupStore {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   /** Adds a tally's counts (and its unique members, each once per bucket) to `source`. */
   async add(db: Queryable, tally: Tally, source: Source): Promise<void> {

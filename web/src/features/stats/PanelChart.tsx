@@ -2,7 +2,7 @@ import { STATS_LIMITS, STATS_PERIODS, STATS_TABS, type StatsTab } from '@console
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../api/client.ts';
-import { ChartFrame } from './graph-kit/ChartFrame.tsx';
+import { ChartPanel } from './graph-kit/ChartPanel.tsx';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
 import { GraphChart } from './graph-kit/GraphChart.tsx';
 import { toCsv } from './graph-kit/transform.ts';
@@ -63,7 +63,7 @@ function ProductsChart({ choice, days, title }: { choice: number; days: number; 
   }
   const rows = p ? productChanges(p) : [];
   return (
-    <ChartFrame
+    <ChartPanel
       {...common}
       empty={!!p && rows.length === 0}
       csv={() =>
@@ -99,7 +99,7 @@ function ProductsChart({ choice, days, title }: { choice: number; days: number; 
           ))}
         </Table.Tbody>
       </Table>
-    </ChartFrame>
+    </ChartPanel>
   );
 }
 
@@ -165,7 +165,7 @@ function TopList({ days, title }: { days: number; title: string }) {
     .sort((x, y) => y.pieTotal - x.pieTotal)
     .slice(0, STATS_LIMITS.topTenEntries);
   return (
-    <ChartFrame
+    <ChartPanel
       title={title}
       caption={periodCaption(a?.from ?? null, a?.to ?? null)}
       loading={q.isPending}
@@ -192,6 +192,6 @@ function TopList({ days, title }: { days: number; title: string }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ChartFrame>
+    </ChartPanel>
   );
 }

@@ -3,9 +3,9 @@ import { Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
-import { ChartFrame } from './graph-kit/ChartFrame.tsx';
+import { ChartPanel } from './graph-kit/ChartPanel.tsx';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
-import { LineChart } from './graph-kit/LineChart.tsx';
+import { LINE_MARGIN, LineChart } from './graph-kit/LineChart.tsx';
 import { PieChart } from './graph-kit/PieChart.tsx';
 import { SeriesToggles } from './graph-kit/SeriesToggles.tsx';
 import { toCsv } from './graph-kit/transform.ts';
@@ -112,7 +112,7 @@ export function StatsTabPanel({
           onMeasure={setMeasure}
         />
       )}
-      <ChartFrame
+      <ChartPanel
         title={`${tab.label}${answer?.unit === 'ms' ? ' (average ms)' : ''}`}
         caption={
           valid
@@ -124,12 +124,16 @@ export function StatsTabPanel({
         empty={!!answer && selected.length === 0}
         exportName={`stats-${tab.id}`}
         csv={csv}
-      >
-        <Stack gap="xs">
-          <SeriesToggles names={selected.map((s) => s.name)} hidden={hidden} onChange={setHidden} />
-          <LineChart xs={xs} series={visible.map((s) => ({ name: seriesLabel(s.name), values: s.values }))} />
-        </Stack>
-      </ChartFrame>
+        toolbar={<SeriesToggles names={selected.map((s) => s.name)} hidden={hidden} onChange={setHidden} />}
+        margin={LINE_MARGIN}
+        chart={(bounds) => (
+          <LineChart
+            bounds={bounds}
+            xs={xs}
+            series={visible.map((s) => ({ name: seriesLabel(s.name), values: s.values }))}
+          />
+        )}
+      />
       {answer && hasPie && selected.length > 0 && (
         <SimpleGrid cols={{ base: 1, md: Math.min(3, tab.pies.length) }}>
           {pies(tab, visible).map((p) => (

@@ -1,9 +1,8 @@
-import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { ChartFrame } from './ChartFrame.tsx';
+import { ChartPanel } from './ChartPanel.tsx';
 import { colorAt } from './colors.ts';
 import type { GraphOptionsValue } from './GraphOptions.tsx';
-import { LineChart } from './LineChart.tsx';
+import { LINE_MARGIN, LineChart } from './LineChart.tsx';
 import { SeriesToggles } from './SeriesToggles.tsx';
 import { linearTrend, type Series, seriesCsv, toPercent } from './transform.ts';
 
@@ -22,7 +21,7 @@ export interface GraphChartProps {
 
 /**
  * A chart of the graph screens: series toggles, percent or absolute, trend lines and the compared
- * period (dashed), drawn by LineChart in a ChartFrame; the CSV holds what is shown.
+ * period (dashed), drawn by LineChart in a ChartPanel; the CSV holds what is shown.
  */
 export function GraphChart(p: GraphChartProps) {
   const [hidden, setHidden] = useState<Set<string>>(new Set());
@@ -48,7 +47,7 @@ export function GraphChart(p: GraphChartProps) {
   const drawn = [...base, ...(p.options.percent ? toPercent(compared) : compared), ...trends];
   const empty = !p.loading && p.series.every((s) => s.values.every((v) => !v));
   return (
-    <ChartFrame
+    <ChartPanel
       title={p.title}
       caption={p.caption}
       loading={p.loading}
@@ -56,17 +55,18 @@ export function GraphChart(p: GraphChartProps) {
       empty={empty}
       exportName={p.exportName}
       csv={() => seriesCsv('period', p.xs, drawn)}
-    >
-      <Stack gap="xs">
-        <SeriesToggles names={p.series.map((s) => s.name)} hidden={hidden} onChange={setHidden} />
+      toolbar={<SeriesToggles names={p.series.map((s) => s.name)} hidden={hidden} onChange={setHidden} />}
+      margin={LINE_MARGIN}
+      chart={(bounds) => (
         <LineChart
+          bounds={bounds}
           xs={p.xs}
           series={drawn}
           style={p.options.style}
           scale={p.options.scale}
           percent={p.options.percent}
         />
-      </Stack>
-    </ChartFrame>
+      )}
+    />
   );
 }
