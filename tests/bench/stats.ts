@@ -6,7 +6,7 @@
  * the consumer's counting rate and its lag behind the stream, second by second. Prints figures;
  * asserts nothing.
  *
- *   pnpm exec tsx tests/bench/stats.ts --customers 100000 [--seed 1] [--runs 50] [--floor-runs 3] [--rate 20000] [--seconds 15]
+ *   node tests/bench/stats.ts --customers 100000 [--seed 1] [--runs 50] [--floor-runs 3] [--rate 20000] [--seconds 15]
  *
  * The world (with histories: a year of daily records, transactions, logs, client devices…) is
  * loaded into the Postgres and Mongo databases `stats_bench_<customers>`, or reused.
@@ -77,7 +77,7 @@ const stack = await startStack(env, ['auth', 'gateway']);
 // The stats service's own HTTP port: its /rollups shows the cursor and the stream's last sequence.
 const STATS_PORT = 20000 + Math.floor(Math.random() * 20000);
 const started = Date.now();
-const stats = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'services/stats/src/server.ts')], {
+const stats = spawn(process.execPath, [resolve(root, 'services/stats/src/server.ts')], {
   cwd: root,
   env: {
     ...process.env,
