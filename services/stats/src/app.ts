@@ -38,7 +38,13 @@ export const statsApp = fp(
         if (config.BACKFILL === 'off') return;
         const done = await app.rollups.backfilled();
         const missing = new Set(BACKFILL_METRICS(deps()).filter((m) => !done.has(m)));
-        if (missing.size) await runBackfill(deps(), cursor.startedAt, missing);
+        // In the background: counting the stream starts at once; the backfill only reads data older
+        // than the cursor's start, and a leader that dies mid-way leaves its metrics to the next.
+        if (missing.size) {
+          void runBackfill(deps(), cursor.startedAt, missing).catch((err) =>
+            app.log.error({ err }, 'backfill failed; it runs again at the next start'),
+          );
+        }
       },
     });
     app.get('/rollups', async () => app.rollupConsumer.status());

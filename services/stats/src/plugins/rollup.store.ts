@@ -42,7 +42,18 @@ export class RollupStore {
         [...cols, source, values.map((v) => v.count), values.map((v) => v.amount)],
       );
     }
-    if (tally.members.size) {
+    if (tally.members.size && source === 'backfill') {
+      // Stored data is counted whole in one go: each bucket's distinct members are the set's size.
+      // (stats_seen is the stream's alone, so a re-run backfill never touches what it saw.)
+      const cols = columns([...tally.members.keys()]);
+      const counts = [...tally.members.values()].map((set) => set.size);
+      await db.query(
+        `insert into stats_rollup (metric, period, bucket, series, source, count, amount)
+         select m, p, b, s, 'backfill', c, 0
+           from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::bigint[]) as t(m, p, b, s, c)`,
+        [...cols, counts],
+      );
+    } else if (tally.members.size) {
       const keys: string[] = [];
       const members: string[] = [];
       for (const [key, set] of tally.members) {
@@ -73,9 +84,6 @@ export class RollupStore {
       await client.query('begin');
       await client.query(`delete from stats_rollup where source = 'backfill' and metric = any($1)`, [
         metrics,
-      ]);
-      await client.query('delete from stats_seen where metric = any($1)', [
-        metrics.filter((m) => m.endsWith('.unique')),
       ]);
       await this.add(client, tally, 'backfill');
       for (const metric of metrics) {
