@@ -108,7 +108,8 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
     },
   );
   children.push(child);
-  const ready = async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok === true;
+  // /readyz is on the gateway's internal listener only; /healthz answers once it listens.
+  const ready = async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok === true;
   if (!(await waitFor(ready, 30_000))) throw new Error('the gateway did not start');
   const redis = new Redis(redisUrl);
   const store = new SessionStore(redis, { idleSeconds: 3600, absoluteSeconds: 7200 }, prefix);

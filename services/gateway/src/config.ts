@@ -71,6 +71,21 @@ export const GatewayConfigSchema = Type.Composite([
       description: 'How long a topic without watchers keeps its subscription (quick reconnects reuse it)',
     }),
     LIVE_MAX_TOPICS_PER_SOCKET: Type.Integer({ default: 50, minimum: 1 }),
+    WS_ALLOWED_ORIGINS: Type.String({
+      default: '',
+      description:
+        'Comma-separated origins (https://console.example) whose pages may open /ws; the console’s own origin (the Host it was reached by) always may',
+    }),
+    INTERNAL_HOST: Type.String({
+      default: '127.0.0.1',
+      description: 'Address of the internal listener serving /metrics and /readyz (never the public one)',
+    }),
+    INTERNAL_PORT: Type.Integer({
+      default: 0,
+      minimum: 0,
+      maximum: 65535,
+      description: 'Port of that internal listener; 0 picks a free one (logged)',
+    }),
     LIVE_SESSION_CHECK_MS: Type.Integer({
       default: 60_000,
       minimum: 1000,

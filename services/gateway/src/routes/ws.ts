@@ -2,8 +2,10 @@ import { allows, type ClientFrame, ClientFrameSchema, LIVE_TOPIC_ACCESS } from '
 import type {} from '@fastify/websocket';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from '../config.ts';
 import type { LiveConnection } from '../live/connection.ts';
 import { NOT_YOUR_TOPIC } from '../live/plugin.ts';
+import { closeAtSessionEnd } from '../live/session-ends.ts';
 import { parseTopic, TopicError } from '../live/topics.ts';
 
 const checkFrame = TypeCompiler.Compile(ClientFrameSchema);
@@ -13,13 +15,21 @@ const checkFrame = TypeCompiler.Compile(ClientFrameSchema);
  * otherwise). Each topic is checked against the caller's roles when subscribed; the fan-out
  * (`../live/`) does the rest.
  */
-export async function wsRoutes(app: FastifyInstance) {
+export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConfig }) {
+  const allowedOrigin = originRule(opts.config.WS_ALLOWED_ORIGINS);
   app.get(
     '/ws',
     {
       websocket: true,
       schema: { hide: true },
       preValidation: async (req, reply) => {
+        // A page on another site could otherwise open the socket with the staff member's cookie.
+        if (!allowedOrigin(req.headers.origin, req.headers.host))
+          return reply.code(403).send({
+            statusCode: 403,
+            error: 'Forbidden',
+            message: 'This page may not open the live socket.',
+          });
         const caller = await app.resolveCaller(req, reply);
         if (!caller)
           return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
@@ -32,6 +42,7 @@ export async function wsRoutes(app: FastifyInstance) {
       const conn = app.live.connect(socket, caller);
       conn.send({ type: 'hello', user: { id: caller.userId, name: caller.name, roles: caller.roles } });
       socket.on('close', () => app.live.disconnect(conn));
+      void closeAtSessionEnd(app, conn);
       socket.on('message', (raw: Buffer) => {
         const frame = readFrame(raw);
         if (!frame) {
@@ -78,4 +89,26 @@ async function handle(app: FastifyInstance, conn: LiveConnection, frame: ClientF
     return conn.send({ type: 'error', topic: frame.topic, statusCode: 403, message: NOT_YOUR_TOPIC });
   }
   await app.live.subscribe(conn, frame.topic, spec, frame.filter, frame.resume);
+}
+
+/**
+ * Which `Origin` may open `/ws`: the console's own (same host as the request), those configured,
+ * and none at all (not a browser: a browser always sends one on a websocket upgrade).
+ */
+export function originRule(configured: string) {
+  const allowed = new Set(
+    configured
+      .split(',')
+      .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
+      .filter(Boolean),
+  );
+  return (origin: string | undefined, host: string | undefined): boolean => {
+    if (origin === undefined) return true;
+    if (allowed.has(origin.toLowerCase())) return true;
+    try {
+      return host !== undefined && new URL(origin).host === host.toLowerCase();
+    } catch {
+      return false;
+    }
+  };
 }
