@@ -36,6 +36,8 @@ export class Topic {
     readonly key: string,
     readonly source: Source,
     private readonly ringSize: number,
+    /** Holds a JetStream consumer (hub and structure topics), counted by the live budget. */
+    readonly usesStream = false,
   ) {}
 
   /** Adds a live entry (in offset order; a repeat is ignored). */

@@ -3,7 +3,8 @@ import type {} from '@fastify/websocket';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
-import type { LiveConnection } from '../live/connection.ts';
+import { FLOOD_CODE, FLOOD_REASON, type LiveConnection } from '../live/connection.ts';
+import { HubCheck } from '../live/hub-check.ts';
 import { NOT_YOUR_TOPIC } from '../live/plugin.ts';
 import { closeAtSessionEnd } from '../live/session-ends.ts';
 import { parseTopic, TopicError } from '../live/topics.ts';
@@ -17,6 +18,7 @@ const checkFrame = TypeCompiler.Compile(ClientFrameSchema);
  */
 export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConfig }) {
   const allowedOrigin = originRule(opts.config.WS_ALLOWED_ORIGINS);
+  const hubs = new HubCheck(app, opts.config.LIVE_HUB_CHECK_TTL_MS);
   app.get(
     '/ws',
     {
@@ -40,10 +42,20 @@ export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConf
       const caller = req.caller;
       if (!caller) return socket.close(4401, 'unauthorized');
       const conn = app.live.connect(socket, caller);
-      conn.send({ type: 'hello', user: { id: caller.userId, name: caller.name, roles: caller.roles } });
       socket.on('close', () => app.live.disconnect(conn));
+      const tooMany = app.live.socketRefusal(caller.userId);
+      if (tooMany) {
+        req.log.warn({ userId: caller.userId }, 'live socket refused: too many for one user');
+        return conn.closeForAbuse(FLOOD_CODE, tooMany);
+      }
+      conn.send({ type: 'hello', user: { id: caller.userId, name: caller.name, roles: caller.roles } });
       void closeAtSessionEnd(app, conn);
       socket.on('message', (raw: Buffer) => {
+        if (conn.closed) return;
+        if (!conn.admit()) {
+          req.log.warn({ userId: caller.userId }, 'live socket closed: it sent frames too fast');
+          return conn.closeForAbuse(FLOOD_CODE, FLOOD_REASON);
+        }
         const frame = readFrame(raw);
         if (!frame) {
           return conn.send({
@@ -57,7 +69,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConf
         }
         // In order per socket: an unsubscribe never overtakes the subscribe before it.
         conn.queue = conn.queue
-          .then(() => handle(app, conn, frame))
+          .then(() => handle(app, hubs, conn, frame, req.ip))
           .catch((err: Error) => {
             req.log.error({ err }, 'live frame failed');
           });
@@ -75,7 +87,13 @@ function readFrame(raw: Buffer): ClientFrame | null {
   }
 }
 
-async function handle(app: FastifyInstance, conn: LiveConnection, frame: ClientFrame) {
+async function handle(
+  app: FastifyInstance,
+  hubs: HubCheck,
+  conn: LiveConnection,
+  frame: ClientFrame,
+  ip: string,
+) {
   if (frame.type === 'unsubscribe') return app.live.unsubscribe(conn, frame.topic);
   if (frame.type !== 'subscribe') return;
   let spec: ReturnType<typeof parseTopic>;
@@ -88,6 +106,11 @@ async function handle(app: FastifyInstance, conn: LiveConnection, frame: ClientF
   if (!allows(LIVE_TOPIC_ACCESS[spec.kind], conn.caller.roles)) {
     return conn.send({ type: 'error', topic: frame.topic, statusCode: 403, message: NOT_YOUR_TOPIC });
   }
+  if (spec.kind === 'hub' || spec.kind === 'structure') {
+    const refused = await hubs.refusal(conn.caller, ip, spec.hubIds);
+    if (refused) return conn.send({ type: 'error', topic: frame.topic, ...refused });
+  }
+  if (conn.closed) return;
   await app.live.subscribe(conn, frame.topic, spec, frame.filter, frame.resume);
 }
 
