@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { HUB_CLIENT_HEADERS, hubRequest, type SimHub, subjects } from '@console/contracts';
+import { asGateway } from '@console/kit';
 import type { InfraEnv } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { headers } from '@nats-io/nats-core';
@@ -122,7 +123,8 @@ try {
       query: {},
       body: { linkId: hubOf(i) },
     };
-    const m = await nc.request(subj.api('hub-control', 'systemRead'), JSON.stringify(req), {
+    const signed = asGateway('hub-control', 'systemRead', req);
+    const m = await nc.request(subj.api('hub-control', 'systemRead'), JSON.stringify(signed), {
       timeout: 10_000,
     });
     return m.json<{ ok: boolean }>().ok;

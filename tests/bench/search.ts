@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OPERATIONS, operationName, subjects } from '@console/contracts';
+import { asGateway } from '@console/kit';
 import type { InfraEnv } from '@console/kit/testing';
 import { explainFloor, pickSamples, prepareSearch, runFloor, searchKinds } from '@console/search';
 import { loadWorld } from '@console/world';
@@ -170,7 +171,8 @@ for (const [k, kind] of kinds.entries()) {
       query: api.query ?? {},
       body: api.body ?? null,
     };
-    const msg = await nc.request(subj.api('search', operationName(op)), JSON.stringify(request), {
+    const signed = asGateway('search', operationName(op), request);
+    const msg = await nc.request(subj.api('search', operationName(op)), JSON.stringify(signed), {
       timeout: 30_000,
     });
     return (msg.json() as { ok: boolean }).ok;

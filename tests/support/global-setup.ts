@@ -18,6 +18,8 @@ export default function setup(project: TestProject) {
   // Inherited by the test workers, where uniqueName() puts it in front of every prefix.
   const runId = randomBytes(2).toString('hex');
   process.env.TEST_RUN_ID = runId;
+  // The key the gateway signs caller assertions with and the services verify (inherited likewise).
+  process.env.CALLER_ASSERTION_KEY ??= randomBytes(32).toString('base64url');
   const out = execFileSync('bash', [resolve(root, 'infra/dev-infra.sh'), 'up'], {
     cwd: root,
     encoding: 'utf8',

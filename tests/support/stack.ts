@@ -47,6 +47,8 @@ export async function startStack(
   const db = await freshDatabase(infra.DATABASE_URL, 'it');
   const port = await freePort();
   const admin = { email: `${prefix}-admin@console.test`, password: randomBytes(9).toString('base64url') };
+  // The caller-assertion key the gateway and services share (kept in this process for direct NATS calls).
+  process.env.CALLER_ASSERTION_KEY ??= randomBytes(32).toString('base64url');
   const env = {
     ...process.env,
     ...infra,

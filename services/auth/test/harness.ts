@@ -7,7 +7,7 @@ import {
   type ServiceReply,
   subjects,
 } from '@console/contracts';
-import { createServer, readConfig, SessionStore } from '@console/kit';
+import { asGateway, createServer, readConfig, SessionStore } from '@console/kit';
 import { freshDatabase, infraEnv, uniqueName } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
@@ -127,7 +127,7 @@ export async function startAuth(
     };
     const msg = await nc.request(
       subj.api('auth', operationName(op)),
-      encoder.encode(JSON.stringify(request)),
+      encoder.encode(JSON.stringify(asGateway('auth', operationName(op), request))),
       {
         timeout: 10_000,
       },

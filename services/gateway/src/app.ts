@@ -40,7 +40,10 @@ export async function buildGateway(app: FastifyInstance, opts: { config: Gateway
   await app.register(redisPlugin, { url: config.REDIS_URL });
   await app.register(internalListener, { config });
   await app.register(sessionPlugin, { config });
-  await app.register(forwardPlugin, { timeoutMs: config.REQUEST_TIMEOUT_MS });
+  await app.register(forwardPlugin, {
+    timeoutMs: config.REQUEST_TIMEOUT_MS,
+    assertionKey: config.CALLER_ASSERTION_KEY,
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(livePlugin, { config });
 

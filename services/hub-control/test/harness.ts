@@ -8,7 +8,7 @@ import {
   type ServiceReply,
   subjects,
 } from '@console/contracts';
-import { createServer, readConfig } from '@console/kit';
+import { asGateway, createServer, readConfig } from '@console/kit';
 import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
 import { simulatorApp } from '@console/simulator/app';
 import { SimulatorConfigSchema } from '@console/simulator/config';
@@ -148,7 +148,8 @@ export async function startHubControl(
     const op = OPERATIONS.find((o) => o.id === opId);
     if (!op) throw new Error(`unknown operation ${opId}`);
     const request = { requestId: randomUUID(), caller, ip: '192.0.2.1', params, query: {}, body };
-    const msg = await nc.request(subj.api('hub-control', operationName(op)), JSON.stringify(request), {
+    const signed = asGateway('hub-control', operationName(op), request);
+    const msg = await nc.request(subj.api('hub-control', operationName(op)), JSON.stringify(signed), {
       timeout: 10_000,
     });
     return msg.json<ServiceReply>();

@@ -37,5 +37,10 @@ export const CommonConfigSchema = Type.Object({
   MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27017/console' }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379/0' }),
   INSTANCE_ID: Type.String({ default: '', description: 'Defaults to host name and pid' }),
+  CALLER_ASSERTION_KEY: Type.String({
+    default: '',
+    description:
+      'Key (32+ characters) the gateway signs caller assertions with and every service verifies them with; or CALLER_ASSERTION_KEY_FILE',
+  }),
 });
 export type CommonConfig = Static<typeof CommonConfigSchema>;

@@ -7,7 +7,7 @@ import {
   type ServiceReply,
   subjects,
 } from '@console/contracts';
-import { createServer, readConfig } from '@console/kit';
+import { asGateway, createServer, readConfig } from '@console/kit';
 import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
@@ -111,7 +111,7 @@ export async function startSearch(o: { customers?: number; world?: boolean } = {
     };
     const msg = await nc.request(
       subj.api('search', operationName(op)),
-      encoder.encode(JSON.stringify(request)),
+      encoder.encode(JSON.stringify(asGateway('search', operationName(op), request))),
       {
         timeout: 20_000,
       },
