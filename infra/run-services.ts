@@ -39,6 +39,14 @@ function start(service: string, index: number) {
       env: {
         ...process.env,
         INSTANCE_ID: `${service}-${index}`,
+        // Each component connects as its own broker user (infra/nats-auth.sh), not as `tests`.
+        ...(process.env.NATS_AUTH_DIR
+          ? {
+              NATS_USER: service,
+              NATS_PASSWORD: '',
+              NATS_PASSWORD_FILE: resolve(process.env.NATS_AUTH_DIR, `${service}.pass`),
+            }
+          : {}),
         ...(service === 'gateway' && index > 1 ? { PORT: String(8080 + index - 1) } : {}),
         // The simulator runs the demo world's hubs and links (the same seed and size the seed script loaded).
         ...(service === 'simulator'

@@ -12,8 +12,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { asGateway } from '@console/kit';
 import { OPERATIONS, operationName, subjects } from '@console/contracts';
+import { asGateway, natsAuth } from '@console/kit';
 import { explainFloor, pickSamples, prepareSearch, runFloor, searchKinds } from '@console/search';
 import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
@@ -112,7 +112,7 @@ for (let tries = 0; (await http.call('GET', '/api/supportPlus')).status === 503;
   if (tries > 240) throw new Error('the search service did not come up');
   await new Promise((r) => setTimeout(r, 250));
 }
-const nc = await connect({ servers: env.NATS_URL });
+const nc = await connect({ servers: env.NATS_URL, ...natsAuth() });
 const subj = subjects(stack.prefix);
 const caller = {
   userId: '1',

@@ -26,5 +26,10 @@ export function devInfraUp(opts: { showProgress?: boolean } = {}): InfraEnv {
   for (const key of ['NATS_URL', 'DATABASE_URL', 'MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'MAILBOX_URL']) {
     if (!env[key]) throw new Error(`infra/dev-infra.sh up did not print ${key}`);
   }
+  // The broker's `tests` user, for the tests' own connections and the apps they build (natsAuth()),
+  // and where each component's password is (stacks start each service as its own user).
+  for (const key of ['NATS_USER', 'NATS_PASSWORD', 'NATS_AUTH_DIR']) {
+    if (env[key]) process.env[key] = env[key];
+  }
   return env as unknown as InfraEnv;
 }

@@ -13,7 +13,7 @@ import {
   type ServiceRequest,
   subjects,
 } from '@console/contracts';
-import { createServer, SessionStore } from '@console/kit';
+import { createServer, natsAuth, SessionStore } from '@console/kit';
 import { infraEnv, uniqueName } from '@console/kit/testing';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -54,7 +54,7 @@ export async function startScriptedGateway(env: Record<string, string> = {}): Pr
   const app = await createServer({ service: 'gateway', logLevel: 'silent', instance: prefix });
   await app.register(buildGateway, { config });
   await app.ready();
-  const nc = await connect({ servers: infra.NATS_URL.split(',') });
+  const nc = await connect({ servers: infra.NATS_URL.split(','), ...natsAuth() });
   const redis = new Redis(infra.REDIS_URL);
   const store = new SessionStore(redis, { idleSeconds: 600, absoluteSeconds: 3600 }, prefix);
   const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000, aud: config.JWT_AUDIENCE });
