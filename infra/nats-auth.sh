@@ -70,7 +70,7 @@ authorization {
     } }
     { user: simulator, password: "$(pass simulator)", permissions: {
         publish: { allow: ["*.hub.>", "*.wfl.>", "*.host.>", $JS_ENSURE] }
-        subscribe: { allow: ["*.hub.*.cmd", "*.wfl.*.cmd", "*.host.>", "*.sim.>", "_INBOX.>"] }
+        subscribe: { allow: ["*.hub.*.cmd", "*.wfl.*.cmd", "*.host.>", "*.sim.>", "\$SRV.>", "_INBOX.>"] }
         allow_responses: true
     } }
     { user: tests, password: "$(pass tests)" }

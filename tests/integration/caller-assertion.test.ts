@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Caller, OPERATIONS, operationName, type ServiceReply, subjects } from '@console/contracts';
-import { NOT_FROM_GATEWAY, signAssertion } from '@console/kit';
+import { NOT_FROM_GATEWAY, natsAuth, signAssertion } from '@console/kit';
 import { infraEnv } from '@console/kit/testing';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -23,7 +23,7 @@ const admin: Caller = {
 
 beforeAll(async () => {
   stack = await startStack(infraEnv(), [...SERVICES, 'gateway']);
-  nc = await connect({ servers: stack.infra.NATS_URL.split(',') });
+  nc = await connect({ servers: stack.infra.NATS_URL.split(','), ...natsAuth() });
 });
 afterAll(async () => {
   await nc?.drain();
