@@ -98,25 +98,21 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
   const secret = randomBytes(32).toString('base64url');
   const port = await freePort();
   const env = { NATS_URL: natsUrl, REDIS_URL: redisUrl, NATS_PREFIX: prefix, REDIS_PREFIX: prefix };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(root, 'services/gateway/src/server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...env,
-        JWT_SECRET: secret,
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        // Every bench client is the same user: lift the per-user caps meant for people.
-        LIVE_MAX_SOCKETS_PER_USER: '100000',
-        LIVE_MAX_TOPICS_PER_USER: '10000',
-        LIVE_MAX_STREAM_TOPICS: '20000',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child = spawn(process.execPath, [resolve(root, 'services/gateway/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      JWT_SECRET: secret,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      // Every bench client is the same user: lift the per-user caps meant for people.
+      LIVE_MAX_SOCKETS_PER_USER: '100000',
+      LIVE_MAX_TOPICS_PER_USER: '10000',
+      LIVE_MAX_STREAM_TOPICS: '20000',
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   children.push(child);
   // Live hub topics must name existing hubs (asked of hub-control): the bench's hubs all exist.
   const hubs = await connect({ servers: natsUrl });

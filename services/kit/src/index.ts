@@ -1,6 +1,7 @@
 export * from './caller-assertion.ts';
 export * from './config.ts';
 export * from './endpoints.ts';
+export * from './handler-context.ts';
 export * from './handlers.ts';
 export * from './logger.ts';
 export * from './migrations.ts';
@@ -15,4 +16,5 @@ export * from './service-errors.ts';
 export * from './sessions.ts';
 export * from './start-service.ts';
 export * from './streams.ts';
+export * from './transaction.ts';
 export * from './validate.ts';

@@ -23,11 +23,14 @@ export interface SessionLimits {
  * or `absoluteSeconds` after it opened; ending it deletes the key, so the next request fails.
  */
 export class SessionStore {
-  constructor(
-    private readonly redis: Redis,
-    private readonly limits: SessionLimits,
-    private readonly prefix = 'console',
-  ) {}
+  private readonly redis: Redis;
+  private readonly limits: SessionLimits;
+  private readonly prefix: string;
+  constructor(redis: Redis, limits: SessionLimits, prefix = 'console') {
+    this.prefix = prefix;
+    this.redis = redis;
+    this.limits = limits;
+  }
 
   /**
    * The Redis pub/sub channel on which every ended session id is announced (a JSON array), so that

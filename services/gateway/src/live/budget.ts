@@ -1,5 +1,5 @@
 import type { LiveConnection } from './connection.ts';
-import type { Topic } from './topic.ts';
+import type { Topic } from './shared-topic.ts';
 import type { TopicSpec } from './topics.ts';
 
 export interface BudgetLimits {
@@ -26,7 +26,10 @@ export const usesStream = (spec: TopicSpec) => spec.kind === 'hub' || spec.kind 
  * gives its place up when the budget is reached.
  */
 export class LiveBudget {
-  constructor(private readonly limits: BudgetLimits) {
+  private readonly limits: BudgetLimits;
+
+  constructor(limits: BudgetLimits) {
+    this.limits = limits;
     if (limits.maxTopicsPerUser * 2 > limits.maxStreamTopics)
       throw new Error('LIVE_MAX_STREAM_TOPICS must be at least twice LIVE_MAX_TOPICS_PER_USER');
   }

@@ -6,9 +6,9 @@ import { type ConnectionLimits, eventsFrame, LiveConnection } from './connection
 import type { LiveEntry } from './entry.ts';
 import { compileFilter } from './filter.ts';
 import type { FanoutStats, LiveMetrics } from './metrics.ts';
+import { Topic, type Watcher } from './shared-topic.ts';
 import { HISTORY_MOVED_ON } from './sources/jetstream.ts';
 import type { Source } from './sources/source.ts';
-import { Topic, type Watcher } from './topic.ts';
 import type { TopicSpec } from './topics.ts';
 
 export interface FanoutOptions extends ConnectionLimits, BudgetLimits {
@@ -42,12 +42,21 @@ export class LiveFanout {
   private openSources = 0;
   private readonly budget: LiveBudget;
 
+  private readonly makeSource: (spec: TopicSpec) => Source;
+  private readonly opts: FanoutOptions;
+  private readonly metrics: LiveMetrics;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
-    private readonly makeSource: (spec: TopicSpec) => Source,
-    private readonly opts: FanoutOptions,
-    private readonly metrics: LiveMetrics,
-    private readonly log: FastifyBaseLogger,
+    makeSource: (spec: TopicSpec) => Source,
+    opts: FanoutOptions,
+    metrics: LiveMetrics,
+    log: FastifyBaseLogger,
   ) {
+    this.makeSource = makeSource;
+    this.opts = opts;
+    this.metrics = metrics;
+    this.log = log;
     this.budget = new LiveBudget(opts);
   }
 

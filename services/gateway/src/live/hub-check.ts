@@ -18,11 +18,12 @@ export interface Refusal {
 export class HubCheck {
   private readonly known = new Map<string, number>();
   private readonly op: Operation;
+  private readonly app: FastifyInstance;
+  private readonly ttlMs: number;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly ttlMs: number,
-  ) {
+  constructor(app: FastifyInstance, ttlMs: number) {
+    this.app = app;
+    this.ttlMs = ttlMs;
     const op = OPERATIONS.find((o) => o.id === 'hub-control.hub');
     if (!op) throw new Error('the operations table has no hub-control.hub');
     this.op = op;

@@ -46,7 +46,11 @@ class Walk {
   private atom: 'char' | 'group' | 'quantified' | null = null;
   private closed: Group | null = null;
 
-  constructor(private readonly p: string) {}
+  private readonly p: string;
+
+  constructor(pattern: string) {
+    this.p = pattern;
+  }
 
   run(): string | null {
     while (this.i < this.p.length) {
