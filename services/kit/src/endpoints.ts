@@ -1,7 +1,6 @@
 import {
   ApiError,
   allows,
-  type Caller,
   type ErrorEnvelope,
   type Operation,
   operationName,
