@@ -41,6 +41,16 @@ async function ask(opId: string, extra: Record<string, unknown>): Promise<Servic
     query: {},
     body: null,
   };
+  // A service of the stack may still be registering its endpoints on a loaded machine: wait for it.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answered = await nc
+      .request(subjects(stack.prefix).api(op.service, operationName(op)), '{}', { timeout: 2000 })
+      .then(() => true)
+      .catch(() => false);
+    if (answered || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
   const msg = await nc.request(
     subjects(stack.prefix).api(op.service, operationName(op)),
     JSON.stringify({
