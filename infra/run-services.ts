@@ -37,6 +37,14 @@ function start(service: string, index: number) {
     env: {
       ...process.env,
       INSTANCE_ID: `${service}-${index}`,
+      // Each component connects as its own broker user (infra/nats-auth.sh), not as `tests`.
+      ...(process.env.NATS_AUTH_DIR
+        ? {
+            NATS_USER: service,
+            NATS_PASSWORD: '',
+            NATS_PASSWORD_FILE: resolve(process.env.NATS_AUTH_DIR, `${service}.pass`),
+          }
+        : {}),
       // PORT is the console's (the gateway's) port; the other services pick free ones.
       PORT: service === 'gateway' ? String(GATEWAY_PORT + index - 1) : '0',
       // The simulator runs the demo world's hubs and links (the same seed and size the seed script loaded).

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { natsEnvFor } from '@console/kit';
 import { freshDatabase, type InfraEnv, uniqueName, type WaitOptions, waitFor } from '@console/kit/testing';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -49,6 +50,8 @@ export async function startStack(
   const db = await freshDatabase(infra.DATABASE_URL, 'it');
   const port = await freePort();
   const admin = { email: `${prefix}-admin@console.test`, password: randomBytes(9).toString('base64url') };
+  // The caller-assertion key the gateway and services share (kept in this process for direct NATS calls).
+  process.env.CALLER_ASSERTION_KEY ??= randomBytes(32).toString('base64url');
   const env = {
     ...process.env,
     ...infra,
@@ -71,7 +74,8 @@ export async function startStack(
       [...nodeArgs(), resolve(root, `services/${service}/src/server.ts`)],
       {
         cwd: root,
-        env: { ...env, PORT: String(ports[service]), INSTANCE_ID: `${service}-test` },
+        // Each service as its own broker user, with its own permissions, as in production.
+        env: { ...env, ...natsEnvFor(service), PORT: String(ports[service]), INSTANCE_ID: `${service}-test` },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
