@@ -32,6 +32,9 @@ export function subjects(prefix = 'console') {
     wflPing: (mac: string) => `${p}wfl.${token(mac)}.ping`,
     hostHeartbeat: (hostId: string) => `${p}host.${token(hostId)}.heartbeat`,
     hostHeartbeatAny: () => `${p}host.*.heartbeat`,
+    /** Request/reply: a command to one supervisord host (process info, restart). */
+    hostCmd: (hostId: string) => `${p}host.${token(hostId)}.cmd`,
+    hostCmdAny: () => `${p}host.*.cmd`,
     audit: (kind: string) => `${p}audit.${token(kind)}`,
     auditAny: () => `${p}audit.>`,
   };
