@@ -12,7 +12,13 @@ function body<T extends TProperties>(props: T) {
 }
 const HostId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The host id (its _id)' });
 const Message = Type.Object({ message: Type.String() });
-const IsoDate = (description: string) => Type.String({ format: 'date-time', maxLength: 40, description });
+// A pattern, not `format: 'date-time'`: the services' compiled validators know no formats.
+const IsoDate = (description: string) =>
+  Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$',
+    maxLength: 40,
+    description: `${description} (ISO 8601, e.g. 2025-05-01T00:00:00Z)`,
+  });
 
 /** Typed confirmation of the worker-connection delete (analytics spec §5: type yes, any case). */
 export const WORKER_DELETE_CONFIRMATION = 'yes';
