@@ -11,6 +11,8 @@ import {
 } from '@console/contracts';
 import { Svcm } from '@nats-io/services';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { HandlersFor } from './handlers.ts';
+import { type ErrorMapping, withErrorMapping } from './service-errors.ts';
 import { type Validator, validator } from './validate.ts';
 
 export interface HandlerContext<B = unknown, P = Record<string, unknown>, Q = Record<string, unknown>> {
@@ -24,15 +26,31 @@ export interface HandlerContext<B = unknown, P = Record<string, unknown>, Q = Re
 }
 
 /** A handler's answer when it needs more than data: a status, or a session to open or end. */
-export class Reply {
+export class Reply<T = unknown> {
   constructor(
-    readonly data: unknown,
+    readonly data: T,
     readonly extra: { status?: number; session?: SessionGrant; endSession?: boolean } = {},
   ) {}
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: handlers are typed at their definition; the table is heterogeneous.
+/**
+ * A handler as the endpoint path calls it. Services do not write this type: `defineHandlers`
+ * types each handler from its operation's schemas.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the erased form of handlers typed by defineHandlers; the table is heterogeneous.
 export type Handler = (ctx: HandlerContext<any, any, any>) => Promise<unknown>;
+
+export interface ServiceOperations<Ops extends readonly Operation[]> {
+  service: ServiceName;
+  /** Shown by `nats micro ls`; must be semver. */
+  version: string;
+  /** The service's rows of the operations table (rows of other services are skipped). */
+  operations: Ops;
+  /** One handler per operation of this service, made with `defineHandlers`. */
+  handlers: HandlersFor<Ops>;
+  /** The service's one error mapping (503 when a store is down, plus its own cases). */
+  errors: ErrorMapping;
+}
 
 interface Compiled {
   op: Operation;
@@ -49,13 +67,30 @@ const encoder = new TextEncoder();
  * in a queue group named after the service so that instances share the load.
  * Roles are checked here as well as at the gateway: NATS is reachable by more than the gateway.
  */
+export async function registerOperations<const Ops extends readonly Operation[]>(
+  app: FastifyInstance,
+  opts: ServiceOperations<Ops>,
+): Promise<void>;
+/** @deprecated the untyped form, until every service has moved to the options form above. */
 export async function registerOperations(
   app: FastifyInstance,
   service: ServiceName,
   version: string,
   operations: readonly Operation[],
   handlers: Record<string, Handler>,
+): Promise<void>;
+export async function registerOperations(
+  app: FastifyInstance,
+  first: ServiceOperations<readonly Operation[]> | ServiceName,
+  ...rest: [string?, (readonly Operation[])?, Record<string, Handler>?]
 ): Promise<void> {
+  const { service, version, operations, handlers } =
+    typeof first === 'string'
+      ? { service: first, version: rest[0] ?? '', operations: rest[1] ?? [], handlers: rest[2] ?? {} }
+      : {
+          ...first,
+          handlers: withErrorMapping(app, first.handlers as Record<string, Handler>, first.errors),
+        };
   const mine = operations.filter((o) => o.service === service);
   const missing = mine.filter((o) => !handlers[o.id]).map((o) => o.id);
   if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);

@@ -1,6 +1,8 @@
 export * from './config.ts';
 export * from './endpoints.ts';
+export * from './handlers.ts';
 export * from './logger.ts';
+export * from './migrations.ts';
 export * from './plugins/health.ts';
 export * from './plugins/metrics.ts';
 export * from './plugins/mongo.ts';
@@ -8,6 +10,8 @@ export * from './plugins/nats.ts';
 export * from './plugins/postgres.ts';
 export * from './plugins/redis.ts';
 export * from './server.ts';
+export * from './service-errors.ts';
 export * from './sessions.ts';
+export * from './start-service.ts';
 export * from './streams.ts';
 export * from './validate.ts';
