@@ -1,4 +1,4 @@
-import { supervisorOperations, servicesOperations, VERSION_LABEL } from '@console/contracts';
+import { servicesOperations, supervisorOperations, VERSION_LABEL } from '@console/contracts';
 import { migrateService, mongoPlugin, natsPlugin, postgresPlugin, registerOperations } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -39,7 +39,9 @@ export const supervisorApp = fp(
         ...workerHandlers(app, options),
         ...serviceHandlers(app, options),
       },
-      errors: { unavailable: 'The supervisor’s stores are not reachable right now; please try again shortly.' },
+      errors: {
+        unavailable: 'The supervisor’s stores are not reachable right now; please try again shortly.',
+      },
     });
   },
   { name: 'supervisor-app', dependencies: ['health', 'metrics'] },

@@ -35,7 +35,10 @@ export interface SupervisorHarness {
   pool: pg.Pool;
   db: Db;
   clock: { now: Date | null; advance(ms: number): void };
-  call(opId: string, req?: { body?: unknown; params?: Record<string, unknown>; caller?: Caller | null }): Promise<ServiceReply>;
+  call(
+    opId: string,
+    req?: { body?: unknown; params?: Record<string, unknown>; caller?: Caller | null },
+  ): Promise<ServiceReply>;
   staff(roles: Role[]): Caller;
   simControl(op: 'host', body: unknown): Promise<unknown>;
   close(): Promise<void>;

@@ -1,4 +1,10 @@
-import { ApiError, deriveHost, type HostRecord, SUPERVISOR_LIMITS, supervisorOperations } from '@console/contracts';
+import {
+  ApiError,
+  deriveHost,
+  type HostRecord,
+  SUPERVISOR_LIMITS,
+  supervisorOperations,
+} from '@console/contracts';
 import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import type { SupervisorOptions } from '../app.ts';
@@ -35,13 +41,22 @@ export function hostHandlers(app: FastifyInstance, { config, now }: SupervisorOp
       return { hosts: hosts.map((h) => view(h, at.getTime())), thresholds, at: at.toISOString() };
     },
     'supervisor.hostsAdd': async (ctx) => {
-      const added = await app.hosts.add({ id: ctx.body.name, host: ctx.body.host, kind: ctx.body.kind ?? 'command' });
+      const added = await app.hosts.add({
+        id: ctx.body.name,
+        host: ctx.body.host,
+        kind: ctx.body.kind ?? 'command',
+      });
       if (!added) throw new ApiError(409, `${ctx.body.name} is already on the board.`);
-      publishAudit(app, 'supervisor-host', ctx.caller, { action: 'add', hostId: added._id, host: added.host });
+      publishAudit(app, 'supervisor-host', ctx.caller, {
+        action: 'add',
+        hostId: added._id,
+        host: added.host,
+      });
       return view(added, now().getTime());
     },
     'supervisor.hostsDelete': async (ctx) => {
-      if (!(await app.hosts.remove(ctx.params.id))) throw new ApiError(404, `No host ${ctx.params.id} on the board.`);
+      if (!(await app.hosts.remove(ctx.params.id)))
+        throw new ApiError(404, `No host ${ctx.params.id} on the board.`);
       publishAudit(app, 'supervisor-host', ctx.caller, { action: 'delete', hostId: ctx.params.id });
       return { message: `${ctx.params.id} removed from the board; it comes back with its next heart beat.` };
     },
@@ -56,7 +71,10 @@ export function hostHandlers(app: FastifyInstance, { config, now }: SupervisorOp
         op: 'restart',
         ...(ctx.body.process ? { process: ctx.body.process } : {}),
       });
-      publishAudit(app, 'supervisor-restart', ctx.caller, { hostId: ctx.params.id, process: ctx.body.process ?? 'all' });
+      publishAudit(app, 'supervisor-restart', ctx.caller, {
+        hostId: ctx.params.id,
+        process: ctx.body.process ?? 'all',
+      });
       return out;
     },
   });

@@ -15,7 +15,8 @@ export function workerHandlers(app: FastifyInstance, { now }: SupervisorOptions)
     'supervisor.workerDelete': async (ctx) => {
       const { confirm, ...query } = ctx.body;
       // Analytics spec §5: type yes (any case), otherwise 'Deletion cancelled.'
-      if (confirm.trim().toLowerCase() !== WORKER_DELETE_CONFIRMATION) throw new ApiError(400, WORKER_TEXT.cancelled);
+      if (confirm.trim().toLowerCase() !== WORKER_DELETE_CONFIRMATION)
+        throw new ApiError(400, WORKER_TEXT.cancelled);
       const deleted = await store.remove(query);
       publishAudit(app, 'worker-connections-delete', ctx.caller, { ...query, deleted });
       return { deleted };

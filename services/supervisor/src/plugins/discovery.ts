@@ -2,8 +2,8 @@ import {
   EXPECTED_SERVICES,
   type GatewayFigures,
   type ServiceInstance,
-  type ServicesView,
   type ServiceSummary,
+  type ServicesView,
 } from '@console/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { Svcm } from '@nats-io/services';

@@ -1,7 +1,7 @@
-import { ApiError, type HostCommand, HostCommandReplySchema, type ProcessInfo } from '@console/contracts';
-import { errors as natsErrors, type NatsConnection } from '@nats-io/nats-core';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Subjects } from '@console/contracts';
+import { ApiError, type HostCommand, HostCommandReplySchema, type ProcessInfo } from '@console/contracts';
+import { type NatsConnection, errors as natsErrors } from '@nats-io/nats-core';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 
 const checkReply = TypeCompiler.Compile(HostCommandReplySchema);
 
@@ -28,10 +28,12 @@ export class HostClient {
         throw new ApiError(503, `Host ${hostId} is not reachable: nothing answers for it on the bus.`);
       if (err instanceof natsErrors.TimeoutError)
         throw new ApiError(504, `Host ${hostId} did not answer in time; the outcome is unknown.`);
-      if (err instanceof SyntaxError) throw new ApiError(502, `Host ${hostId} sent an answer that could not be read.`);
+      if (err instanceof SyntaxError)
+        throw new ApiError(502, `Host ${hostId} sent an answer that could not be read.`);
       throw err;
     }
-    if (!checkReply.Check(raw)) throw new ApiError(502, `Host ${hostId} sent an answer that could not be read.`);
+    if (!checkReply.Check(raw))
+      throw new ApiError(502, `Host ${hostId} sent an answer that could not be read.`);
     if (!raw.ok) throw new ApiError(502, `Host ${hostId} refused: ${raw.error}`);
     return raw.processes;
   }

@@ -37,7 +37,9 @@ export const presencePlugin = fp(
       if (p.connected) online.add(p.hubId);
       else online.delete(p.hubId);
     };
-    const sub = app.nats.subscribe(app.subjects.hubPresenceAny(), { callback: (_e, m) => apply(m.data, true) });
+    const sub = app.nats.subscribe(app.subjects.hubPresenceAny(), {
+      callback: (_e, m) => apply(m.data, true),
+    });
     try {
       const jsm = await jetstreamManager(app.nats);
       const last = await jsm.direct.getLastMessagesFor(streamNames(app.subjects.prefix).hubMsgs, {

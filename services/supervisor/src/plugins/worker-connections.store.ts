@@ -39,19 +39,28 @@ export class WorkerConnectionStore {
     return this.db.collection<ConnectionDoc>(COLLECTIONS.workerConnections);
   }
 
-  async offline(q: WorkerOfflineQuery, now: Date, online: (clientId: string) => boolean): Promise<WorkerOfflineReport> {
+  async offline(
+    q: WorkerOfflineQuery,
+    now: Date,
+    online: (clientId: string) => boolean,
+  ): Promise<WorkerOfflineReport> {
     const from = new Date(q.fromDate);
     const to = q.toDate ? new Date(q.toDate) : now;
     if (to <= from) throw new ApiError(400, 'The before date must be after the from date.');
     const docs = await this.col
       .find(
         { clientType: q.clientType, removedDate: { $gte: from, $lt: to } },
-        { projection: { clientId: 1, rootGroupId: 1, removedDate: 1, oldWorker: 1, shared: 1, attributes: 1 } },
+        {
+          projection: { clientId: 1, rootGroupId: 1, removedDate: 1, oldWorker: 1, shared: 1, attributes: 1 },
+        },
       )
       .limit(WORKER_LIMITS.scanMax + 1)
       .toArray();
     if (docs.length > WORKER_LIMITS.scanMax)
-      throw new ApiError(400, `More than ${WORKER_LIMITS.scanMax} connections ended in this range: narrow it.`);
+      throw new ApiError(
+        400,
+        `More than ${WORKER_LIMITS.scanMax} connections ended in this range: narrow it.`,
+      );
     const byClient = new Map<string, NotOnlineRecord>();
     for (const d of docs) {
       const clientId = str(d.clientId);
@@ -72,7 +81,13 @@ export class WorkerConnectionStore {
         worker: str(d.oldWorker?.workerUniqueId),
       });
     }
-    const report: WorkerOfflineReport = { notOnline: [], onlineNow: 0, onlinePrev: 0, ignoredRecent: 0, scanned: docs.length };
+    const report: WorkerOfflineReport = {
+      notOnline: [],
+      onlineNow: 0,
+      onlinePrev: 0,
+      ignoredRecent: 0,
+      scanned: docs.length,
+    };
     const recentFrom = now.getTime() - WORKER_LIMITS.ignoreRecentMs;
     for (const r of byClient.values()) {
       if (online(r.clientId)) report.onlineNow++;
@@ -80,7 +95,11 @@ export class WorkerConnectionStore {
       else report.notOnline.push(r);
     }
     report.notOnline.sort((a, b) => b.lastRemoved.localeCompare(a.lastRemoved));
-    report.onlinePrev = await this.distinctClients(q.clientType, new Date(from.getTime() - (to.getTime() - from.getTime())), from);
+    report.onlinePrev = await this.distinctClients(
+      q.clientType,
+      new Date(from.getTime() - (to.getTime() - from.getTime())),
+      from,
+    );
     return report;
   }
 
@@ -108,7 +127,11 @@ export class WorkerConnectionStore {
   }
 
   async get(q: WorkerOldQuery): Promise<WorkerConnectionRow[]> {
-    const docs = await this.col.find(this.oldFilter(q)).sort({ removedDate: 1 }).limit(WORKER_LIMITS.getLimit).toArray();
+    const docs = await this.col
+      .find(this.oldFilter(q))
+      .sort({ removedDate: 1 })
+      .limit(WORKER_LIMITS.getLimit)
+      .toArray();
     return docs.map((d) => ({
       _id: String(d._id),
       handlerId: str(d.handlerId) ?? '',
