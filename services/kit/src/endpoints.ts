@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import {
   ApiError,
   allows,
@@ -12,6 +13,7 @@ import {
 import { Svcm } from '@nats-io/services';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { HandlersFor } from './handlers.ts';
+import { instanceId } from './logger.ts';
 import { type ErrorMapping, withErrorMapping } from './service-errors.ts';
 import { type Validator, validator } from './validate.ts';
 
@@ -50,6 +52,14 @@ export interface ServiceOperations<Ops extends readonly Operation[]> {
   handlers: HandlersFor<Ops>;
   /** The service's one error mapping (503 when a store is down, plus its own cases). */
   errors: ErrorMapping;
+}
+
+/** One endpoint's figures since start, as `$SRV.STATS` data (read by the services view). */
+export interface EndpointFigures {
+  requests: number;
+  errors: number;
+  lastError: string;
+  totalMs: number;
 }
 
 interface Compiled {
@@ -95,12 +105,21 @@ export async function registerOperations(
   const missing = mine.filter((o) => !handlers[o.id]).map((o) => o.id);
   if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
 
+  // The library times and counts only the synchronous part of a callback handler (and no error
+  // answered with respondError), so each endpoint's real figures ride on its `$SRV.STATS` data.
+  const figures = new Map<string, EndpointFigures>();
   const svc = await new Svcm(app.nats).add({
     name: service,
     version,
     description: `console ${service} service`,
     queue: service,
-    metadata: { prefix: app.subjects.prefix },
+    statsHandler: async (endpoint) => figures.get(endpoint.subject) ?? null,
+    // instance and host let the services view tell the instances apart.
+    metadata: {
+      prefix: app.subjects.prefix,
+      instance: instanceId(process.env.INSTANCE_ID ?? ''),
+      host: hostname(),
+    },
   });
 
   for (const op of mine) {
@@ -111,6 +130,8 @@ export async function registerOperations(
       query: validator(op.querystring, 'query'),
       body: validator(op.body, 'body'),
     };
+    const f: EndpointFigures = { requests: 0, errors: 0, lastError: '', totalMs: 0 };
+    figures.set(app.subjects.api(service, operationName(op)), f);
     svc.addEndpoint(operationName(op), {
       subject: app.subjects.api(service, operationName(op)),
       metadata: { method: op.method, path: op.path, access: JSON.stringify(op.access) },
@@ -119,7 +140,14 @@ export async function registerOperations(
           app.log.error({ err }, 'endpoint subscription failed');
           return;
         }
+        const started = performance.now();
         void answer(app, c, msg.data).then((reply) => {
+          f.requests++;
+          f.totalMs += performance.now() - started;
+          if (!reply.ok) {
+            f.errors++;
+            f.lastError = `${reply.error.statusCode} ${reply.error.message}`;
+          }
           if (reply.ok) msg.respond(encoder.encode(JSON.stringify(reply)));
           else
             msg.respondError(

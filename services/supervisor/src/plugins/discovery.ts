@@ -68,14 +68,28 @@ export class Discovery {
         });
         continue;
       }
-      const endpoints = (a.endpoints ?? []).map((e) => ({
-        name: e.name,
-        subject: e.subject,
-        requests: num(e.num_requests),
-        errors: num(e.num_errors),
-        lastError: e.last_error ?? '',
-        averageMs: Math.round(e.average_processing_time / 1e4) / 100,
-      }));
+      const endpoints = (a.endpoints ?? []).map((e) => {
+        // The kit's own figures when the service sends them (they time the whole async answer).
+        const own = (e.data ?? null) as
+          | (Partial<Record<'requests' | 'errors' | 'totalMs', number>> & {
+              lastError?: string;
+            })
+          | null;
+        const requests = num(own?.requests ?? e.num_requests);
+        const averageMs = own
+          ? requests
+            ? (own.totalMs ?? 0) / requests
+            : 0
+          : e.average_processing_time / 1e6;
+        return {
+          name: e.name,
+          subject: e.subject,
+          requests,
+          errors: num(own?.errors ?? e.num_errors),
+          lastError: own?.lastError ?? e.last_error ?? '',
+          averageMs: Math.round(averageMs * 100) / 100,
+        };
+      });
       const list = byName.get(a.name) ?? [];
       list.push({
         id: a.id,
