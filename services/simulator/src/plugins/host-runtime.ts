@@ -91,8 +91,12 @@ export class HostRuntime {
     const answer = (r: HostCommandReply) => {
       msg.respond(JSON.stringify(r));
     };
-    if (!commandCheck.Check(cmd)) return answer({ ok: false, error: 'unknown supervisord command' });
-    if (h.silent) return; // a silenced host is unreachable, as a host that stopped beating would be
+    if (!commandCheck.Check(cmd)) {
+      answer({ ok: false, error: 'unknown supervisord command' });
+      return;
+    }
+    // A silenced host is unreachable, as a host that stopped beating would be.
+    if (h.silent) return;
     if (cmd.op === 'restart') {
       this.control(hostId, { restart: true, state: 'RUNNING' });
       // The board sees the restart at once, not at the next heartbeat.

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  confirmationMatches,
   deriveHost,
   type HostRecord,
   SUPERVISOR_LIMITS,
@@ -65,7 +66,8 @@ export function hostHandlers(app: FastifyInstance, { config, now }: SupervisorOp
       return processes(ctx.params.id, now(), { op: 'getAllProcessInfo' });
     },
     'supervisor.restart': async (ctx) => {
-      if (ctx.body.confirm.trim() !== 'restart') throw new ApiError(400, "Type 'restart' to confirm.");
+      if (!confirmationMatches('supervisor.restart', ctx.body.confirm))
+        throw new ApiError(400, "Type 'restart' to confirm.");
       await known(ctx.params.id);
       const out = await processes(ctx.params.id, now(), {
         op: 'restart',
