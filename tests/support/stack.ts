@@ -13,6 +13,8 @@ export interface Stack {
   ports: Record<string, number>;
   admin: { email: string; password: string };
   infra: InfraEnv;
+  /** The environment every service got (fresh database, prefixes), to start one more instance. */
+  env: Record<string, string>;
   logs: string[];
   stop(): Promise<void>;
 }
@@ -110,7 +112,7 @@ export async function startStack(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, prefix, ports, admin, infra, logs, stop };
+  return { url, prefix, ports, admin, infra, env: env as Record<string, string>, logs, stop };
 }
 
 /** A tiny cookie-keeping HTTP client, as a browser would behave towards the gateway. */

@@ -56,10 +56,10 @@ export function hostHandlers(app: FastifyInstance, { config, now }: SupervisorOp
       return view(added, now().getTime());
     },
     'supervisor.hostsDelete': async (ctx) => {
-      if (!(await app.hosts.remove(ctx.params.id)))
-        throw new ApiError(404, `No host ${ctx.params.id} on the board.`);
-      publishAudit(app, 'supervisor-host', ctx.caller, { action: 'delete', hostId: ctx.params.id });
-      return { message: `${ctx.params.id} removed from the board; it comes back with its next heart beat.` };
+      const h = await known(ctx.params.id);
+      if (!(await app.hosts.remove(h._id))) throw new ApiError(404, `No host ${h._id} on the board.`);
+      publishAudit(app, 'supervisor-host', ctx.caller, { action: 'delete', hostId: h._id, name: h.name });
+      return { message: `${h.name} removed from the board; it comes back with its next heart beat.` };
     },
     'supervisor.processInfo': async (ctx) => {
       await known(ctx.params.id);

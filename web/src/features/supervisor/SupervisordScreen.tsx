@@ -33,9 +33,9 @@ export function SupervisordScreen() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: supervisorKeys.hosts() });
 
   const restart = useMutation({
-    mutationFn: ({ id, typed }: { id: string; typed: string }) => restartHost(id, typed),
-    onSuccess: (r) => {
-      notifications.show({ color: 'green', message: `${r.hostId} restarted.` });
+    mutationFn: ({ id, typed }: { id: string; name: string; typed: string }) => restartHost(id, typed),
+    onSuccess: (r, { name }) => {
+      notifications.show({ color: 'green', message: `${name} restarted.` });
       queryClient.setQueryData(supervisorKeys.processInfo(r.hostId), r);
       void refresh();
     },
@@ -89,7 +89,7 @@ export function SupervisordScreen() {
         operationId="supervisor.restart"
         words="restart"
         loading={restart.isPending}
-        onConfirm={(typed) => restarting && restart.mutate({ id: restarting._id, typed })}
+        onConfirm={(typed) => restarting && restart.mutate({ id: restarting._id, name: restarting.name, typed })}
         onClose={() => setRestarting(null)}
       />
       <ConfirmDeleteModal
