@@ -44,7 +44,7 @@ async function signIn(user: StaffUser): Promise<Page> {
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).not.toBe('/login');
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).not.toBe('/login');
   return page;
 }
 
@@ -181,6 +181,7 @@ describe('/supervisord', () => {
     await dialog.getByLabel('Type yes to confirm').fill('no');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deletion cancelled.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await card.getByRole('button', { name: `Remove ${restarted}` }).click();
     await dialog.getByLabel('Type yes to confirm').fill('yes');
     await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -219,6 +220,7 @@ describe('/worker-connections', () => {
     await dialog.getByLabel('Type yes to confirm').fill('sure');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deletion cancelled.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Count', exact: true }).click();
     await page.getByText(`${nulls} records match.`).waitFor();
 

@@ -94,7 +94,7 @@ export function HostCard({ host, thresholds, now, onRestart, onRemove }: HostCar
             Restart
           </Button>
         </Group>
-        {processes ? <ProcessTable hostId={host._id} /> : null}
+        {processes ? <ProcessTable hostId={host._id} name={host.name} /> : null}
         {details ? (
           <Code block fz="xs" mah={240} style={{ overflow: 'auto' }}>
             {JSON.stringify(host.latest ?? host, null, 2)}

@@ -5,13 +5,13 @@ import { formatTime } from './host-board.ts';
 import { processInfoQueryOptions } from './queries.ts';
 
 /** The host's processes as its supervisord lists them; asked again every 60 s while shown. */
-export function ProcessTable({ hostId }: { hostId: string }) {
+export function ProcessTable({ hostId, name }: { hostId: string; name: string }) {
   const q = useQuery(processInfoQueryOptions(hostId));
   if (q.isPending) return <Loader size="xs" aria-label="Loading process info" />;
   if (q.isError) return <Alert color="red">{errorMessage(q.error)}</Alert>;
   return (
     <>
-      <Table fz="xs" withTableBorder aria-label={`Processes of ${hostId}`}>
+      <Table fz="xs" withTableBorder aria-label={`Processes of ${name}`}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Process</Table.Th>
