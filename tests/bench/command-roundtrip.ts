@@ -1,40 +1,19 @@
-/**
- * Command round trip: HTTP → gateway → hub-control → simulated hub and back, at 50 concurrent
- * requests, beside hub-control alone over NATS and bare NATS request/reply to the simulator (the
- * floor), all in one run on this machine. Prints figures; asserts nothing.
- *
- *   pnpm exec tsx tests/bench/command-roundtrip.ts [requests=3000] [concurrency=50]
- *
- * BENCH_MONGO_URL points hub-control at a private Mongo-compatible server, so a long run neither
- * loads nor depends on the shared one (FerretDB on the shared Postgres).
- */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { HUB_CLIENT_HEADERS, hubRequest, type SimHub, subjects } from '@console/contracts';
-import type { InfraEnv } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { Client, startStack } from '../support/stack.ts';
+import { devInfraUp } from '../support/dev-infra.ts';
+import { signInAdmin } from '../support/people.ts';
+import { startStack } from '../support/stack.ts';
 
-const root = resolve(import.meta.dirname, '../..');
+const _root = resolve(import.meta.dirname, '../..');
 const REQUESTS = Number(process.argv[2] ?? 3000);
 const CONCURRENCY = Number(process.argv[3] ?? 50);
 const HUBS = 1000;
 
-function infra(): InfraEnv {
-  const out = execFileSync('bash', [resolve(root, 'infra/dev-infra.sh'), 'up'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const pairs = out.split('\n').flatMap((line) => {
-    const m = /^([A-Z_]+)=(.*)$/.exec(line);
-    return m ? [[m[1], m[2]]] : [];
-  });
-  return Object.fromEntries(pairs) as unknown as InfraEnv;
-}
+const infra = devInfraUp;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -88,13 +67,7 @@ const stack = await startStack(env, ['auth', 'simulator', 'hub-control', 'gatewa
 const nc = await connect({ servers: env.NATS_URL.split(','), name: 'bench-roundtrip' });
 try {
   const fleet: SimHub[] = syntheticFleet({ hubs: HUBS, wfls: 0, hosts: 0, seed: 11 }).hubs;
-  const admin = new Client(stack.url);
-  const since = Date.now();
-  const first = await admin.call('POST', '/auth/local', stack.admin);
-  if (first.json.requiresOneTimeCode) {
-    const code = await waitForOneTimeCode(env.MAILBOX_URL, stack.admin.email, since);
-    await admin.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
-  }
+  const admin = await signInAdmin(stack);
   const me = await admin.call('GET', '/api/users/me');
   const caller = {
     userId: me.json.id,

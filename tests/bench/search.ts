@@ -8,19 +8,19 @@
  * The world is loaded (histories left out: search does not read them) into the Postgres database
  * and Mongo database `search_bench_<customers>`, or reused when world_meta says it is there.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OPERATIONS, operationName, subjects } from '@console/contracts';
-import type { InfraEnv } from '@console/kit/testing';
 import { explainFloor, pickSamples, prepareSearch, runFloor, searchKinds } from '@console/search';
 import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { Client, startStack } from '../support/stack.ts';
+import { devInfraUp } from '../support/dev-infra.ts';
+import { signInAdmin } from '../support/people.ts';
+import { startStack } from '../support/stack.ts';
 import { ms, row, type Series, series } from './search-measure.ts';
 
 const { values: args } = parseArgs({
@@ -36,17 +36,7 @@ const CUSTOMERS = Number(args.customers);
 const RUNS = Number(args.runs);
 const root = resolve(import.meta.dirname, '../..');
 
-function infra(): InfraEnv {
-  const out = execFileSync('bash', [resolve(root, 'infra/dev-infra.sh'), 'up'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const pairs = out.split('\n').flatMap((line) => {
-    const m = /^([A-Z_]+)=(.*)$/.exec(line);
-    return m ? [[m[1], m[2]]] : [];
-  });
-  return Object.fromEntries(pairs) as unknown as InfraEnv;
-}
+const infra = devInfraUp;
 
 const env = infra();
 const name = `search_bench_${CUSTOMERS}`;
@@ -113,16 +103,7 @@ const search = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'servic
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const http = new Client(stack.url);
-const since = Date.now();
-const first = await http.call('POST', '/auth/local', {
-  email: stack.admin.email,
-  password: stack.admin.password,
-});
-if (first.json.requiresOneTimeCode) {
-  const code = await waitForOneTimeCode(env.MAILBOX_URL, stack.admin.email, since);
-  await http.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
-}
+const http = await signInAdmin(stack);
 const me = await http.call('GET', '/api/users/me');
 if (me.status !== 200)
   throw new Error(`could not sign in to the gateway: ${me.status} ${JSON.stringify(me.json)}`);

@@ -4,81 +4,52 @@
  * real NATS, Redis, Postgres and the Mongo-compatible server. The list comes from hub-control's
  * channel list (paged, 202 while it warms up), and Refresh Channels rebuilds it from Redis.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { ChannelPage } from '@console/contracts';
-import { infraEnv } from '@console/kit/testing';
-import { syntheticFleet } from '@console/simulator/fleet';
-import { MongoClient } from 'mongodb';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, launchChromium, signInApi } from '../support/people.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { type HubStack, startHubStack } from '../support/hub-stack.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
 
-const SIM = { SIM_HUBS: '4', SIM_SEED: '7', SIM_WFLS: '0', SIM_HOSTS: '0' };
-const hubIds = syntheticFleet({ hubs: 4, wfls: 0, hosts: 0, seed: 7 }).hubs.map((h) => h.hubId);
-let stack: Stack;
+let stack: HubStack;
 let browser: Browser;
-let mongoUrl = '';
+let hubIds: number[] = [];
 const support = { email: '', password: 'support-live-links-1', name: 'Lena Links' };
 
 beforeAll(async () => {
-  if (!existsSync(resolve(import.meta.dirname, '../../web/dist/index.html'))) {
-    throw new Error('web/dist is missing: build the console first (pnpm --filter @console/web build)');
-  }
-  const infra = infraEnv();
-  stack = await startStack(infra, ['auth', 'search', 'simulator', 'hub-control', 'gateway'], (prefix) => {
-    const u = new URL(infra.MONGO_URL);
-    u.pathname = `/${prefix}`;
-    mongoUrl = u.toString();
-    return {
-      ...SIM,
-      MONGO_URL: mongoUrl,
-      SIM_CONNECT_SPREAD_MS: '0',
-      SIM_PRESENCE_REFRESH_S: '1',
-      PRESENCE_REFRESH_S: '2',
-      SIM_EVENTS_PER_HUB_PER_MIN: '0',
-      SIM_STATUS_PER_HUB_PER_MIN: '0',
-      SIM_LOGS_PER_HUB_PER_MIN: '0',
-      SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
-    };
+  assertConsoleBuilt();
+  stack = await startHubStack({
+    hubs: 4,
+    seed: 7,
+    services: ['auth', 'search', 'simulator', 'hub-control', 'gateway'],
+    env: { PRESENCE_REFRESH_S: '2' },
   });
-  support.email = `${stack.prefix}-support@console.test`;
-  const admin = await signInApi(stack, stack.admin.email, stack.admin.password);
-  await createStaff(admin, 'support', support.name, {
-    email: support.email,
-    password: support.password,
-    requireOneTimeCode: false,
-  });
+  hubIds = stack.fleet.map((h) => h.hubId);
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'support', support);
   // Through the gateway: 202 until hub-control has heard every hub re-announce, then all of them.
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await admin.call('GET', '/api/supportPlus/socket/channel-list/0/500');
-    if (res.status === 200 && (res.json as ChannelPage).total === hubIds.length) break;
-    if (Date.now() > deadline) throw new Error(`channel list never complete: ${JSON.stringify(res.json)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  let last: unknown;
+  await stack.waitFor(
+    async () => {
+      const res = await admin.call('GET', '/api/supportPlus/socket/channel-list/0/500');
+      last = res.json;
+      return res.status === 200 && (res.json as ChannelPage).total === hubIds.length;
+    },
+    'the channel list to be complete',
+    { timeoutMs: 30_000, intervalMs: 300, detail: () => `last answer: ${JSON.stringify(last)}` },
+  );
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  if (mongoUrl) {
-    const mongo = new MongoClient(mongoUrl);
-    await mongo.connect();
-    await mongo.db().dropDatabase();
-    await mongo.close();
-  }
 });
 
 describe('the overview’s live links', () => {
   it('lists every connected hub with a link to it, counts them, and refreshes the channels', async () => {
     const page = await browser.newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.getByLabel('E-mail').fill(support.email);
-    await page.getByLabel('Password', { exact: true }).fill(support.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInPage(page, stack, support);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
 
     const overview = page.getByRole('region', { name: 'Overview' });

@@ -6,17 +6,15 @@
  * exactly as the simulator does, so the test knows each message the monitor should show (and
  * this file does not depend on the simulator, built in parallel).
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { subjects } from '@console/contracts';
 import { removeStreams } from '@console/kit';
 import { infraEnv } from '@console/kit/testing';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { createStaff, launchChromium, signInApi } from '../support/people.ts';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -44,18 +42,11 @@ function hubSays(direction: string, cls: string, operation: string, extra: Recor
 }
 
 beforeAll(async () => {
-  if (!existsSync(resolve(import.meta.dirname, '../../web/dist/index.html'))) {
-    throw new Error('web/dist is missing: build the console first (pnpm --filter @console/web build)');
-  }
+  assertConsoleBuilt();
   stack = await startStack(infraEnv());
-  support.email = `${stack.prefix}-support@console.test`;
   nc = await connect({ servers: stack.infra.NATS_URL });
-  const admin = await signInApi(stack, stack.admin.email, stack.admin.password);
-  await createStaff(admin, 'support', support.name, {
-    email: support.email,
-    password: support.password,
-    requireOneTimeCode: true,
-  });
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'support', support, { requireOneTimeCode: true });
   browser = await launchChromium();
 });
 
@@ -68,23 +59,10 @@ afterAll(async () => {
   }
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('E-mail').fill(support.email);
-  await page.getByLabel('Password', { exact: true }).fill(support.password);
-  const since = Date.now();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('One-time code').waitFor();
-  await page
-    .getByLabel('One-time code')
-    .fill(await waitForOneTimeCode(stack.infra.MAILBOX_URL, support.email, since));
-  await page.getByRole('button', { name: 'Verify' }).click();
-}
-
 describe('live message monitor', () => {
   it('shows a hub’s messages as they happen, filters, pauses and expands them', async () => {
     const page = await browser.newPage();
-    await signIn(page);
+    await signInPage(page, stack, support, { oneTimeCode: true });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
     await page.getByLabel('Hub id').fill('0x1234');
     await page.getByRole('button', { name: 'Open' }).click();

@@ -2,13 +2,11 @@
  * The built console in Debian's Chromium, against the real gateway and auth service processes,
  * real NATS, Postgres, Redis and the captured mailbox. Located by role and label, as a person would.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { infraEnv } from '@console/kit/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { createStaff, launchChromium, signInApi } from '../support/people.ts';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { Client, type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -16,18 +14,11 @@ let browser: Browser;
 const support = { email: '', password: 'support-first-1', name: 'Sam Support' };
 
 beforeAll(async () => {
-  if (!existsSync(resolve(import.meta.dirname, '../../web/dist/index.html'))) {
-    throw new Error('web/dist is missing: build the console first (pnpm --filter @console/web build)');
-  }
+  assertConsoleBuilt();
   stack = await startStack(infraEnv());
-  support.email = `${stack.prefix}-support@console.test`;
   // The admin prepares a support colleague through the API, as the admin screen would.
-  const admin = await signInApi(stack, stack.admin.email, stack.admin.password);
-  await createStaff(admin, 'support', support.name, {
-    email: support.email,
-    password: support.password,
-    requireOneTimeCode: true,
-  });
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'support', support, { requireOneTimeCode: true });
   browser = await launchChromium();
 });
 
@@ -36,17 +27,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  const since = Date.now();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('One-time code').waitFor();
-  const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, email, since);
-  await page.getByLabel('One-time code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
-}
+/** Every user here has the e-mailed code step. */
+const signIn = (page: Page, email: string, password: string) =>
+  signInPage(page, stack, { email, password }, { oneTimeCode: true });
 
 const menuButtons = async (page: Page) =>
   (await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button').allInnerTexts()).map((t) =>

@@ -5,18 +5,13 @@
  * file's own. Nothing is stood in. The generator is deterministic, so the structure the test opens
  * (one holding a bad-batch socket) is found in this world through Mongo and the API first.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Gen2SearchResult, Overview, StructureDetail } from '@console/contracts';
-import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
-import { loadWorld } from '@console/world';
-import { MongoClient } from 'mongodb';
-import type pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
-import { createStaff, launchChromium, signInApi } from '../support/people.ts';
-import { type Client, type Stack, startStack } from '../support/stack.ts';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
+import type { Client } from '../support/stack.ts';
+import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 const BAD_BATCH = 'Serial is from L42MK3 initial batch';
 const CATEGORY: Record<string, string> = {
@@ -29,10 +24,7 @@ const CATEGORY: Record<string, string> = {
   virtualDevice: 'Virtual devices',
   other: 'Other',
 };
-let stack: Stack;
-let world: Awaited<ReturnType<typeof freshDatabase>>;
-let pool: pg.Pool;
-let mongo: MongoClient;
+let stack: WorldStack;
 let browser: Browser;
 let api: Client;
 let admin: Client;
@@ -44,47 +36,15 @@ let target: { rootGroupId: string; serial: string; email: string; detail: Struct
 const signInAs = (email: string, password: string) => signInApi(stack, email, password);
 
 beforeAll(async () => {
-  if (!existsSync(resolve(import.meta.dirname, '../../web/dist/index.html'))) {
-    throw new Error('web/dist is missing: build the console first (pnpm --filter @console/web build)');
-  }
-  const infra = infraEnv();
-  world = await freshDatabase(infra.DATABASE_URL, 'e2esplus');
-  const mongoUrl = new URL(infra.MONGO_URL);
-  mongoUrl.pathname = `/${uniqueName('e2esplus')}`;
-  pool = testPool(world.url, 3);
-  mongo = new MongoClient(mongoUrl.toString());
-  await mongo.connect();
-  await loadWorld({ pool, db: mongo.db(), seed: 11, customers: 200, histories: false });
-  stack = await startStack(infra, ['auth', 'search', 'gateway'], {
-    DATABASE_URL: world.url,
-    MONGO_URL: mongoUrl.toString(),
-    INDEX_ON_START: 'always',
-    ...(process.env.FERRETDB_POSTGRESQL_URL
-      ? { FERRETDB_POSTGRESQL_URL: process.env.FERRETDB_POSTGRESQL_URL }
-      : {}),
-  });
-  const deadline = Date.now() + 90_000;
-  while (
-    !(await pool.query("select 1 from search_g2_meta where key = 'build'").catch(() => ({ rowCount: 0 })))
-      .rowCount
-  ) {
-    if (Date.now() > deadline) throw new Error(`the search index was not built\n${stack.logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-
-  admin = await signInAs(stack.admin.email, stack.admin.password);
-  support.email = `${stack.prefix}-support@console.test`;
-  await createStaff(admin, 'support', support.name, {
-    email: support.email,
-    password: support.password,
-    requireOneTimeCode: false,
-  });
+  assertConsoleBuilt();
+  stack = await startWorldStack({ seed: 11, customers: 200, base: 'e2esplus', index: 'always' });
+  admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'support', support);
   api = await signInAs(support.email, support.password);
 
   // Sockets with a serial of the L42MK3 initial batch, and the structures holding them; prefer one
   // that also has a feature whose device is gone.
-  const bad = await mongo
-    .db()
+  const bad = await stack.mongo.db
     .collection<{ serial: string; rootGroupId: string; productCode: string }>('products')
     .find({ productCode: { $in: ['L42', 'L421', 'L422'] } })
     .toArray();
@@ -108,8 +68,7 @@ beforeAll(async () => {
   target = chosen;
 
   // A structure with a feature whose device is gone ('Missing Device!', 3 % of structures).
-  const docs = await mongo
-    .db()
+  const docs = await stack.mongo.db
     .collection<{
       rootGroupId: string;
       devices?: Record<string, unknown>;
@@ -129,20 +88,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await mongo
-    ?.db()
-    .dropDatabase()
-    .catch(() => undefined);
-  await mongo?.close();
-  await pool?.end();
-  await world?.drop();
 });
 
 async function signIn(page: Page) {
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('E-mail').fill(support.email);
-  await page.getByLabel('Password', { exact: true }).fill(support.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInPage(page, stack, support);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/supportPlus');
 }
 
@@ -336,16 +285,7 @@ describe('Support Plus', () => {
     await page.close();
 
     const adminPage = await browser.newPage();
-    await adminPage.goto(`${stack.url}/login`);
-    await adminPage.getByLabel('E-mail').fill(stack.admin.email);
-    await adminPage.getByLabel('Password', { exact: true }).fill(stack.admin.password);
-    const since = Date.now();
-    await adminPage.getByRole('button', { name: 'Sign in' }).click();
-    await adminPage.getByLabel('One-time code').waitFor();
-    await adminPage
-      .getByLabel('One-time code')
-      .fill(await waitForOneTimeCode(stack.infra.MAILBOX_URL, stack.admin.email, since));
-    await adminPage.getByRole('button', { name: 'Verify' }).click();
+    await signInPage(adminPage, stack, stack.admin, { oneTimeCode: true });
     await adminPage.getByText('Hello Ada Admin').waitFor();
     await adminPage.goto(`${stack.url}/supportPlus?searchterm=${encodeURIComponent(target.email)}`);
     await adminPage.getByRole('region', { name: 'Structures found' }).waitFor();

@@ -4,24 +4,18 @@
  * loaded by the world loader into a database and a Mongo database of this file's own. Nothing is
  * stood in. Located by role and label, as a person would.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { displayMac } from '@console/contracts';
-import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
-import { loadWorld } from '@console/world';
-import { MongoClient } from 'mongodb';
 import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, launchChromium, signInApi } from '../support/people.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
-let stack: Stack;
+let stack: WorldStack;
 let browser: Browser;
 let session: BrowserContext;
-let world: Awaited<ReturnType<typeof freshDatabase>>;
 let pool: pg.Pool;
-let mongo: MongoClient;
 const support = { email: '', password: 'support-search-1', name: 'Sue Search' };
 const accounts = { email: '', password: 'accounts-search-1', name: 'Aki Accounts' };
 
@@ -37,17 +31,9 @@ interface Target {
 let target: Target;
 
 beforeAll(async () => {
-  if (!existsSync(resolve(import.meta.dirname, '../../web/dist/index.html'))) {
-    throw new Error('web/dist is missing: build the console first (pnpm --filter @console/web build)');
-  }
-  const infra = infraEnv();
-  world = await freshDatabase(infra.DATABASE_URL, 'e2esearch');
-  const mongoUrl = new URL(infra.MONGO_URL);
-  mongoUrl.pathname = `/${uniqueName('e2esearch')}`;
-  pool = testPool(world.url, 2);
-  mongo = new MongoClient(mongoUrl.toString());
-  await mongo.connect();
-  await loadWorld({ pool, db: mongo.db(), seed: 23, customers: 120, histories: false });
+  assertConsoleBuilt();
+  stack = await startWorldStack({ seed: 23, customers: 120, base: 'e2esearch', poolSize: 2 });
+  pool = stack.world.pool;
   const found = await pool.query<Target>(`
     select u.user_id::int, u.email, w.wfl_id::int, w.mac, w.name as wfl_name, d.serial
     from users u join wfls w on w.user_id = u.user_id join devices d on d.wfl_id = w.wfl_id
@@ -60,33 +46,15 @@ beforeAll(async () => {
   expect(found.rowCount).toBe(1);
   target = found.rows[0] as Target;
 
-  stack = await startStack(infra, ['auth', 'search', 'gateway'], {
-    DATABASE_URL: world.url,
-    MONGO_URL: mongoUrl.toString(),
-    INDEX_ON_START: 'never',
-  });
-  support.email = `${stack.prefix}-support@console.test`;
-  accounts.email = `${stack.prefix}-accounts@console.test`;
-  const admin = await signInApi(stack, stack.admin.email, stack.admin.password);
-  for (const [who, roles] of [
-    [support, 'support'],
-    [accounts, 'accounts'],
-  ] as const) {
-    await createStaff(admin, roles, who.name, { email: who.email, password: who.password });
-  }
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'support', support);
+  await enrolStaff(stack, admin, 'accounts', accounts);
   browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await mongo
-    ?.db()
-    .dropDatabase()
-    .catch(() => undefined);
-  await mongo?.close();
-  await pool?.end();
-  await world?.drop();
 });
 
 /** One signed-in browser session for the file; each test opens its own tab in it. */
@@ -94,10 +62,7 @@ async function signedIn(): Promise<Page> {
   if (!session) {
     session = await browser.newContext();
     const page = await session.newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.getByLabel('E-mail').fill(support.email);
-    await page.getByLabel('Password', { exact: true }).fill(support.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInPage(page, stack, support);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
     return page;
   }
@@ -263,10 +228,7 @@ describe('the customer search screen', () => {
   it('is linked for the accounts role; a searchterm in the URL runs the search and opens the only result', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.getByLabel('E-mail').fill(accounts.email);
-    await page.getByLabel('Password', { exact: true }).fill(accounts.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInPage(page, stack, accounts);
     await page.getByText(`Hello ${accounts.name}`).waitFor();
     await page
       .getByRole('navigation', { name: 'Main menu' })

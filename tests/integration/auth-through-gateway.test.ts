@@ -3,9 +3,8 @@
  * Postgres, Redis and the captured mailbox. Nothing is stood in.
  */
 import { OPERATIONS } from '@console/contracts';
-import { infraEnv } from '@console/kit/testing';
+import { infraEnv, oneTimeCode } from '@console/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOneTimeCode } from '../support/mailbox.ts';
 import { Client, type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -17,7 +16,7 @@ async function signIn(email: string, password: string): Promise<Client> {
   const first = await c.call('POST', '/auth/local', { email, password });
   expect(first.status).toBe(200);
   if (first.json.requiresOneTimeCode) {
-    const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, email, since);
+    const code = await oneTimeCode(stack.infra.MAILBOX_URL, email, { since });
     const verified = await c.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
     expect(verified.status).toBe(200);
   }

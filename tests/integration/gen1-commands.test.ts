@@ -13,24 +13,22 @@ import {
   WFL_COMMAND_RULES,
   wflRuleMessage,
 } from '@console/contracts';
-import { freshDatabase, infraEnv, testPool } from '@console/kit/testing';
+import { infraEnv, type ScratchPostgres, scratchPostgres } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { migrateWorld } from '@console/world';
-import type { Msg, NatsConnection } from '@nats-io/nats-core';
-import { connect } from '@nats-io/transport-node';
-import { type Db, MongoClient } from 'mongodb';
+import type { NatsConnection } from '@nats-io/nats-core';
+import type { Db } from 'mongodb';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInApi, staffClient } from '../support/people.ts';
-import { type Client, type Stack, startStack } from '../support/stack.ts';
+import { type HubStack, startHubStack } from '../support/hub-stack.ts';
+import { signInAdmin, staffClient } from '../support/people.ts';
+import type { Client } from '../support/stack.ts';
 
-const SIM = { SIM_HUBS: '0', SIM_WFLS: '4', SIM_HOSTS: '0', SIM_SEED: '3', SIM_WFL_PING_S: '1' };
 const USER = 601;
-let stack: Stack;
-let world: Awaited<ReturnType<typeof freshDatabase>>;
+let stack: HubStack;
+let world: ScratchPostgres;
 let pool: pg.Pool;
 let nc: NatsConnection;
-let mongo: MongoClient;
 let db: Db;
 let support: Client;
 let nobody: Client;
@@ -38,25 +36,9 @@ const macs = syntheticFleet({ hubs: 0, wfls: 4, hosts: 0, seed: 3 }).wfls.map((w
 const mac = (i: number) => macs[i] as string;
 const enc = encodeURIComponent;
 
-const signIn = (email: string, password: string) => signInApi(stack, email, password);
 const staff = (admin: Client, roles: string, name: string) => staffClient(stack, admin, roles, name);
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${stack.logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function watch(subject: string): Msg[] {
-  const seen: Msg[] = [];
-  nc.subscribe(subject, { callback: (_e, m) => void seen.push(m) });
-  return seen;
-}
-
-const simControl = async (op: string, body: unknown) =>
-  (await nc.request(`${stack.prefix}.sim.control.${op}`, JSON.stringify(body), { timeout: 3000 })).json();
+const watch = (subject: string) => stack.watch(subject);
+const simControl = (op: 'offline' | 'slow', body: unknown) => stack.simControl(op, body);
 const pings = async (m: string) =>
   (await support.call('GET', `/api/support/pingsq/latest/${enc(m)}`)).json as Gen1Pings;
 const impersonate = (command: string, device: string, user = USER) =>
@@ -64,10 +46,8 @@ const impersonate = (command: string, device: string, user = USER) =>
 const count = async (sql: string, values: unknown[]) => (await pool.query(sql, values)).rows[0].n as number;
 
 beforeAll(async () => {
-  const infra = infraEnv();
-  world = await freshDatabase(infra.DATABASE_URL, 'itgen1');
-  pool = testPool(world.url, 3);
-  pool.on('error', () => undefined);
+  world = await scratchPostgres(infraEnv().DATABASE_URL, 'itgen1');
+  pool = world.pool;
   await migrateWorld(pool);
   await pool.query(
     `insert into users (user_id, email, username, name, created, updated) values ($1, 'pat@example.test', 'pat', 'Pat', 0, 0)`,
@@ -86,29 +66,28 @@ beforeAll(async () => {
        from generate_series(1, 40) n`,
     [mac(0)],
   );
-  let mongoUrl = '';
-  stack = await startStack(infra, ['auth', 'simulator', 'hub-control', 'gateway'], (prefix) => {
-    const u = new URL(infra.MONGO_URL);
-    u.pathname = `/${prefix}`;
-    mongoUrl = u.toString();
-    return { ...SIM, DATABASE_URL: world.url, MONGO_URL: mongoUrl, WFL_TIMEOUT_MS: '1000' };
+  stack = await startHubStack({
+    wfls: 4,
+    seed: 3,
+    env: { SIM_WFL_PING_S: '1', DATABASE_URL: world.url, WFL_TIMEOUT_MS: '1000' },
   });
-  nc = await connect({ servers: infra.NATS_URL.split(','), name: 'gen1-commands-it' });
-  mongo = new MongoClient(mongoUrl);
-  await mongo.connect();
-  db = mongo.db();
-  const admin = await signIn(stack.admin.email, stack.admin.password);
+  nc = stack.nc;
+  db = stack.mongo.db;
+  const admin = await signInAdmin(stack);
   support = await staff(admin, 'support', 'Sam Support');
   nobody = await staff(admin, '', 'Nia Noroles');
-  await until(async () => (await Promise.all(macs.map(pings))).every((p) => p.online), 'every link online');
+  await stack.waitFor(
+    async () => (await Promise.all(macs.map(pings))).every((p) => p.online),
+    'every link online',
+    {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+    },
+  );
 }, 120_000);
 
 afterAll(async () => {
-  await nc?.drain().catch(() => undefined);
-  await db?.dropDatabase().catch(() => undefined);
-  await mongo?.close();
   await stack?.stop();
-  await pool?.end();
   await world?.drop();
 });
 

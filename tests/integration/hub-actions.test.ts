@@ -4,27 +4,16 @@
  * through the gateway's HTTP like the console does and watches the hubs' subjects with its own
  * NATS client. Nothing is stood in.
  */
-import {
-  HUB_ACTION_TEXT,
-  type HubCard,
-  type SimHub,
-  type SimStats,
-  simSubjects,
-  subjects,
-} from '@console/contracts';
-import { infraEnv } from '@console/kit/testing';
-import { syntheticFleet } from '@console/simulator/fleet';
-import type { Msg, NatsConnection } from '@nats-io/nats-core';
-import { connect } from '@nats-io/transport-node';
-import { type Db, MongoClient } from 'mongodb';
+import { HUB_ACTION_TEXT, type HubCard, type SimHub, type SimStats, subjects } from '@console/contracts';
+import type { NatsConnection } from '@nats-io/nats-core';
+import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInApi, staffClient } from '../support/people.ts';
-import { type Client, type Stack, startStack } from '../support/stack.ts';
+import { type HubStack, startHubStack } from '../support/hub-stack.ts';
+import { signInAdmin, staffClient } from '../support/people.ts';
+import type { Client } from '../support/stack.ts';
 
-const SIM = { SIM_HUBS: '12', SIM_SEED: '3', SIM_WFLS: '0', SIM_HOSTS: '0' };
-let stack: Stack;
+let stack: HubStack;
 let nc: NatsConnection;
-let mongo: MongoClient;
 let db: Db;
 let admin: Client;
 let support: Client;
@@ -32,53 +21,25 @@ let nobody: Client;
 let fleet: SimHub[];
 const hub = (i: number) => fleet[i] as SimHub;
 
-const signIn = (email: string, password: string) => signInApi(stack, email, password);
 const staff = (roles: string, name: string) => staffClient(stack, admin, roles, name);
-
-function watch(subject: string): Msg[] {
-  const seen: Msg[] = [];
-  nc.subscribe(subject, { callback: (_e, m) => void seen.push(m) });
-  return seen;
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${stack.logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const watch = (subject: string) => stack.watch(subject);
+const until = (check: () => Promise<boolean> | boolean, what: string) =>
+  stack.waitFor(check, what, { timeoutMs: 15_000, intervalMs: 100 });
 
 const card = async (hubId: number) =>
   (await admin.call('GET', `/api/supportPlus/hub/${hubId}`)).json as HubCard;
 const socket = (name: string) => `/api/supportPlus/socket/${name}`;
 
 beforeAll(async () => {
-  const infra = infraEnv();
-  let mongoUrl = '';
-  stack = await startStack(infra, ['auth', 'simulator', 'hub-control', 'gateway'], (prefix) => {
-    const u = new URL(infra.MONGO_URL);
-    u.pathname = `/${prefix}`;
-    mongoUrl = u.toString();
-    return {
-      ...SIM,
-      MONGO_URL: mongoUrl,
-      SIM_CONNECT_SPREAD_MS: '0',
-      SIM_PRESENCE_REFRESH_S: '1',
-      SIM_RESTART_MS: '500',
-      SIM_EVENTS_PER_HUB_PER_MIN: '0',
-      SIM_STATUS_PER_HUB_PER_MIN: '0',
-      SIM_LOGS_PER_HUB_PER_MIN: '0',
-      SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
-      HUB_TIMEOUT_MS: '1500',
-    };
+  stack = await startHubStack({
+    hubs: 12,
+    seed: 3,
+    env: { SIM_RESTART_MS: '500', HUB_TIMEOUT_MS: '1500' },
   });
-  nc = await connect({ servers: infra.NATS_URL.split(','), name: 'hub-actions-it' });
-  mongo = new MongoClient(mongoUrl);
-  await mongo.connect();
-  db = mongo.db();
-  fleet = syntheticFleet({ hubs: Number(SIM.SIM_HUBS), wfls: 0, hosts: 0, seed: Number(SIM.SIM_SEED) }).hubs;
-  admin = await signIn(stack.admin.email, stack.admin.password);
+  nc = stack.nc;
+  db = stack.mongo.db;
+  fleet = stack.fleet;
+  admin = await signInAdmin(stack);
   support = await staff('support', 'Sam Support');
   nobody = await staff('', 'Nia Noroles');
   await until(
@@ -88,9 +49,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await nc?.drain().catch(() => undefined);
-  await db?.dropDatabase().catch(() => undefined);
-  await mongo?.close();
   await stack?.stop();
 });
 
@@ -209,9 +167,7 @@ describe('every action through the gateway, as the admin', () => {
 describe('refusals and the unknown', () => {
   it('refuses a sync on an offline link with the specification’s message', async () => {
     const hubId = hub(6).hubId;
-    await nc.request(simSubjects(stack.prefix).control('offline'), JSON.stringify({ hubId, offline: true }), {
-      timeout: 2000,
-    });
+    await stack.simControl('offline', { hubId, offline: true });
     await until(async () => (await card(hubId)).presence?.connected === false, 'offline on the card');
     const res = await support.call('POST', socket('sync-link'), { linkId: hubId, forceSync: true });
     expect(res).toMatchObject({
@@ -223,9 +179,7 @@ describe('refusals and the unknown', () => {
   it('reports a timeout as unknown, and the hub saw exactly one request', async () => {
     const hubId = hub(7).hubId;
     const requests = watch(subjects(stack.prefix).hubMsg(hubId, 'request', 'system', 'reset'));
-    await nc.request(simSubjects(stack.prefix).control('slow'), JSON.stringify({ hubId, delayMs: 3000 }), {
-      timeout: 2000,
-    });
+    await stack.simControl('slow', { hubId, delayMs: 3000 });
     const res = await support.call('POST', socket('link-reset'), { link2Id: hubId, object: {} });
     expect(res).toMatchObject({ status: 504, json: { message: HUB_ACTION_TEXT.timeout } });
     await new Promise((r) => setTimeout(r, 3500));
@@ -270,14 +224,10 @@ describe('refusals and the unknown', () => {
 
   it('survives malformed hub messages, counting them in both services', async () => {
     const hubId = hub(10).hubId;
-    await nc.request(simSubjects(stack.prefix).control('malformed'), JSON.stringify({ hubId, replies: 1 }), {
-      timeout: 2000,
-    });
+    await stack.simControl('malformed', { hubId, replies: 1 });
     const garbled = await support.call('POST', socket('system-read'), { linkId: hubId });
     expect(garbled).toMatchObject({ status: 502, json: { message: HUB_ACTION_TEXT.unreadable } });
-    const stats = (
-      await nc.request(simSubjects(stack.prefix).control('stats'), '{}', { timeout: 2000 })
-    ).json<SimStats>();
+    const stats = (await stack.simControl('stats', {})) as SimStats;
     expect(stats.malformedSent).toBe(2);
     const hcMetrics = await (await fetch(`http://127.0.0.1:${stack.ports['hub-control']}/metrics`)).text();
     expect(hcMetrics).toMatch(/console_hub_malformed_messages_total\{source="reply"[^}]*\} 1/);

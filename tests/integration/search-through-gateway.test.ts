@@ -2,16 +2,14 @@
  * The real search, auth and gateway services, each in its own process, over a world loaded by the
  * world loader into a database and a Mongo database of this file's own. Nothing is stood in.
  */
-import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
-import { loadWorld } from '@console/world';
-import { MongoClient } from 'mongodb';
+import type { MongoClient } from 'mongodb';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInApi } from '../support/people.ts';
-import { type Client, type Stack, startStack } from '../support/stack.ts';
+import { signInAdmin, signInApi } from '../support/people.ts';
+import type { Client } from '../support/stack.ts';
+import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
-let stack: Stack;
-let world: Awaited<ReturnType<typeof freshDatabase>>;
+let stack: WorldStack;
 let pool: pg.Pool;
 let mongo: MongoClient;
 let admin: Client;
@@ -27,31 +25,16 @@ const users: Record<
 const signIn = (email: string, password: string) => signInApi(stack, email, password);
 
 beforeAll(async () => {
-  const infra = infraEnv();
-  world = await freshDatabase(infra.DATABASE_URL, 'itsearch');
-  const mongoUrl = new URL(infra.MONGO_URL);
-  mongoUrl.pathname = `/${uniqueName('itsearch')}`;
-  pool = testPool(world.url, 3);
-  mongo = new MongoClient(mongoUrl.toString());
-  await mongo.connect();
-  await loadWorld({ pool, db: mongo.db(), seed: 11, customers: 200, histories: false });
-  stack = await startStack(infra, ['auth', 'search', 'gateway'], {
-    DATABASE_URL: world.url,
-    MONGO_URL: mongoUrl.toString(),
-    INDEX_ON_START: 'always',
-    ...(process.env.FERRETDB_POSTGRESQL_URL
-      ? { FERRETDB_POSTGRESQL_URL: process.env.FERRETDB_POSTGRESQL_URL }
-      : {}),
+  stack = await startWorldStack({
+    seed: 11,
+    customers: 200,
+    base: 'itsearch',
+    index: 'always',
+    indexTimeoutMs: 60_000,
   });
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await pool.query("select 1 from search_g2_meta where key = 'build'").catch(() => ({ rowCount: 0 })))
-      .rowCount
-  ) {
-    if (Date.now() > deadline) throw new Error('the search index was not built');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  admin = await signIn(stack.admin.email, stack.admin.password);
+  pool = stack.world.pool;
+  mongo = stack.mongo.client;
+  admin = await signInAdmin(stack);
   for (const role of ['support', 'accounts', 'marketing'] as const) {
     users[role].email = `${stack.prefix}-${role}@console.test`;
     const res = await admin.call('POST', '/api/admin/users', {
@@ -68,13 +51,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await mongo
-    ?.db()
-    .dropDatabase()
-    .catch(() => undefined);
-  await mongo?.close();
-  await pool?.end();
-  await world?.drop();
 });
 
 const support = () => users.support.client as Client;

@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { pruneTestStreams } from '@console/kit';
-import type { InfraEnv } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
 import type { TestProject } from 'vitest/node';
-
-const root = resolve(import.meta.dirname, '../..');
+import { devInfraUp } from './dev-infra.ts';
 
 /**
  * Makes sure the real infrastructure is up (infra/dev-infra.sh starts what is missing) and hands
@@ -18,22 +14,10 @@ export default function setup(project: TestProject) {
   // Inherited by the test workers, where uniqueName() puts it in front of every prefix.
   const runId = randomBytes(2).toString('hex');
   process.env.TEST_RUN_ID = runId;
-  const out = execFileSync('bash', [resolve(root, 'infra/dev-infra.sh'), 'up'], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const env: Record<string, string> = {};
-  for (const line of out.split('\n')) {
-    const m = /^([A-Z_]+)=(.*)$/.exec(line.trim());
-    if (m?.[1] && m[2] !== undefined) env[m[1]] = m[2];
-  }
-  for (const key of ['NATS_URL', 'DATABASE_URL', 'MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'MAILBOX_URL']) {
-    if (!env[key]) throw new Error(`infra/dev-infra.sh up did not print ${key}`);
-  }
-  project.provide('infra' as never, env as unknown as InfraEnv as never);
+  const env = devInfraUp({ showProgress: true });
+  project.provide('infra' as never, env as never);
   return async () => {
-    const nc = await connect({ servers: env.NATS_URL?.split(','), name: 'test-teardown' });
+    const nc = await connect({ servers: env.NATS_URL.split(','), name: 'test-teardown' });
     try {
       await pruneTestStreams(nc, runId);
     } finally {

@@ -1,6 +1,4 @@
-import { uniqueName } from '@console/kit/testing';
-import { type Browser, chromium } from 'playwright-core';
-import { waitForOneTimeCode } from './mailbox.ts';
+import { oneTimeCode, uniqueName } from '@console/kit/testing';
 import { Client, type Stack } from './stack.ts';
 
 /** Signs in through the gateway as the console does, reading the one-time code when asked for one. */
@@ -11,11 +9,16 @@ export async function signInApi(stack: Stack, email: string, password: string): 
   if (first.status !== 200)
     throw new Error(`sign-in of ${email}: ${first.status} ${JSON.stringify(first.json)}`);
   if (first.json.requiresOneTimeCode) {
-    const code = await waitForOneTimeCode(stack.infra.MAILBOX_URL, email, since);
+    const code = await oneTimeCode(stack.infra.MAILBOX_URL, email, { since });
     await c.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
   }
   if (!c.hasSession) throw new Error(`sign-in of ${email} opened no session`);
   return c;
+}
+
+/** The stack's bootstrap admin, signed in (through the e-mailed code). */
+export function signInAdmin(stack: Stack): Promise<Client> {
+  return signInApi(stack, stack.admin.email, stack.admin.password);
 }
 
 export interface StaffUser {
@@ -50,22 +53,27 @@ export async function createStaff(
   return user;
 }
 
+/**
+ * Creates a test's named staff user (its `name` and `password` chosen by the test) through the
+ * admin API, with the e-mail `<prefix>-<roles>@console.test`, which it writes into `person`.
+ */
+export async function enrolStaff(
+  stack: Stack,
+  admin: Client,
+  roles: string,
+  person: { name: string; email: string; password: string },
+  opts: { requireOneTimeCode?: boolean } = {},
+): Promise<void> {
+  person.email = `${stack.prefix}-${roles}@console.test`;
+  await createStaff(admin, roles, person.name, {
+    email: person.email,
+    password: person.password,
+    requireOneTimeCode: opts.requireOneTimeCode ?? false,
+  });
+}
+
 /** A staff user created and signed in through the API. */
 export async function staffClient(stack: Stack, admin: Client, roles: string, name: string): Promise<Client> {
   const user = await createStaff(admin, roles, name);
   return signInApi(stack, user.email, user.password);
-}
-
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { freshDatabase, type InfraEnv, uniqueName } from '@console/kit/testing';
+import { freshDatabase, type InfraEnv, uniqueName, type WaitOptions, waitFor } from '@console/kit/testing';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -16,6 +16,8 @@ export interface Stack {
   /** The environment every service got (fresh database, prefixes), to start one more instance. */
   env: Record<string, string>;
   logs: string[];
+  /** The kit's waitFor, telling the services' logs when it times out. */
+  waitFor(check: () => boolean | Promise<boolean>, what: string, opts?: WaitOptions): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -112,7 +114,9 @@ export async function startStack(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, prefix, ports, admin, infra, env: env as Record<string, string>, logs, stop };
+  const wait: Stack['waitFor'] = (check, what, opts = {}) =>
+    waitFor(check, what, { detail: () => logs.join(''), ...opts });
+  return { url, prefix, ports, admin, infra, env: env as Record<string, string>, logs, waitFor: wait, stop };
 }
 
 /** A tiny cookie-keeping HTTP client, as a browser would behave towards the gateway. */

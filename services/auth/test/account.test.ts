@@ -1,12 +1,9 @@
 import { ROLES } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, failed, ok, startAuth } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { failed, ok, startAuth } from './harness.ts';
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuth();
-});
-afterAll(async () => h?.close());
+const h = useSuite(() => startAuth());
 
 describe('change password', () => {
   it('refuses a wrong old password with the exact text, and keeps the password', async () => {

@@ -1,14 +1,13 @@
 import type { Caller, StaffUser } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, failed, ok, startAuth } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { failed, ok, startAuth } from './harness.ts';
 
-let h: AuthHarness;
+const h = useSuite(() => startAuth());
 let admin: Caller;
 beforeAll(async () => {
-  h = await startAuth();
   admin = await h.signIn(await h.createUser({ roles: ['admin'] }));
 });
-afterAll(async () => h?.close());
 
 const input = (over: Record<string, unknown> = {}) => ({
   name: 'Casey Staff',

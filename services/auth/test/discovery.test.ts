@@ -1,14 +1,11 @@
 import { authOperations, operationName, thingOperations } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, startAuth } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { startAuth } from './harness.ts';
 
 const decoder = new TextDecoder();
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuth();
-});
-afterAll(async () => h?.close());
+const h = useSuite(() => startAuth());
 
 /**
  * Collects the answers of this test's services to a $SRV request, as `nats micro ls` does: until

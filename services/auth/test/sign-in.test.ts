@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, failed, ok, startAuth } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { failed, ok, startAuth } from './harness.ts';
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuth();
-});
-afterAll(async () => h?.close());
+const h = useSuite(() => startAuth());
 
 const login = (email: string, password: string, ip?: string) =>
   h.call('auth.login', { body: { email, password }, ip });

@@ -1,12 +1,9 @@
 import type { Thing } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, failed, ok, startAuth } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { failed, ok, startAuth } from './harness.ts';
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuth();
-});
-afterAll(async () => h?.close());
+const h = useSuite(() => startAuth());
 
 describe('things on the main screen', () => {
   it('lets admins add and delete things, in order, and everyone signed in read them', async () => {

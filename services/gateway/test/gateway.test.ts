@@ -7,7 +7,7 @@
  * auth service behind the real gateway is covered in tests/integration/.
  */
 import { SESSION_COOKIE, type ServiceReply, type ServiceRequest, subjects } from '@console/contracts';
-import { createServer, SessionStore } from '@console/kit';
+import { SessionStore } from '@console/kit';
 import { infraEnv, uniqueName } from '@console/kit/testing';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -16,8 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildGateway } from '../src/app.ts';
-import { gatewayConfig } from '../src/config.ts';
+import { startTestGateway } from './live-helpers.ts';
 
 const prefix = uniqueName('gw');
 const secret = 'test-secret-0123456789abcdefghijklmnop';
@@ -50,19 +49,7 @@ async function session(roles: string[], userId = '7') {
 
 beforeAll(async () => {
   const infra = infraEnv();
-  const config = gatewayConfig({
-    NATS_URL: infra.NATS_URL,
-    REDIS_URL: infra.REDIS_URL,
-    NATS_PREFIX: prefix,
-    REDIS_PREFIX: prefix,
-    JWT_SECRET: secret,
-    JWT_TTL_SECONDS: '60',
-    REQUEST_TIMEOUT_MS: '300',
-    LOG_LEVEL: 'silent',
-  });
-  app = await createServer({ service: 'gateway', logLevel: 'silent', instance: 'test' });
-  await app.register(buildGateway, { config });
-  await app.ready();
+  app = await startTestGateway(prefix, secret, { JWT_TTL_SECONDS: '60', REQUEST_TIMEOUT_MS: '300' });
   nc = await connect({ servers: infra.NATS_URL });
   redis = new Redis(infra.REDIS_URL);
   store = new SessionStore(redis, { idleSeconds: 600, absoluteSeconds: 3600 }, prefix);

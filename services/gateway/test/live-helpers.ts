@@ -1,10 +1,10 @@
 /**
- * Helpers of the live fan-out tests: the real gateway from app.ts on real NATS (JetStream) and
+ * Helpers of the gateway tests: the real gateway from app.ts on real NATS (JetStream) and
  * Redis, a scripted hub publisher, and a small websocket client that records every frame.
  */
 import { type LiveEvent, SESSION_COOKIE, type ServerFrame, streamNames, subjects } from '@console/contracts';
-import { createServer, removeStreams, SessionStore } from '@console/kit';
-import { infraEnv, uniqueName } from '@console/kit/testing';
+import { removeStreams, SessionStore } from '@console/kit';
+import { infraEnv, startApp, uniqueName, waitFor } from '@console/kit/testing';
 import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -32,9 +32,9 @@ export interface LiveStack {
   close(): Promise<void>;
 }
 
-export async function startLiveStack(env: Record<string, string> = {}): Promise<LiveStack> {
+/** The real gateway from app.ts on the test's prefixes and secret, ready and not listening. */
+export function startTestGateway(prefix: string, secret: string, env: Record<string, string> = {}) {
   const infra = infraEnv();
-  const prefix = uniqueName('live');
   const config = gatewayConfig({
     NATS_URL: infra.NATS_URL,
     REDIS_URL: infra.REDIS_URL,
@@ -42,12 +42,19 @@ export async function startLiveStack(env: Record<string, string> = {}): Promise<
     REDIS_PREFIX: prefix,
     JWT_SECRET: secret,
     LOG_LEVEL: 'silent',
+    ...env,
+  });
+  return startApp(buildGateway, { service: 'gateway', instance: 'test', options: { config } });
+}
+
+export async function startLiveStack(env: Record<string, string> = {}): Promise<LiveStack> {
+  const infra = infraEnv();
+  const prefix = uniqueName('live');
+  const app = await startTestGateway(prefix, secret, {
     LIVE_TICK_MS: '20',
     LIVE_TOPIC_LINGER_MS: '100',
     ...env,
   });
-  const app = await createServer({ service: 'gateway', logLevel: 'silent', instance: 'test' });
-  await app.register(buildGateway, { config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const nc = await connect({ servers: infra.NATS_URL });
@@ -161,10 +168,6 @@ export class LiveClient {
   }
 }
 
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** The kit's waitFor, polling often: these waits are for frames a local socket gets within milliseconds. */
+export const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) =>
+  waitFor(check, what, { timeoutMs, intervalMs: 10 });

@@ -1,8 +1,9 @@
 import { type HubActionResult, type HubCard, hubIdHex, subjects } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { data, type HubControlHarness, startHubControl } from './harness.ts';
 
-let h: HubControlHarness;
+const h = useSuite(() => startHubControl());
 const admin = () => h.caller(['admin'], 'Ada Admin');
 const hub = (i: number) => h.fleet[i] as HubControlHarness['fleet'][number];
 const switchOf = (i: number) => {
@@ -11,13 +12,6 @@ const switchOf = (i: number) => {
   if (!d || !f) throw new Error('no switch');
   return { device: d, feature: f };
 };
-
-beforeAll(async () => {
-  h = await startHubControl();
-});
-afterAll(async () => {
-  await h?.close();
-});
 
 /** Runs one action as the admin and checks the reply, the transaction and the support note it left. */
 async function act(opId: string, body: Record<string, unknown>, hubId: number, action: RegExp) {

@@ -1,6 +1,7 @@
 import type { ChannelListPending, ChannelPage, ChannelRefresh, ServiceReply } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, type HubControlHarness, startHubControl } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { data, failure, startHubControl } from './harness.ts';
 
 /**
  * The live channel list through its NATS endpoints, on the real app and simulator. The hubs
@@ -8,7 +9,7 @@ import { data, failure, type HubControlHarness, startHubControl } from './harnes
  * warm-up can be watched; the 10,000 extra hubs of the refresh test are presence keys written
  * straight into Redis, as another instance would have left them.
  */
-let h: HubControlHarness;
+const h = useSuite(() => startHubControl({ PRESENCE_REFRESH_S: '2' }, { SIM_PRESENCE_REFRESH_S: '1' }));
 const staff = () => h.caller(['support'], 'Sam Support');
 const FAKE_BASE = 9_000_000_000_000;
 const FAKES = 10_000;
@@ -37,13 +38,6 @@ async function readAll(pageSize: number) {
 const isPage = (r: ServiceReply) => r.ok && r.status === undefined;
 const warm = () =>
   h.waitUntil(async () => isPage(await h.call('hub-control.channelList', staff())), 'a warm list', 10_000);
-
-beforeAll(async () => {
-  h = await startHubControl({ PRESENCE_REFRESH_S: '2' }, { SIM_PRESENCE_REFRESH_S: '1' });
-});
-afterAll(async () => {
-  await h?.close();
-});
 
 describe('the live channel list', () => {
   it('pages the connected hubs by hubId from a marker until the total is reached', async () => {

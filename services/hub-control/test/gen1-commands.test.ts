@@ -8,10 +8,17 @@ import {
   WFL_COMMAND_RULES,
   wflRuleMessage,
 } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, type HubControlHarness, startHubControl } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { data, failure, startHubControl } from './harness.ts';
 
-let h: HubControlHarness;
+const h = useSuite(() =>
+  startHubControl(
+    { WFL_TIMEOUT_MS: '600' },
+    { SIM_HUBS: '1', SIM_WFLS: '5', SIM_WFL_PING_S: '1' },
+    { world: true },
+  ),
+);
 const support = () => h.caller(['support'], 'Sam Support');
 const mac = (i: number) => h.wfls[i]?.mac as string;
 const USER = 501;
@@ -33,11 +40,6 @@ const online = async (m: string) =>
   data<Gen1Pings>(await h.call('hub-control.pingsLatest', support(), null, { mac: m })).online;
 
 beforeAll(async () => {
-  h = await startHubControl(
-    { WFL_TIMEOUT_MS: '600' },
-    { SIM_HUBS: '1', SIM_WFLS: '5', SIM_WFL_PING_S: '1' },
-    { world: true },
-  );
   const q = (sql: string, v: unknown[]) => h.pool.query(sql, v);
   for (const [id, email] of [
     [USER, 'pat@example.test'],
@@ -73,10 +75,6 @@ beforeAll(async () => {
     8000,
   );
 }, 60_000);
-
-afterAll(async () => {
-  await h?.close();
-});
 
 describe('the command queue', () => {
   it('lists newest first, 15 by default, then count rows older than lastId', async () => {

@@ -1,19 +1,13 @@
 import { HUB_ACTION_TEXT, type HubActionResult, type HubCard, subjects } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, type HubControlHarness, startHubControl } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { data, failure, startHubControl } from './harness.ts';
 
-let h: HubControlHarness;
+const h = useSuite(() => startHubControl({ HUB_TIMEOUT_MS: '400' }));
 const admin = () => h.caller(['admin']);
 const hubId = (i: number) => (h.fleet[i] as { hubId: number }).hubId;
 const feature = (i: number, type = 'switch') =>
   h.fleet[i]?.devices.flatMap((d) => d.features).find((f) => f.type === type)?.featureId as string;
-
-beforeAll(async () => {
-  h = await startHubControl({ HUB_TIMEOUT_MS: '400' });
-});
-afterAll(async () => {
-  await h?.close();
-});
 
 describe('an offline link', () => {
   it('is refused with the specification’s message, and nothing is sent or recorded', async () => {

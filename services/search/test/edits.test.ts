@@ -1,17 +1,13 @@
 import type { AccountEditResult, Gen1Account } from '@console/contracts';
 import { SEARCH_TEXT } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, type SearchHarness, startSearch } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { data, failure, startSearch } from './harness.ts';
 
-let h: SearchHarness;
+const h = useSuite(() => startSearch());
 const ann = () => h.staff(['support'], 'Ann Agent');
 const one = async <T>(sql: string, values: unknown[] = []) => (await h.pool.query(sql, values)).rows[0] as T;
 const notesOf = (customerId: string) => h.db.collection('supportnotes').find({ customerId }).toArray();
-
-beforeAll(async () => {
-  h = await startSearch();
-});
-afterAll(async () => h?.close());
 
 describe('account edits', () => {
   it('switches commercial and api_user after the optimistic check, leaving a system note naming the staff member', async () => {

@@ -6,19 +6,15 @@ import {
   SEARCH_TEXT,
   type Suggestion,
 } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, type SearchHarness, startSearch } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { data, failure, startSearch } from './harness.ts';
 
-let h: SearchHarness;
+const h = useSuite(() => startSearch());
 const support = () => h.staff(['support']);
 const find = async (op: string, params: Record<string, unknown>, query: Record<string, unknown> = {}) =>
   data<Gen1SearchResult>(await h.call(op, { caller: support(), params, query }));
 const row = async <T>(sql: string, values: unknown[] = []) => (await h.pool.query(sql, values)).rows[0] as T;
-
-beforeAll(async () => {
-  h = await startSearch();
-});
-afterAll(async () => h?.close());
 
 describe('the Gen1 support search', () => {
   it('finds an account by part of its e-mail in any case, by username, name and user id', async () => {

@@ -1,14 +1,11 @@
 import type { HubDoc, Overview, ProductDoc } from '@console/contracts';
 import { subjects } from '@console/contracts';
+import { useSuite } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, type SearchHarness, startSearch } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { data, startSearch } from './harness.ts';
 
-let h: SearchHarness;
-beforeAll(async () => {
-  h = await startSearch();
-});
-afterAll(async () => h?.close());
+const h = useSuite(() => startSearch());
 
 const until = async (check: () => Promise<boolean>, ms = 5000) => {
   const end = Date.now() + ms;

@@ -8,22 +8,21 @@ import type {
   UserDoc,
 } from '@console/contracts';
 import { hubIdHex } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, type SearchHarness, startSearch } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { data, failure, startSearch } from './harness.ts';
 
-let h: SearchHarness;
+const h = useSuite(() => startSearch());
 let owner: UserDoc;
 const support = () => h.staff(['support']);
 const search = async (body: Record<string, unknown>) =>
   data<Gen2SearchResult>(await h.call('search.supportPlusSearch', { caller: support(), body }));
 
 beforeAll(async () => {
-  h = await startSearch();
   owner = (await h.db
     .collection<UserDoc>('users')
     .findOne({ 'rootGroupIds.0': { $exists: true } })) as UserDoc;
 });
-afterAll(async () => h?.close());
 
 describe('the Support Plus search', () => {
   it("searches e-mail only when the text has '@', in any case, with the user's structures", async () => {

@@ -1,12 +1,9 @@
 import { SEARCH_TEXT, type SupportNoteView, type ViewHistoryEntries } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, type SearchHarness, startSearch } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { data, failure, startSearch } from './harness.ts';
 
-let h: SearchHarness;
-beforeAll(async () => {
-  h = await startSearch({ world: false });
-});
-afterAll(async () => h?.close());
+const h = useSuite(() => startSearch({ world: false }));
 
 describe('support notes', () => {
   it('are written by the caller, whatever the body says, and listed newest first', async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { explainFloor, explainSql } from '../src/plans/explain.ts';
 import { searchKinds } from '../src/plans/kinds.ts';
 import { pickSamples } from '../src/plans/samples.ts';
 import { ident } from '../src/plugins/ferret.ts';
-import { type SearchHarness, startSearch } from './harness.ts';
+import { startSearch } from './harness.ts';
 
 /**
  * Prints the query plan of every kind of search and checks that an index serves it. A world of a
@@ -11,11 +12,7 @@ import { type SearchHarness, startSearch } from './harness.ts';
  * for with sequential scans priced out: what is checked is that an index *can* serve each query
  * (tests/bench/search.ts prints the plans chosen at a million customers).
  */
-let h: SearchHarness;
-beforeAll(async () => {
-  h = await startSearch();
-});
-afterAll(async () => h?.close());
+const h = useSuite(() => startSearch());
 
 describe('query plans', () => {
   it('serves every kind of search from an index', async () => {

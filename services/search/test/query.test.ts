@@ -1,14 +1,14 @@
 import type { HubDoc, SupportPlusQueryResult } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, type SearchHarness, startSearch } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { data, failure, startSearch } from './harness.ts';
 
-let h: SearchHarness;
+const h = useSuite(() => startSearch());
 let hub: HubDoc;
 const support = () => h.staff(['support']);
 const query = (body: unknown, caller = support()) => h.call('search.query', { caller, body });
 
 beforeAll(async () => {
-  h = await startSearch();
   hub = (await h.db.collection<HubDoc>('hubs').findOne({ rootGroupId: { $ne: null } })) as HubDoc;
   // Secrets as a careless writer might leave them, to prove they never come back.
   await h.db.collection('users').insertOne({
@@ -39,7 +39,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => h?.close());
 
 describe('the generic Support Plus query', () => {
   it('reads one database with a filter, sort, projection and limit', async () => {

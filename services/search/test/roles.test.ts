@@ -1,12 +1,9 @@
 import { allows, type Role, searchOperations } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, type SearchHarness, startSearch } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { failure, startSearch } from './harness.ts';
 
-let h: SearchHarness;
-beforeAll(async () => {
-  h = await startSearch({ world: false });
-});
-afterAll(async () => h?.close());
+const h = useSuite(() => startSearch({ world: false }));
 
 // Minimal valid input for every operation, so that a refusal can only come from the role check.
 const PARAMS: Record<string, string> = {

@@ -9,9 +9,16 @@ import {
   simSubjects,
   subjects,
 } from '@console/contracts';
-import { createServer, readConfig } from '@console/kit';
-import { infraEnv, uniqueName } from '@console/kit/testing';
-import { headers, type Msg, type NatsConnection } from '@nats-io/nats-core';
+import { readConfig } from '@console/kit';
+import {
+  infraEnv,
+  QUIET_SIMULATOR,
+  type Recorder,
+  recordSubject,
+  startApp,
+  uniqueName,
+} from '@console/kit/testing';
+import { headers, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import { simulatorApp } from '../src/app.ts';
@@ -43,12 +50,7 @@ export interface SimHarness {
   close(): Promise<void>;
 }
 
-export interface Recorder {
-  messages: Msg[];
-  json(): Record<string, unknown>[];
-  waitFor(predicate: (m: Msg) => boolean, timeoutMs?: number): Promise<Msg>;
-  stop(): void;
-}
+export type { Recorder };
 
 export const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -61,34 +63,7 @@ export async function startSimulator(
   const nc = await connect({ servers: infra.NATS_URL.split(','), name: 'simulator-test' });
   const recorders: Recorder[] = [];
   const record = (subject: string): Recorder => {
-    const messages: Msg[] = [];
-    const waiters = new Set<{ p: (m: Msg) => boolean; resolve: (m: Msg) => void }>();
-    const sub = nc.subscribe(subject, {
-      callback: (_e, m) => {
-        messages.push(m);
-        for (const w of waiters) {
-          if (!w.p(m)) continue;
-          waiters.delete(w);
-          w.resolve(m);
-        }
-      },
-    });
-    const r: Recorder = {
-      messages,
-      json: () => messages.map((m) => JSON.parse(m.string()) as Record<string, unknown>),
-      waitFor: (p, timeoutMs = 5000) => {
-        const found = messages.find(p);
-        if (found) return Promise.resolve(found);
-        return new Promise((resolve, reject) => {
-          const w = { p, resolve };
-          waiters.add(w);
-          setTimeout(() => {
-            if (waiters.delete(w)) reject(new Error(`nothing matching on ${subject} within ${timeoutMs} ms`));
-          }, timeoutMs);
-        });
-      },
-      stop: () => sub.unsubscribe(),
-    };
+    const r = recordSubject(nc, subject);
     recorders.push(r);
     return r;
   };
@@ -106,12 +81,8 @@ export async function startSimulator(
     SIM_HOSTS: '4',
     SIM_SEED: '42',
     SIM_TICK_MS: '20',
-    SIM_CONNECT_SPREAD_MS: '0',
     SIM_RESTART_MS: '300',
-    SIM_EVENTS_PER_HUB_PER_MIN: '0',
-    SIM_STATUS_PER_HUB_PER_MIN: '0',
-    SIM_LOGS_PER_HUB_PER_MIN: '0',
-    SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
+    ...QUIET_SIMULATOR,
     ...env,
   };
   const apps: FastifyInstance[] = [];
@@ -119,10 +90,13 @@ export async function startSimulator(
   for (let i = 0; i < shards; i++) {
     config = readConfig(SimulatorConfigSchema, { ...base, SIM_SHARD: `${i}/${shards}` });
     const workerId = uniqueName(`sim${i}`);
-    const app = await createServer({ service: 'simulator', logLevel: 'silent', instance: workerId });
-    await app.register(simulatorApp, { config, workerId });
-    await app.ready();
-    apps.push(app);
+    apps.push(
+      await startApp(simulatorApp, {
+        service: 'simulator',
+        instance: workerId,
+        options: { config, workerId },
+      }),
+    );
   }
   const subj = subjects(prefix);
   const sim = simSubjects(prefix);

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { ensureIndexes, loadWorld, migrateWorld } from '../src/index.ts';
 import { parkIndexes } from '../src/postgres/bulk.ts';
-import { openWorld, type TestWorld } from './harness.ts';
+import { openWorld } from './harness.ts';
 
-let w: TestWorld;
-beforeAll(async () => {
-  w = await openWorld();
-});
-afterAll(async () => w?.drop());
+const w = useSuite(() => openWorld());
 
 const indexNames = async () =>
   (

@@ -1,13 +1,10 @@
 import { COLLECTIONS } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { loadDemoWorld, readMeta } from '../src/index.ts';
-import { openWorld, type TestWorld } from './harness.ts';
+import { openWorld } from './harness.ts';
 
-let w: TestWorld;
-beforeAll(async () => {
-  w = await openWorld();
-});
-afterAll(async () => w?.drop());
+const w = useSuite(() => openWorld());
 
 describe('the demo world', () => {
   it('loads once, is left alone on the next start, and is never replaced by another seed', async () => {

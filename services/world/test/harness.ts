@@ -1,5 +1,5 @@
-import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
-import { type Db, MongoClient } from 'mongodb';
+import { infraEnv, scratchMongo, scratchPostgres } from '@console/kit/testing';
+import type { Db } from 'mongodb';
 import type pg from 'pg';
 
 /**
@@ -13,30 +13,24 @@ export interface TestWorld {
   databaseUrl: string;
   mongoUrl: string;
   drop(): Promise<void>;
+  /** The same as drop(), so the suite lifecycle (`useSuite`) can end it. */
+  close(): Promise<void>;
 }
 
 export async function openWorld(): Promise<TestWorld> {
   const infra = infraEnv();
-  const pgDb = await freshDatabase(infra.DATABASE_URL, 'world');
-  const url = new URL(infra.MONGO_URL);
-  url.pathname = `/${uniqueName('world')}`;
-  const mongoUrl = url.toString();
-  const client = new MongoClient(mongoUrl, { serverSelectionTimeoutMS: 10_000 });
-  await client.connect();
-  const pool = testPool(pgDb.url, 4);
+  const postgres = await scratchPostgres(infra.DATABASE_URL, 'world', 4);
+  const mongo = await scratchMongo(infra.MONGO_URL, { base: 'world' });
+  const drop = async () => {
+    await mongo.drop();
+    await postgres.drop();
+  };
   return {
-    pool,
-    db: client.db(),
-    databaseUrl: pgDb.url,
-    mongoUrl,
-    drop: async () => {
-      await client
-        .db()
-        .dropDatabase()
-        .catch(() => undefined);
-      await client.close();
-      await pool.end();
-      await pgDb.drop();
-    },
+    pool: postgres.pool,
+    db: mongo.db,
+    databaseUrl: postgres.url,
+    mongoUrl: mongo.url,
+    drop,
+    close: drop,
   };
 }

@@ -12,12 +12,13 @@ import {
   structureNumberOf,
   type UserDoc,
 } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '@console/kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GEN2_KEYS, loadWorld, readMeta, summarize, WorldStateError } from '../src/index.ts';
-import { openWorld, type TestWorld } from './harness.ts';
+import { openWorld } from './harness.ts';
 
 const SPEC = { seed: 20250601, customers: 300 };
-let w: TestWorld;
+const w = useSuite(() => openWorld());
 let structures: StructureDoc[];
 let hubs: HubDoc[];
 let products: ProductDoc[];
@@ -25,7 +26,6 @@ let users: UserDoc[];
 const expected = summarize(SPEC);
 
 beforeAll(async () => {
-  w = await openWorld();
   const r = await loadWorld({ pool: w.pool, db: w.db, ...SPEC, batch: 120 });
   expect(r.customers).toBe(300);
   const all = <T>(name: string) =>
@@ -40,7 +40,6 @@ beforeAll(async () => {
     all<UserDoc>(COLLECTIONS.users),
   ]);
 }, 180_000);
-afterAll(async () => w?.drop());
 
 const count = async (sql: string) => Number((await w.pool.query<{ n: string }>(sql)).rows[0]?.n);
 

@@ -1,13 +1,10 @@
 import { COLLECTIONS } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { ensureIndexes, MONGO_INDEXES } from '../src/index.ts';
-import { openWorld, type TestWorld } from './harness.ts';
+import { openWorld } from './harness.ts';
 
-let w: TestWorld;
-beforeAll(async () => {
-  w = await openWorld();
-});
-afterAll(async () => w?.drop());
+const w = useSuite(() => openWorld());
 
 describe('the Gen2 indexes on the Mongo-compatible server', () => {
   it('are all accepted, as specified, and creating them again changes nothing', async () => {

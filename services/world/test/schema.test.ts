@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { customers, GEN1_TABLES, migrateWorld } from '../src/index.ts';
 import { copyRows } from '../src/postgres/copy.ts';
 import { WORLD_MIGRATIONS } from '../src/postgres/migrations.ts';
-import { openWorld, type TestWorld } from './harness.ts';
+import { openWorld } from './harness.ts';
 
-let w: TestWorld;
-beforeAll(async () => {
-  w = await openWorld();
-});
-afterAll(async () => w?.drop());
+const w = useSuite(() => openWorld());
 
 const plan = async (sql: string, params: unknown[] = []) => {
   const client = await w.pool.connect();

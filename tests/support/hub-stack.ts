@@ -1,0 +1,85 @@
+import { type SimControlOp, type SimHub, type SimWfl, simSubjects } from '@console/contracts';
+import {
+  infraEnv,
+  mongoUrlFor,
+  QUIET_SIMULATOR,
+  recordSubject,
+  type ScratchMongo,
+  scratchMongo,
+} from '@console/kit/testing';
+import { syntheticFleet } from '@console/simulator/fleet';
+import type { Msg, NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { type Stack, startStack } from './stack.ts';
+
+export interface HubStack extends Stack {
+  /** The Mongo database the services share (named after the stack's prefix). */
+  mongo: ScratchMongo;
+  /** The test's own NATS connection, for watching the hubs' subjects. */
+  nc: NatsConnection;
+  /** The hubs and WiFi links the simulator carries (the same synthetic fleet, same seed). */
+  fleet: SimHub[];
+  wfls: SimWfl[];
+  /** Every message on a subject from now on. */
+  watch(subject: string): Msg[];
+  /** Turns one of the simulator's fault knobs (offline, slow, malformed, stats…). */
+  simControl(op: SimControlOp, body: unknown): Promise<unknown>;
+}
+
+export interface HubStackOptions {
+  hubs?: number;
+  wfls?: number;
+  seed: number;
+  services?: string[];
+  /** Settings for every service (the simulator's and hub-control's knobs, a world's DATABASE_URL). */
+  env?: Record<string, string>;
+}
+
+/**
+ * The real simulator (its hubs and WiFi links), hub-control, auth and gateway as processes on a
+ * unique prefix, sharing a Mongo database of their own, with the simulator quiet (every hub at
+ * once, no background traffic) so what a test sees is what it caused. `stop()` stops them and
+ * drops the Mongo database.
+ */
+export async function startHubStack(opts: HubStackOptions): Promise<HubStack> {
+  const infra = infraEnv();
+  const hubs = opts.hubs ?? 0;
+  const wflCount = opts.wfls ?? 0;
+  let mongoName = '';
+  const stack = await startStack(
+    infra,
+    opts.services ?? ['auth', 'simulator', 'hub-control', 'gateway'],
+    (prefix) => {
+      mongoName = prefix;
+      return {
+        SIM_HUBS: String(hubs),
+        SIM_WFLS: String(wflCount),
+        SIM_HOSTS: '0',
+        SIM_SEED: String(opts.seed),
+        SIM_PRESENCE_REFRESH_S: '1',
+        ...QUIET_SIMULATOR,
+        MONGO_URL: mongoUrlFor(infra.MONGO_URL, prefix),
+        ...opts.env,
+      };
+    },
+  );
+  const mongo = await scratchMongo(infra.MONGO_URL, { name: mongoName });
+  const nc = await connect({ servers: infra.NATS_URL.split(','), name: `hub-stack-${stack.prefix}` });
+  const { hubs: fleet, wfls } = syntheticFleet({ hubs, wfls: wflCount, hosts: 0, seed: opts.seed });
+  const sim = simSubjects(stack.prefix);
+  return {
+    ...stack,
+    mongo,
+    nc,
+    fleet,
+    wfls,
+    watch: (subject) => recordSubject(nc, subject).messages,
+    simControl: async (op, body) =>
+      (await nc.request(sim.control(op), JSON.stringify(body), { timeout: 3000 })).json(),
+    stop: async () => {
+      await nc.drain().catch(() => undefined);
+      await stack.stop();
+      await mongo.drop();
+    },
+  };
+}

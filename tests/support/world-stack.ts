@@ -1,0 +1,80 @@
+import {
+  infraEnv,
+  type ScratchMongo,
+  type ScratchPostgres,
+  scratchMongo,
+  scratchPostgres,
+} from '@console/kit/testing';
+import { loadWorld } from '@console/world';
+import { type Stack, startStack } from './stack.ts';
+
+export interface WorldStack extends Stack {
+  /** The world's Postgres database (the services' DATABASE_URL), with a pool for the test's queries. */
+  world: ScratchPostgres;
+  /** The world's Mongo database (the services' MONGO_URL). */
+  mongo: ScratchMongo;
+}
+
+export interface WorldStackOptions {
+  /** The world generator's seed and size: the same pair always makes the same world. */
+  seed: number;
+  customers: number;
+  /** Names the databases (e.g. 'e2esearch'), so a leftover says which file made it. */
+  base: string;
+  services?: string[];
+  /** 'always': the search service builds its index on start, and the stack waits for it. */
+  index?: 'always' | 'never';
+  indexTimeoutMs?: number;
+  poolSize?: number;
+  env?: Record<string, string>;
+}
+
+/**
+ * A world made by the world loader in a Postgres database and a Mongo database of this file's
+ * own, and the real services (auth, search, gateway unless told) over it on a unique prefix.
+ * `stop()` stops the services and drops both databases.
+ */
+export async function startWorldStack(opts: WorldStackOptions): Promise<WorldStack> {
+  const infra = infraEnv();
+  const world = await scratchPostgres(infra.DATABASE_URL, opts.base, opts.poolSize ?? 3);
+  const mongo = await scratchMongo(infra.MONGO_URL, { base: opts.base });
+  const dropWorld = async () => {
+    await mongo.drop();
+    await world.drop();
+  };
+  let stack: Stack;
+  try {
+    await loadWorld({
+      pool: world.pool,
+      db: mongo.db,
+      seed: opts.seed,
+      customers: opts.customers,
+      histories: false,
+    });
+    stack = await startStack(infra, opts.services ?? ['auth', 'search', 'gateway'], {
+      DATABASE_URL: world.url,
+      MONGO_URL: mongo.url,
+      INDEX_ON_START: opts.index ?? 'never',
+      ...opts.env,
+    });
+  } catch (err) {
+    await dropWorld();
+    throw err;
+  }
+  if (opts.index === 'always') {
+    await stack.waitFor(
+      async () =>
+        Boolean(
+          (await world.pool.query("select 1 from search_g2_meta where key = 'build'").catch(() => null))
+            ?.rowCount,
+        ),
+      'the search index to be built',
+      { timeoutMs: opts.indexTimeoutMs ?? 90_000, intervalMs: 250 },
+    );
+  }
+  const stop = async () => {
+    await stack.stop();
+    await dropWorld();
+  };
+  return { ...stack, world, mongo, stop };
+}
