@@ -7,7 +7,6 @@
  * silenced host turns 'Too old' within the test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { COLLECTIONS, type HostsList, simSubjects } from '@console/contracts';
 import { infraEnv } from '@console/kit/testing';
@@ -16,7 +15,8 @@ import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, launchChromium, type StaffUser, signInApi } from '../support/people.ts';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { createStaff, type StaffUser, signInAdmin } from '../support/people.ts';
 import { type Client, type Stack, startStack } from '../support/stack.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -30,20 +30,9 @@ let api: Client;
 let docs: { removedDate: Date; clientId: string; oldWorker: { addedDate: Date | null } }[] = [];
 const DAY = 86_400_000;
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${stack.logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 async function signIn(user: StaffUser): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInPage(page, stack, user);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).not.toBe('/login');
   return page;
 }
@@ -56,9 +45,7 @@ const local = (ms: number) => {
 };
 
 beforeAll(async () => {
-  if (!existsSync(resolve(root, 'web/dist/index.html'))) {
-    throw new Error('web/dist is missing: build the console first (pnpm --filter @console/web build)');
-  }
+  assertConsoleBuilt();
   const infra = infraEnv();
   stack = await startStack(infra, ['auth', 'simulator', 'supervisor', 'gateway'], (prefix) => {
     const u = new URL(infra.MONGO_URL);
@@ -87,12 +74,13 @@ beforeAll(async () => {
     .insertMany(docs.map((d) => ({ ...d })));
   await mongo.close();
 
-  api = await signInApi(stack, stack.admin.email, stack.admin.password);
+  api = await signInAdmin(stack);
   admin = await createStaff(api, 'admin', 'Olly Ops');
   dev = await createStaff(api, 'dev', 'Dee Dev');
-  await until(
+  await stack.waitFor(
     async () => ((await api.call('GET', '/api/supervisord')).json as HostsList | null)?.hosts?.length === 4,
     'the four simulated hosts on the board',
+    { timeoutMs: 30_000, intervalMs: 250 },
   );
   browser = await launchChromium();
 }, 180_000);
@@ -253,7 +241,10 @@ describe('the services view', () => {
     extra.stdout?.on('data', (b: Buffer) => {
       if (!up && /listening/i.test(String(b))) up = Date.now();
     });
-    await until(async () => up > 0, 'the second supervisor to listen', 60_000);
+    await stack.waitFor(() => up > 0, 'the second supervisor to listen', {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     await supervisor.getByText('2 instances', { exact: true }).waitFor({ timeout: 5000 });
     expect(Date.now() - up).toBeLessThan(5000);
     await supervisor.getByText(/^supervisor-2 on/).waitFor();

@@ -9,7 +9,7 @@ import {
   subjects,
 } from '@console/contracts';
 import { createServer, ensureStreams, readConfig } from '@console/kit';
-import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
+import { freshDatabase, infraEnv, testPool, uniqueName, waitFor } from '@console/kit/testing';
 import { simulatorApp } from '@console/simulator/app';
 import { SimulatorConfigSchema } from '@console/simulator/config';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -54,12 +54,9 @@ export function failure(reply: ServiceReply) {
   throw new Error(`expected a failure, got ${JSON.stringify(reply.data).slice(0, 300)}`);
 }
 
-export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** The kit's waitFor, asking every 100 ms (each ask is a request to the app). */
+export function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  return waitFor(check, what, { timeoutMs, intervalMs: 100 });
 }
 
 export async function startSupervisor(

@@ -89,7 +89,9 @@ export function SupervisordScreen() {
         operationId="supervisor.restart"
         words="restart"
         loading={restart.isPending}
-        onConfirm={(typed) => restarting && restart.mutate({ id: restarting._id, name: restarting.name, typed })}
+        onConfirm={(typed) =>
+          restarting && restart.mutate({ id: restarting._id, name: restarting.name, typed })
+        }
         onClose={() => setRestarting(null)}
       />
       <ConfirmDeleteModal
