@@ -41,8 +41,10 @@ const run = (args: string[]) =>
   execFileSync(helm, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const problems: string[] = [];
 
-console.log(run(['lint', '--strict', chart]).trim());
-const rendered = run(['template', 'console', chart, '--set', 'services.simulator.enabled=true']);
+console.log(run(['lint', '--strict', '--kube-version', '1.30.0', chart]).trim());
+// The chart needs Kubernetes 1.25+ (autoscaling/v2); helm template assumes an older one by default.
+const KUBE = ['--kube-version', '1.30.0'];
+const rendered = run(['template', 'console', chart, ...KUBE, '--set', 'services.simulator.enabled=true']);
 // biome-ignore lint/suspicious/noExplicitAny: rendered Kubernetes objects, checked field by field below.
 const objects = parseAllDocuments(rendered)
   .map((d) => d.toJS() as any)
@@ -73,7 +75,7 @@ for (const service of [...EXPECTED_SERVICES, 'gateway']) {
   }
 }
 try {
-  run(['template', 'console', chart, '--set', 'image.tag=latest']);
+  run(['template', 'console', chart, ...KUBE, '--set', 'image.tag=latest']);
   problems.push('image.tag=latest renders; it must be refused');
 } catch {
   // refused, as it should be
