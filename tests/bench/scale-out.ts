@@ -210,12 +210,14 @@ console.log(
 console.log('instances | throughput | ratio |     p50    |     p99    | CPU per instance');
 for (const r of rows) console.log(r);
 const busiest = Math.max(...cpuPerInstance);
+const load = (await import('node:os')).loadavg()[0] ?? 0;
+console.log(`load average ${load.toFixed(1)} on ${cpusOnMachine} cores during the run`);
 console.log(
   busiest > 0.8
     ? 'Each instance was bound by its CPU: with a core each (and the driver on its own) the ratio follows the instance count.'
-    : `No instance used more than ${busiest.toFixed(2)} of a core: what bounds one instance here is waiting on its store (a pool of\n` +
-        'PG_POOL_MAX connections into a shared database), so each added instance adds a pool; with a core each the ratio\n' +
-        'stays the same until the database itself saturates.',
+    : `No instance used more than ${busiest.toFixed(2)} of a core: the instances were waiting (on their store's pool, or for a\n` +
+        'core held by other work on this machine), not computing. With a core each, what one request costs an instance (the\n' +
+        'CPU per request above) bounds an instance at 1000 / (ms CPU per request) requests a second.',
 );
 await nc.drain();
 await pool.end();
