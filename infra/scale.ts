@@ -1,9 +1,9 @@
 /**
  * One more (or one fewer) instance of one service beside a running console:
  *
- *   pnpm exec tsx infra/scale.ts search +1     # starts search-2 (then search-3…), detached
- *   pnpm exec tsx infra/scale.ts search -1     # stops the newest one started here
- *   pnpm exec tsx infra/scale.ts               # lists what was started here
+ *   node infra/scale.ts search +1     # starts search-2 (then search-3…), detached
+ *   node infra/scale.ts search -1     # stops the newest one started here
+ *   node infra/scale.ts               # lists what was started here
  *
  * Each added instance runs under `infra/run-services.ts --only <service>`, which restarts it if it
  * crashes; its log goes to .dev-infra/logs/<service>-<n>.log. NATS spreads the requests over the
@@ -58,7 +58,7 @@ if (change === '+1') {
   const log = openSync(resolve(root, `.dev-infra/logs/${service}-${index}.log`), 'a');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(root, 'infra/run-services.ts'), '--only', service, '--first', String(index)],
+    [resolve(root, 'infra/run-services.ts'), '--only', service, '--first', String(index)],
     { cwd: root, env: process.env, detached: true, stdio: ['ignore', log, log] },
   );
   child.unref();

@@ -5,7 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash infra/bootstrap.sh --browser
-export PATH="/usr/local/go/bin:$PATH"
+# shellcheck source=infra/env.sh
+. infra/env.sh # the project's Node 24 and pnpm first on PATH, for everything below
+echo "== node $(node --version), pnpm $(pnpm --version)"
+# Everything below (vitest, every service the tests start) runs on this Node: refuse an older one.
+node -e 'const want = require("fs").readFileSync(".node-version", "utf8").split(".")[0];
+  if (+process.versions.node.split(".")[0] < +want) { console.error(`Node ${want}+ needed, got ${process.version}`); process.exit(1); }'
 
 echo "== lint (biome)"
 pnpm exec biome check .
@@ -15,7 +20,7 @@ pnpm exec tsc -b
 echo "== build the console"
 pnpm --filter @console/web build >/dev/null
 echo "== deployment chart (helm lint, helm template, the rendered objects)"
-pnpm exec tsx infra/helm/check.ts
+node infra/helm/check.ts
 echo "== infrastructure"
 bash infra/dev-infra.sh up >/dev/null
 

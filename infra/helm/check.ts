@@ -4,7 +4,7 @@
  * image runs a `latest` or missing tag, every container has readiness on /readyz and liveness on
  * /healthz, and the store URLs and secrets come from a Kubernetes Secret, never from a literal.
  *
- *   pnpm exec tsx infra/helm/check.ts
+ *   node infra/helm/check.ts
  *
  * Helm is looked for in $HELM, .dev-infra/bin/helm, then PATH; when missing, v3.22.0 is built from
  * the Go module proxy into .dev-infra/bin (a few minutes, once).
@@ -45,8 +45,8 @@ console.log(run(['lint', '--strict', '--kube-version', '1.30.0', chart]).trim())
 // The chart needs Kubernetes 1.25+ (autoscaling/v2); helm template assumes an older one by default.
 const KUBE = ['--kube-version', '1.30.0'];
 const rendered = run(['template', 'console', chart, ...KUBE, '--set', 'services.simulator.enabled=true']);
-// biome-ignore lint/suspicious/noExplicitAny: rendered Kubernetes objects, checked field by field below.
 const objects = parseAllDocuments(rendered)
+  // biome-ignore lint/suspicious/noExplicitAny: rendered Kubernetes objects, checked field by field below.
   .map((d) => d.toJS() as any)
   .filter(Boolean);
 const named = (kind: string, name: string) =>
@@ -81,10 +81,8 @@ try {
   // refused, as it should be
 }
 
-const kinds = objects.reduce<Record<string, number>>(
-  (n, o) => ({ ...n, [o.kind]: (n[o.kind] ?? 0) + 1 }),
-  {},
-);
+const kinds: Record<string, number> = {};
+for (const o of objects) kinds[o.kind] = (kinds[o.kind] ?? 0) + 1;
 console.log(
   `helm template: ${Object.entries(kinds)
     .map(([k, n]) => `${n} ${k}`)

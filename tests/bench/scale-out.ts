@@ -4,7 +4,7 @@
  * and p99 per instance count, the CPU each instance and the load driver used, and the ratio to one
  * instance. Asserts nothing.
  *
- *   pnpm exec tsx tests/bench/scale-out.ts [--service search|supervisor] [--seconds 8] [--concurrency 48]
+ *   node tests/bench/scale-out.ts [--service search|supervisor] [--seconds 8] [--concurrency 48]
  *
  * search answers `findUserByMac` (Postgres) over a 300-customer world loaded into its own databases
  * (`scale_bench`); supervisor answers `hostsList` (Postgres) over 20 hosts. On a 2-core machine the
@@ -89,7 +89,7 @@ async function requests(): Promise<{ op: string; params: Record<string, string> 
 }
 
 function startInstance(i: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', resolve(root, `services/${SERVICE}/src/server.ts`)], {
+  return spawn(process.execPath, [resolve(root, `services/${SERVICE}/src/server.ts`)], {
     cwd: root,
     env: {
       ...process.env,

@@ -235,7 +235,7 @@ describe('the services view', () => {
     let up = 0;
     extra = spawn(
       process.execPath,
-      ['--import', 'tsx', resolve(root, 'infra/run-services.ts'), '--only', 'supervisor', '--first', '2'],
+      [resolve(root, 'infra/run-services.ts'), '--only', 'supervisor', '--first', '2'],
       { cwd: root, env: { ...stack.env, PORT: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     extra.stdout?.on('data', (b: Buffer) => {

@@ -1,4 +1,4 @@
-import { servicesOperations, supervisorOperations, VERSION_LABEL } from '@console/contracts';
+import { servicesOperations, supervisorOperations } from '@console/contracts';
 import { migrateService, mongoPlugin, natsPlugin, postgresPlugin, registerOperations } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,7 +32,6 @@ export const supervisorApp = fp(
     await app.register(presencePlugin);
     await registerOperations(app, {
       service: 'supervisor',
-      version: VERSION_LABEL,
       operations,
       handlers: {
         ...hostHandlers(app, options),

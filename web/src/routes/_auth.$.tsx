@@ -1,9 +1,7 @@
-import { allows } from '@console/contracts';
-import { Alert, Stack, Title } from '@mantine/core';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { findScreen } from '../features/menu/screens.ts';
 import { NotAvailable } from '../features/shell/NotAvailable.tsx';
+import { RoleGate } from '../features/ui/RoleGate.tsx';
 
 /**
  * Every screen of the specifications that is not built yet: a clear page, never a broken link.
@@ -20,16 +18,9 @@ export const Route = createFileRoute('/_auth/$')({
 
 function PlannedScreen() {
   const { screen } = Route.useRouteContext();
-  const me = useCurrentUser();
-  if (!allows(screen.access, me.roles)) {
-    return (
-      <Stack gap="md" maw={640}>
-        <Title order={2}>{screen.label}</Title>
-        <Alert color="orange" title="Not for your roles">
-          {screen.label} is not part of your roles' menu. Ask an admin if you need it.
-        </Alert>
-      </Stack>
-    );
-  }
-  return <NotAvailable label={screen.label} />;
+  return (
+    <RoleGate access={screen.access} title={screen.label}>
+      <NotAvailable label={screen.label} />
+    </RoleGate>
+  );
 }

@@ -1,13 +1,8 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AdminScreen } from '../features/staff-users/AdminScreen.tsx';
 import { staffUsersQueryOptions } from '../features/staff-users/queries.ts';
-import { useAdminDialogs } from './-components/admin/admin-dialogs.ts';
-import { DeleteUserModal } from './-components/admin/DeleteUserModal.tsx';
-import { UserFormModal } from './-components/admin/UserFormModal.tsx';
-import { UserTable } from './-components/admin/UserTable.tsx';
 
-/** Staff user administration (core spec §2 /admin), for admins only; the server enforces it too. */
+/** /admin — staff users, for admins only; the server enforces it too. */
 export const Route = createFileRoute('/_auth/admin')({
   beforeLoad: ({ context }) => {
     if (!context.me.roles.includes('admin')) throw redirect({ to: '/', replace: true });
@@ -15,20 +10,3 @@ export const Route = createFileRoute('/_auth/admin')({
   loader: ({ context }) => context.queryClient.ensureQueryData(staffUsersQueryOptions()),
   component: AdminScreen,
 });
-
-function AdminScreen() {
-  const { data: users } = useSuspenseQuery(staffUsersQueryOptions());
-  const openNew = useAdminDialogs((state) => state.openNew);
-
-  return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Users</Title>
-        <Button onClick={openNew}>New user</Button>
-      </Group>
-      <UserTable users={users} />
-      <UserFormModal />
-      <DeleteUserModal />
-    </Stack>
-  );
-}

@@ -1,12 +1,7 @@
-import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { ChangePasswordForm } from './-components/settings/ChangePasswordForm.tsx';
+import { SettingsScreen } from '../features/auth/SettingsScreen.tsx';
 
+/** /settings — the signed-in user's settings. */
 export const Route = createFileRoute('/_auth/settings')({
-  component: () => (
-    <Stack gap="md" maw={480}>
-      <Title order={2}>Settings</Title>
-      <ChangePasswordForm />
-    </Stack>
-  ),
+  component: SettingsScreen,
 });

@@ -1,16 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { SignupForm } from './-components/signup/SignupForm.tsx';
+import { SignupScreen } from '../features/staff-users/SignupScreen.tsx';
 
-/** A signed-in user creates a staff user (core spec §2 /signup); roles are granted on /admin. */
+/** /signup — a signed-in user creates a staff user. */
 export const Route = createFileRoute('/_auth/signup')({
-  component: () => (
-    <Stack gap="md" maw={480}>
-      <Title order={2}>Sign up a staff user</Title>
-      <Text size="sm" c="dimmed">
-        The new user starts without roles; an admin grants them on the Admin screen.
-      </Text>
-      <SignupForm />
-    </Stack>
-  ),
+  component: SignupScreen,
 });

@@ -1,122 +1,14 @@
-import { allows, LIVE_TOPIC_ACCESS } from '@console/contracts';
-import { Alert, Badge, Grid, Stack, Tabs, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCurrentUser } from '../features/auth/use-current-user.ts';
-import { AnchorLink } from '../features/shell/links.tsx';
+import { createFileRoute } from '@tanstack/react-router';
 import { structureQueryOptions } from '../features/support-plus/queries.ts';
-import { defaultCustomer } from '../features/support-plus/structure-view.ts';
-import { AutomationsTab } from './-components/support-plus/AutomationsTab.tsx';
-import { DevicesTab } from './-components/support-plus/DevicesTab.tsx';
-import { ErrorsTab } from './-components/support-plus/ErrorsTab.tsx';
-import { FeaturesTab } from './-components/support-plus/FeaturesTab.tsx';
-import { GroupsTab } from './-components/support-plus/GroupsTab.tsx';
-import { NotesSidebar } from './-components/support-plus/NotesSidebar.tsx';
-import { StructureHeader } from './-components/support-plus/StructureHeader.tsx';
+import { StructureScreen } from '../features/support-plus/structure/StructureScreen.tsx';
+import { validateStructureSearch } from '../features/support-plus/structure/structure-search.ts';
 
-const TABS = ['errors', 'devices', 'groups', 'automations', 'features'] as const;
-type Tab = (typeof TABS)[number];
-
-export interface StructureSearch {
-  tab?: Tab;
-  /** Whose notes and view history the side bar shows (a user of the structure). */
-  customer?: string;
-}
-
-/** /supportPlus/structure/:rootGroupId — one structure in detail (seed 001 §2), with notes and view history. */
+/** /supportPlus/structure/:rootGroupId?tab&customer — one structure in detail (seed 001 §2). */
 export const Route = createFileRoute('/_auth/supportPlus/structure/$rootGroupId')({
-  validateSearch: (raw: Record<string, unknown>): StructureSearch => ({
-    ...(TABS.includes(raw.tab as Tab) ? { tab: raw.tab as Tab } : {}),
-    ...(typeof raw.customer === 'string' && raw.customer.length <= 120 ? { customer: raw.customer } : {}),
-  }),
+  validateSearch: validateStructureSearch,
   loader: async ({ context, params }) => {
-    if (allows(LIVE_TOPIC_ACCESS.structure, context.me.roles))
+    if (context.supportPlusAllowed)
       await context.queryClient.ensureQueryData(structureQueryOptions(params.rootGroupId));
   },
-  component: StructurePage,
+  component: StructureScreen,
 });
-
-function StructurePage() {
-  const me = useCurrentUser();
-  if (!allows(LIVE_TOPIC_ACCESS.structure, me.roles)) {
-    return (
-      <Alert color="orange" title="Not for your roles" maw={640}>
-        Support Plus is for support and developers.
-      </Alert>
-    );
-  }
-  return <StructureDetailView staffName={me.name || me.email} />;
-}
-
-function StructureDetailView({ staffName }: { staffName: string }) {
-  const { rootGroupId } = Route.useParams();
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
-  const { data: detail } = useSuspenseQuery(structureQueryOptions(rootGroupId));
-  const tab = search.tab ?? (detail.problems.length > 0 ? 'errors' : 'devices');
-  const known = detail.users.some((u) => u.userId === search.customer);
-  const customer = known ? (search.customer as string) : defaultCustomer(detail);
-  const setSearch = (next: StructureSearch) =>
-    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
-
-  return (
-    <Stack gap="md">
-      <AnchorLink to="/supportPlus" size="sm">
-        ← Support Plus
-      </AnchorLink>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 9 }}>
-          <Stack gap="md">
-            <StructureHeader detail={detail} />
-            <Tabs value={tab} onChange={(v) => v && setSearch({ tab: v as Tab })} keepMounted={false}>
-              <Tabs.List>
-                <Tabs.Tab
-                  value="errors"
-                  rightSection={
-                    detail.problems.length > 0 ? (
-                      <Badge size="xs" color="red" circle>
-                        {detail.problems.length}
-                      </Badge>
-                    ) : undefined
-                  }
-                >
-                  Errors
-                </Tabs.Tab>
-                <Tabs.Tab value="devices">Devices</Tabs.Tab>
-                <Tabs.Tab value="groups">Groups</Tabs.Tab>
-                <Tabs.Tab value="automations">Automations</Tabs.Tab>
-                <Tabs.Tab value="features">Features</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="errors" pt="md">
-                <ErrorsTab problems={detail.problems} />
-              </Tabs.Panel>
-              <Tabs.Panel value="devices" pt="md">
-                <DevicesTab devices={detail.devices} />
-              </Tabs.Panel>
-              <Tabs.Panel value="groups" pt="md">
-                <GroupsTab groups={detail.groups} />
-              </Tabs.Panel>
-              <Tabs.Panel value="automations" pt="md">
-                <AutomationsTab detail={detail} />
-              </Tabs.Panel>
-              <Tabs.Panel value="features" pt="md">
-                <FeaturesTab features={detail.features} />
-              </Tabs.Panel>
-            </Tabs>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 3 }}>
-          <Stack gap="xs" component="aside" aria-label="Notes and view history">
-            <Title order={4}>Customer notes</Title>
-            <NotesSidebar
-              users={detail.users}
-              customerId={customer}
-              onCustomer={(userId) => setSearch({ customer: userId })}
-              staffName={staffName}
-            />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-    </Stack>
-  );
-}

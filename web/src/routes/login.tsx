@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { LoginPage } from '../features/auth/login/LoginPage.tsx';
 import { meQueryOptions } from '../features/auth/queries.ts';
 import { afterLoginPath } from '../features/auth/redirects.ts';
-import { LoginPage } from './-components/login/LoginPage.tsx';
 
 export interface LoginSearch {
   /** Where to go after signing in; followed only when it is a path on this site. */

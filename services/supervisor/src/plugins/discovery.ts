@@ -37,11 +37,15 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.
  * STATS is enough: each answer carries the identity and metadata INFO would, plus the figures.
  */
 export class Discovery {
-  constructor(
-    private readonly nc: NatsConnection,
-    private readonly prefix: string,
-    private readonly maxWaitMs: number,
-  ) {}
+  private readonly nc: NatsConnection;
+  private readonly prefix: string;
+  private readonly maxWaitMs: number;
+
+  constructor(nc: NatsConnection, prefix: string, maxWaitMs: number) {
+    this.nc = nc;
+    this.prefix = prefix;
+    this.maxWaitMs = maxWaitMs;
+  }
 
   async view(now: Date): Promise<ServicesView> {
     const client = new Svcm(this.nc).client({ strategy: 'stall', maxWait: this.maxWaitMs, stall: 300 });

@@ -7,11 +7,15 @@ const checkReply = TypeCompiler.Compile(HostCommandReplySchema);
 
 /** Asks a host's supervisord over NATS request/reply (`host.<id>.cmd`), as the legacy board's XML-RPC did. */
 export class HostClient {
-  constructor(
-    private readonly nc: NatsConnection,
-    private readonly subjects: Subjects,
-    private readonly timeoutMs: number,
-  ) {}
+  private readonly nc: NatsConnection;
+  private readonly subjects: Subjects;
+  private readonly timeoutMs: number;
+
+  constructor(nc: NatsConnection, subjects: Subjects, timeoutMs: number) {
+    this.nc = nc;
+    this.subjects = subjects;
+    this.timeoutMs = timeoutMs;
+  }
 
   async ask(hostId: string, cmd: HostCommand): Promise<ProcessInfo[]> {
     let raw: unknown;

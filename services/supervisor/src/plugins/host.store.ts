@@ -29,7 +29,11 @@ const SELECT = `select h.id, h.name, h.host, h.host_type, h.kind, h.latest, h.ad
 
 /** The board's hosts in Postgres: each host's latest heartbeat, and the history of them. */
 export class HostStore {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   /**
    * Keeps a heartbeat: the host's latest (unless a newer one is already kept: instances of the

@@ -33,7 +33,11 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
  * offline report reads the range once and groups by client here ($group may only $sum/$count).
  */
 export class WorkerConnectionStore {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   private get col() {
     return this.db.collection<ConnectionDoc>(COLLECTIONS.workerConnections);

@@ -1,9 +1,10 @@
 import type { LiveEvent } from '@console/contracts';
-import { Badge, Box, Code, Group, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
+import { formatClock } from '../ui/dates.ts';
+import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { describe } from './counters.ts';
-import { clock } from './export.ts';
 
 const DIRECTION_COLOUR: Record<string, string> = { request: 'blue', response: 'teal', notification: 'grape' };
 const keyOf = (e: LiveEvent) => `${e.epoch}:${e.offset}`;
@@ -74,7 +75,7 @@ function StreamEntry({ event, open, onToggle }: { event: LiveEvent; open: boolea
       <UnstyledButton onClick={onToggle} aria-expanded={open} w="100%">
         <Group gap="xs" wrap="nowrap">
           <Text size="xs" ff="monospace" c="dimmed">
-            {clock(event.at)}
+            {formatClock(event.at)}
           </Text>
           <Badge
             size="xs"
@@ -89,9 +90,9 @@ function StreamEntry({ event, open, onToggle }: { event: LiveEvent; open: boolea
         </Group>
       </UnstyledButton>
       {open && (
-        <Code block mt={4} aria-label="Raw JSON" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-          {JSON.stringify(event, null, 2)}
-        </Code>
+        <Box mt={4}>
+          <JsonViewer value={event} label="Raw JSON" wrap />
+        </Box>
       )}
     </Box>
   );

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@console/contracts';
 import { Box, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { clock } from './export.ts';
+import { formatClock } from '../ui/dates.ts';
 import { summarise } from './summary.ts';
 
 /** Counts per class.operation for the last five seconds, when the stream is too fast to read. */
@@ -19,7 +19,7 @@ export function SummaryTable({ events, now }: { events: readonly LiveEvent[]; no
             <Table.Tr>
               <Table.Th>class.operation</Table.Th>
               {seconds.map((s) => (
-                <Table.Th key={s}>{clock(s * 1000).slice(0, 8)}</Table.Th>
+                <Table.Th key={s}>{formatClock(s * 1000).slice(0, 8)}</Table.Th>
               ))}
               <Table.Th>total</Table.Th>
             </Table.Tr>

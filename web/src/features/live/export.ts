@@ -13,10 +13,3 @@ export function exportEvents(topic: string, events: readonly LiveEvent[], now = 
   setTimeout(() => URL.revokeObjectURL(url), 1000);
   return name;
 }
-
-/** HH:mm:ss.SSS of a publish time, in the browser's zone. */
-export function clock(ms: number): string {
-  const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
-}

@@ -1,7 +1,7 @@
 import { VERSION_LABEL } from '@console/contracts';
 import { Anchor, Group, Text } from '@mantine/core';
 import { useMaybeCurrentUser } from '../auth/use-current-user.ts';
-import { AnchorLink } from './links.tsx';
+import { AnchorLink } from './RouterLinks.tsx';
 
 const ISSUES_EMAIL: string = import.meta.env.VITE_ISSUES_EMAIL ?? 'console-issues@example.com';
 

@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import { useMaybeCurrentUser } from '../auth/use-current-user.ts';
-import { AnchorLink } from './links.tsx';
 import { NavMenu } from './NavMenu.tsx';
+import { AnchorLink } from './RouterLinks.tsx';
 import { UserNav } from './UserNav.tsx';
 
 export function AppHeader() {

@@ -1,7 +1,7 @@
 import type { Role } from '@console/contracts';
 import { Button, Group, Menu, ScrollArea } from '@mantine/core';
 import { visibleMenu } from '../menu/screens.ts';
-import { MenuItemLink } from './links.tsx';
+import { MenuItemLink } from './RouterLinks.tsx';
 
 /** The role-driven navbar (analytics spec §6): one dropdown per area the roles allow. */
 export function NavMenu({ roles }: { roles: readonly Role[] }) {

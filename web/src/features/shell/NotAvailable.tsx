@@ -1,5 +1,5 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { AnchorLink } from './links.tsx';
+import { AnchorLink } from './RouterLinks.tsx';
 
 /** A screen of the specification whose tools are not built yet: a clear page, never a broken link. */
 export function NotAvailable({ label }: { label: string }) {

@@ -1,6 +1,6 @@
 import type { Me } from '@console/contracts';
 import { Group, Text } from '@mantine/core';
-import { AnchorLink } from './links.tsx';
+import { AnchorLink } from './RouterLinks.tsx';
 
 /** Right side of the navbar: who is signed in and their own links (analytics spec §2 Shared shell). */
 export function UserNav({ me }: { me: Me | null }) {

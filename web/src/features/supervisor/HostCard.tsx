@@ -1,9 +1,11 @@
 import { deriveHost, type HostThresholds, type HostView } from '@console/contracts';
-import { ActionIcon, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatStamp } from '../ui/dates.ts';
+import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { HostLights } from './HostLights.tsx';
-import { formatAge, formatTime } from './host-board.ts';
+import { formatAge } from './host-board.ts';
 import { ProcessTable } from './ProcessTable.tsx';
 import { supervisorKeys } from './queries.ts';
 
@@ -67,7 +69,7 @@ export function HostCard({ host, thresholds, now, onRestart, onRemove }: HostCar
         ) : (
           <>
             <Line label="Uptime">{beat ? formatAge(beat.supervisor.uptime * 1000) : '—'}</Line>
-            <Line label="Last update">{formatTime(beat?.lastUpdate)}</Line>
+            <Line label="Last update">{formatStamp(beat?.lastUpdate)}</Line>
           </>
         )}
         <Line label="Last heart beat">
@@ -80,7 +82,7 @@ export function HostCard({ host, thresholds, now, onRestart, onRemove }: HostCar
         </Line>
         <Line label="Recent restart">
           {d.recentRestarts.length
-            ? d.recentRestarts.map((t) => formatTime(t)).join(', ')
+            ? d.recentRestarts.map((t) => formatStamp(t)).join(', ')
             : 'none in the last hour'}
         </Line>
         <Group gap="xs">
@@ -96,9 +98,7 @@ export function HostCard({ host, thresholds, now, onRestart, onRemove }: HostCar
         </Group>
         {processes ? <ProcessTable hostId={host._id} name={host.name} /> : null}
         {details ? (
-          <Code block fz="xs" mah={240} style={{ overflow: 'auto' }}>
-            {JSON.stringify(host.latest ?? host, null, 2)}
-          </Code>
+          <JsonViewer value={host.latest ?? host} label={`Details of ${host.name}`} maxHeight={240} />
         ) : null}
       </Stack>
     </Card>

@@ -14,7 +14,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
-import { formatTime } from './host-board.ts';
+import { formatStamp } from '../ui/dates.ts';
 import { workerOffline } from './queries.ts';
 import {
   fromLocalInput,
@@ -134,7 +134,7 @@ export function NotOnlineTab() {
                   <Table.Tr key={r.clientId}>
                     <Table.Td>{r.clientId}</Table.Td>
                     <Table.Td>{r.count}</Table.Td>
-                    <Table.Td>{formatTime(r.lastRemoved)}</Table.Td>
+                    <Table.Td>{formatStamp(r.lastRemoved)}</Table.Td>
                     <Table.Td>{r.structureId ?? '—'}</Table.Td>
                     <Table.Td>{r.factoryConfig ?? '—'}</Table.Td>
                     <Table.Td>{r.firmwareVersion ?? '—'}</Table.Td>

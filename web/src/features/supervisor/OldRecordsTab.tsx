@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
-import { formatTime } from './host-board.ts';
+import { formatStamp } from '../ui/dates.ts';
 import { workerCount, workerDelete, workerGet } from './queries.ts';
 import { defaultBefore, fromLocalInput, toLocalInput } from './worker-defaults.ts';
 
@@ -101,9 +101,9 @@ export function OldRecordsTab() {
             {outcome.records.map((r) => (
               <Table.Tr key={r._id}>
                 <Table.Td>{r.handlerId}</Table.Td>
-                <Table.Td>{formatTime(r.createdDate)}</Table.Td>
-                <Table.Td>{formatTime(r.removedDate)}</Table.Td>
-                <Table.Td>{r.addedDate ? formatTime(r.addedDate) : 'null'}</Table.Td>
+                <Table.Td>{formatStamp(r.createdDate)}</Table.Td>
+                <Table.Td>{formatStamp(r.removedDate)}</Table.Td>
+                <Table.Td>{r.addedDate ? formatStamp(r.addedDate) : 'null'}</Table.Td>
                 <Table.Td>{r.worker ?? '—'}</Table.Td>
               </Table.Tr>
             ))}

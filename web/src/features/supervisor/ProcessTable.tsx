@@ -1,7 +1,7 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../api/client.ts';
-import { formatTime } from './host-board.ts';
+import { formatStamp } from '../ui/dates.ts';
 import { processInfoQueryOptions } from './queries.ts';
 
 /** The host's processes as its supervisord lists them; asked again every 60 s while shown. */
@@ -26,13 +26,13 @@ export function ProcessTable({ hostId, name }: { hostId: string; name: string })
               <Table.Td>{p.name}</Table.Td>
               <Table.Td c={p.statename === 'RUNNING' ? undefined : 'red'}>{p.statename}</Table.Td>
               <Table.Td>{p.description}</Table.Td>
-              <Table.Td>{formatTime(new Date(p.start * 1000).toISOString())}</Table.Td>
+              <Table.Td>{formatStamp(new Date(p.start * 1000).toISOString())}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Text size="xs" c="dimmed">
-        Fetched {formatTime(q.data.fetchedAt)}
+        Fetched {formatStamp(q.data.fetchedAt)}
       </Text>
     </>
   );

@@ -1,11 +1,11 @@
-import type { HostView } from '@console/contracts';
+import { confirmationMatches, type HostView, HUB_ACTION_TEXT } from '@console/contracts';
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
-import { TypedConfirmModal } from '../hub-card/TypedConfirmModal.tsx';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
+import { TypedConfirmModal } from '../ui/TypedConfirmModal.tsx';
 import { HostCard } from './HostCard.tsx';
 import { splitByKind } from './host-board.ts';
 import { deleteHost, hostsQueryOptions, restartHost, supervisorKeys } from './queries.ts';
@@ -86,13 +86,15 @@ export function SupervisordScreen() {
       <TypedConfirmModal
         opened={restarting !== null}
         title={`Restart the processes of ${restarting?.name ?? ''}`}
-        operationId="supervisor.restart"
         words="restart"
+        matches={(typed) => confirmationMatches('supervisor.restart', typed)}
+        wrongText={HUB_ACTION_TEXT.wrongConfirmation}
+        hint="Its supervisord restarts every process; the words are checked again by the server."
         loading={restart.isPending}
         onConfirm={(typed) =>
           restarting && restart.mutate({ id: restarting._id, name: restarting.name, typed })
         }
-        onClose={() => setRestarting(null)}
+        onCancel={() => setRestarting(null)}
       />
       <ConfirmDeleteModal
         opened={removing !== null}

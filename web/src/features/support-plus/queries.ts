@@ -8,8 +8,6 @@ import type {
   OverviewCounts,
   StructureDetail,
   Suggestion,
-  SupportNoteView,
-  ViewHistoryEntries,
 } from '@console/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../api/client.ts';
@@ -19,7 +17,7 @@ import {
   type LiveChannels,
   loadLiveChannels,
   refreshChannels,
-} from './live-channels.ts';
+} from './overview/live-channels.ts';
 
 const seg = encodeURIComponent;
 
@@ -30,8 +28,6 @@ export const supportPlusKeys = {
   search: (body: Gen2SearchBody) => ['support-plus', 'search', body] as const,
   autocomplete: (text: string) => ['support-plus', 'autocomplete', text] as const,
   structure: (rootGroupId: string) => ['support-plus', 'structure', rootGroupId] as const,
-  notes: (customerId: string) => ['support-plus', 'notes', customerId] as const,
-  viewHistory: (customerId: string) => ['support-plus', 'view-history', customerId] as const,
 };
 
 /**
@@ -119,39 +115,4 @@ export function structureQueryOptions(rootGroupId: string) {
     queryFn: ({ signal }) =>
       apiRequest<StructureDetail>(`/api/supportPlus/structure/${seg(rootGroupId)}`, { signal }),
   });
-}
-
-export function notesQueryOptions(customerId: string) {
-  return queryOptions({
-    queryKey: supportPlusKeys.notes(customerId),
-    queryFn: ({ signal }) =>
-      apiRequest<SupportNoteView[]>(`/api/support/loadSupportNotes/${seg(customerId)}`, { signal }),
-  });
-}
-
-/**
- * Reading the view history records a view by the caller (the service ignores the name in the
- * path), so it is asked once per visit: never refetched while the screen is open, dropped after.
- */
-export function viewHistoryQueryOptions(customerId: string, staffName: string) {
-  return queryOptions({
-    queryKey: supportPlusKeys.viewHistory(customerId),
-    queryFn: ({ signal }) =>
-      apiRequest<ViewHistoryEntries>(
-        `/api/support/viewHistory/${seg(customerId)}/${seg(staffName || 'staff')}`,
-        { signal },
-      ),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
-}
-
-export function saveNote(customerId: string, notes: string): Promise<SupportNoteView> {
-  return apiRequest('/api/support/saveSupportNotes', { method: 'POST', body: { customerId, notes } });
-}
-
-export function updateNote(id: string, notes: string): Promise<SupportNoteView> {
-  return apiRequest('/api/support/updateSupportNotes', { method: 'POST', body: { id, notes } });
 }

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { messages } from '../forms/validation.ts';
+import { TypedConfirmModal } from './TypedConfirmModal.tsx';
 
 interface ConfirmDeleteModalProps {
   opened: boolean;
@@ -13,57 +13,22 @@ interface ConfirmDeleteModalProps {
 }
 
 /**
- * The shell's confirm modal (analytics spec §2, §5): deleting needs "yes" typed, in any case;
- * anything else cancels with 'Deletion cancelled.'.
+ * The typed confirmation for deleting (analytics spec §2, §5): "yes" in any case deletes; anything
+ * else, or closing, cancels with 'Deletion cancelled.'.
  */
-export function ConfirmDeleteModal({
-  opened,
-  title,
-  children,
-  loading,
-  onConfirm,
-  onClose,
-}: ConfirmDeleteModalProps) {
-  const [answer, setAnswer] = useState('');
-
-  const cancel = () => {
-    notifications.show({ message: messages.deletionCancelled });
-    setAnswer('');
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (answer.trim().toLowerCase() !== 'yes') return cancel();
-    setAnswer('');
-    onConfirm();
-  };
-
+export function ConfirmDeleteModal({ onConfirm, onClose, ...rest }: ConfirmDeleteModalProps) {
   return (
-    <Modal opened={opened} onClose={cancel} title={title} centered>
-      <form onSubmit={submit}>
-        <Stack gap="md">
-          {children}
-          <TextInput
-            label="Type yes to confirm"
-            value={answer}
-            onChange={(event) => setAnswer(event.currentTarget.value)}
-            autoComplete="off"
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={cancel}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={loading}>
-              Delete
-            </Button>
-          </Group>
-          <Text size="xs" c="dimmed">
-            Anything other than yes cancels the deletion.
-          </Text>
-        </Stack>
-      </form>
-    </Modal>
+    <TypedConfirmModal
+      {...rest}
+      words="yes"
+      matches={(typed) => typed.trim().toLowerCase() === 'yes'}
+      confirmLabel="Delete"
+      hint="Anything other than yes cancels the deletion."
+      onConfirm={() => onConfirm()}
+      onCancel={() => {
+        notifications.show({ message: messages.deletionCancelled });
+        onClose();
+      }}
+    />
   );
 }

@@ -1,0 +1,211 @@
+import type { Caller } from '@console/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { type Collection, type Db, ObjectId } from 'mongodb';
+import { GroupCommit } from './group-commit.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    records: Records;
+  }
+}
+
+export type TransactionState = 'sent' | 'replied' | 'failed' | 'timedOut';
+
+/** A transaction (Support Plus spec §3) plus who ran it, on which hub, and how it ended. */
+export interface TransactionDoc {
+  transactionId: number;
+  hubId: number | null;
+  rootGroupId: string | null;
+  action: string;
+  class: string;
+  operation: string;
+  messages: { clientType: string; clientId: string; clientDeviceId: string }[];
+  tags: string[];
+  /** One flag per item of the reply. */
+  successList: boolean[];
+  success: boolean | null;
+  warning: boolean;
+  state: TransactionState;
+  firstMsgInfo: Record<string, unknown>;
+  startDate: Date;
+  createdDate: Date;
+  duration: number | null;
+  error: string | null;
+  staff: { userId: string; email: string; name: string };
+  requestId: string;
+}
+
+export interface SupportNoteDoc {
+  notes: string;
+  customerId: string;
+  /** The staff e-mail (Support Plus notes) or 'system' (Gen1 notes, as the search service writes them). */
+  userId: string;
+  automatic: true;
+  staff?: { email: string; name: string };
+  createdDate?: Date;
+  updatedDate: Date;
+}
+
+/**
+ * Transactions and automatic support notes in Mongo (only what FerretDB 1.x serves too).
+ *
+ * A transaction is written once, complete, when its outcome is known; until then it waits in a
+ * Redis hash (`<prefix>:inflight`) as the write-ahead record, so an instance that dies mid-flight
+ * still leaves a 'sent' transaction (recovered by `recover`). Inserts go out in group commits:
+ * FerretDB 1.24 takes about 800 single writes a second here, and deadlocks its pool when dozens of
+ * updates run at once, so the service never updates a transaction in place.
+ */
+export class Records {
+  readonly transactions: Collection<TransactionDoc>;
+  readonly notes: Collection<SupportNoteDoc>;
+  private readonly written: GroupCommit<TransactionDoc & { _id: ObjectId }>;
+  private readonly noted: GroupCommit<SupportNoteDoc>;
+  private readonly inflight: string;
+
+  private readonly redis: Redis;
+  private readonly instance: string;
+  constructor(db: Db, redis: Redis, prefix: string, instance: string) {
+    this.redis = redis;
+    this.instance = instance;
+    this.transactions = db.collection<TransactionDoc>('transactions');
+    this.notes = db.collection<SupportNoteDoc>('supportnotes');
+    this.written = new GroupCommit((docs) => this.transactions.insertMany(docs, { ordered: false }));
+    this.noted = new GroupCommit((docs) => this.notes.insertMany(docs, { ordered: false }));
+    this.inflight = `${prefix}:inflight`;
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.transactions.createIndex({ hubId: 1, createdDate: -1 });
+    await this.transactions.createIndex({ rootGroupId: 1, createdDate: -1 });
+    await this.transactions.createIndex({ transactionId: 1 });
+    await this.notes.createIndex({ customerId: 1, updatedDate: -1 });
+  }
+
+  /** The write-ahead record, before the command leaves. */
+  async open(t: {
+    transactionId: number;
+    hubId: number | null;
+    rootGroupId: string | null;
+    action: string;
+    cls: string;
+    operation: string;
+    opId: string;
+    caller: Caller;
+    requestId: string;
+    firstMsgInfo: Record<string, unknown>;
+  }): Promise<ObjectId> {
+    const now = new Date();
+    const _id = new ObjectId();
+    const doc: TransactionDoc = {
+      transactionId: t.transactionId,
+      hubId: t.hubId,
+      rootGroupId: t.rootGroupId,
+      action: t.action,
+      class: t.cls,
+      operation: t.operation,
+      messages: [{ clientType: 'admin', clientId: t.caller.userId, clientDeviceId: this.instance }],
+      tags: ['supportPlus', t.opId],
+      successList: [],
+      success: null,
+      warning: false,
+      state: 'sent',
+      firstMsgInfo: t.firstMsgInfo,
+      startDate: now,
+      createdDate: now,
+      duration: null,
+      error: null,
+      staff: { userId: t.caller.userId, email: t.caller.email, name: t.caller.name },
+      requestId: t.requestId,
+    };
+    await this.redis.hset(this.inflight, _id.toHexString(), JSON.stringify(doc));
+    return _id;
+  }
+
+  /** The complete transaction, once; then the write-ahead record goes. */
+  async close(
+    id: ObjectId,
+    end: Pick<TransactionDoc, 'state' | 'success' | 'successList' | 'warning' | 'duration' | 'error'>,
+  ): Promise<void> {
+    const raw = await this.redis.hget(this.inflight, id.toHexString());
+    if (!raw) return;
+    await this.written.add({ ...revive(raw), ...end, _id: id });
+    await this.redis.hdel(this.inflight, id.toHexString());
+  }
+
+  /** Write-ahead records older than `olderThanMs` belong to an instance that died: kept as 'sent', outcome unknown. */
+  async recover(olderThanMs: number): Promise<number> {
+    const all = await this.redis.hgetall(this.inflight);
+    let recovered = 0;
+    for (const [id, raw] of Object.entries(all)) {
+      const doc = revive(raw);
+      if (Date.now() - doc.startDate.getTime() < olderThanMs) continue;
+      // Whoever removes the entry writes the transaction: one writer even with many instances.
+      if ((await this.redis.hdel(this.inflight, id)) !== 1) continue;
+      await this.written.add({
+        ...doc,
+        warning: true,
+        error: 'no outcome recorded (hub-control stopped)',
+        _id: new ObjectId(id),
+      });
+      recovered++;
+    }
+    return recovered;
+  }
+
+  /** A Gen1 account's automatic note (customerId = the Gen1 user id). */
+  async gen1Note(customerId: string, caller: Caller, text: string): Promise<void> {
+    await this.noted.add(systemNote(customerId, caller, text));
+  }
+
+  async note(customerId: string, caller: Caller, text: string): Promise<void> {
+    await this.noted.add({
+      notes: text,
+      customerId,
+      userId: caller.email,
+      automatic: true,
+      updatedDate: new Date(),
+    });
+  }
+}
+
+/** A Gen1 automatic note, in the search service's shape: userId 'system', the staff member beside it. */
+export function systemNote(
+  customerId: string,
+  caller: Caller,
+  text: string,
+  at = new Date(),
+): SupportNoteDoc {
+  return {
+    notes: text,
+    customerId,
+    userId: 'system',
+    automatic: true,
+    staff: { email: caller.email, name: caller.name },
+    createdDate: at,
+    updatedDate: at,
+  };
+}
+
+function revive(raw: string): TransactionDoc {
+  const doc = JSON.parse(raw) as TransactionDoc;
+  return { ...doc, startDate: new Date(doc.startDate), createdDate: new Date(doc.createdDate) };
+}
+
+export const recordsPlugin = fp(
+  async (app: FastifyInstance, opts: { instance: string; prefix: string; recoverAfterMs: number }) => {
+    const records = new Records(app.mongo, app.redis, opts.prefix, opts.instance);
+    await records.ensureIndexes().catch((err) => app.log.warn({ err }, 'indexes not created'));
+    app.decorate('records', records);
+    const sweep = () =>
+      records
+        .recover(opts.recoverAfterMs)
+        .then((n) => n && app.log.warn({ recovered: n }, 'transactions left in flight by a stopped instance'))
+        .catch((err) => app.log.warn({ err }, 'in-flight sweep failed'));
+    void sweep();
+    const timer = setInterval(sweep, opts.recoverAfterMs);
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'records', dependencies: ['mongo', 'redis'] },
+);

@@ -1,0 +1,76 @@
+import { Alert, Button, Fieldset, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage, isApiError } from '../api/client.ts';
+import { validateConfirmation, validateNewPassword } from '../forms/validation.ts';
+import { changePassword } from './api.ts';
+import { useCurrentUser } from './use-current-user.ts';
+
+interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function ChangePasswordForm() {
+  const me = useCurrentUser();
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm<PasswordValues>({
+    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    validate: {
+      oldPassword: (value) => (value ? null : 'Enter your current password'),
+      newPassword: validateNewPassword,
+      confirmPassword: (value, values) => validateConfirmation(value, values.newPassword),
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: (values: PasswordValues) => changePassword(me, values.oldPassword, values.newPassword),
+    onMutate: () => setDone(null),
+    onSuccess: (reply) => {
+      form.reset();
+      setDone(reply.message || 'Password successfully changed');
+    },
+    onError: (error) => {
+      if (!isApiError(error) || error.status === 0 || error.status >= 500) return;
+      // A wrong old password answers 400 'Incorrect password' (core spec §5).
+      if (error.status === 400 && !error.fields.newPassword) {
+        form.setFieldError('oldPassword', error.message || 'Incorrect password');
+      } else {
+        form.setErrors({ ...error.fields, newPassword: error.fields.newPassword ?? errorMessage(error) });
+      }
+    },
+  });
+
+  return (
+    <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+      <Fieldset legend="Change password">
+        <Stack gap="sm">
+          <PasswordInput
+            label="Old password"
+            autoComplete="current-password"
+            {...form.getInputProps('oldPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          {done && (
+            <Alert color="teal" variant="light" role="status">
+              {done}
+            </Alert>
+          )}
+          <Button type="submit" loading={mutation.isPending}>
+            Change password
+          </Button>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import type { LoginReply, Me } from '@console/contracts';
+import { Paper, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { meQueryKey } from '../queries.ts';
+import { afterLoginPath } from '../redirects.ts';
+import { CodeForm } from './CodeForm.tsx';
+import { CredentialsForm } from './CredentialsForm.tsx';
+
+type Step = { kind: 'credentials' } | { kind: 'code'; userId: string; message: string | undefined };
+
+/** Sign-in in two steps: credentials, then the e-mailed one-time code when the server demands it. */
+export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
+  const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const signedIn = (user: Me) => {
+    queryClient.setQueryData(meQueryKey, user);
+    void navigate({ href: afterLoginPath(user, redirectTo), replace: true });
+  };
+
+  /** Returns an error text when the reply is neither a user nor a code demand. */
+  const onReply = (reply: LoginReply): string | null => {
+    if (reply.user) {
+      signedIn(reply.user);
+      return null;
+    }
+    if (reply.requiresOneTimeCode && reply.userId) {
+      setStep({ kind: 'code', userId: reply.userId, message: reply.message });
+      return null;
+    }
+    return 'error after success';
+  };
+
+  return (
+    <Stack align="center" pt="xl">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={400}>
+        <Stack gap="md">
+          <Title order={2}>Sign in</Title>
+          {step.kind === 'credentials' ? (
+            <CredentialsForm onReply={onReply} />
+          ) : (
+            <CodeForm
+              userId={step.userId}
+              message={step.message}
+              onReply={onReply}
+              onBack={() => setStep({ kind: 'credentials' })}
+            />
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

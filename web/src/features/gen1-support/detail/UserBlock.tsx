@@ -1,0 +1,173 @@
+import type { Gen1Account, Gen1User } from '@console/contracts';
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { noteKeys } from '../../notes/queries.ts';
+import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
+import { formatDay } from '../../ui/dates.ts';
+import { accountEdits } from '../api.ts';
+import { gen1Keys } from '../queries.ts';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+/**
+ * The user block of the support detail (core spec §2): read-only until Edit, then Update or
+ * cancel; Delete asks for a typed yes. The account edits call leaves a note server-side.
+ */
+export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () => void }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [username, setUsername] = useState(user.username);
+  const [active, setActive] = useState(user.active === 1);
+  const [confirming, setConfirming] = useState(false);
+
+  const applied = (next: Gen1User | undefined, message: string) => {
+    if (next) {
+      queryClient.setQueryData<Gen1Account>(gen1Keys.account(user.user_id), (a) =>
+        a ? { ...a, user: next } : a,
+      );
+    }
+    void queryClient.invalidateQueries({ queryKey: noteKeys.notes(String(user.user_id)) });
+    void queryClient.invalidateQueries({ queryKey: gen1Keys.searches });
+    notifications.show({ color: 'green', message });
+  };
+
+  const update = useMutation({
+    mutationFn: () =>
+      accountEdits.userName(user.user_id, {
+        new: { username: username.trim(), active: active ? 1 : 0 },
+        old: { username: user.username, updated: user.updated },
+      }),
+    onSuccess: (r) => {
+      setEditing(false);
+      applied(r.user, r.message);
+    },
+  });
+  const role = useMutation({
+    mutationFn: (next: 'commercial' | 'api_user') =>
+      accountEdits.userRole(user.user_id, {
+        new: { role: next },
+        old: { role: user.role, updated: user.updated },
+      }),
+    onSuccess: (r) => applied(r.user, r.message),
+  });
+  const remove = useMutation({
+    mutationFn: () =>
+      accountEdits.deleteUser(user.user_id, {
+        old: { username: user.username, updated: user.updated },
+      }),
+    onSuccess: (r) => {
+      setConfirming(false);
+      notifications.show({ color: 'green', message: r.message });
+      void queryClient.invalidateQueries({ queryKey: gen1Keys.searches });
+      onDeleted();
+    },
+  });
+
+  const startEdit = () => {
+    update.reset();
+    setUsername(user.username);
+    setActive(user.active === 1);
+    setEditing(true);
+  };
+  const otherRole = user.role === 'commercial' ? 'api_user' : user.role === 'api_user' ? 'commercial' : null;
+  const failure = update.error ?? role.error ?? remove.error;
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label="User account">
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>User</Title>
+        <Group gap="xs">
+          {editing ? (
+            <>
+              <Button size="xs" onClick={() => update.mutate()} loading={update.isPending}>
+                Update
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setEditing(false)}>
+                cancel
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button size="xs" variant="light" onClick={startEdit}>
+                Edit
+              </Button>
+              <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Field label="User id">{user.user_id}</Field>
+        <Field label="Name">{user.name}</Field>
+        {editing ? (
+          <TextInput
+            label="Username"
+            size="xs"
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+          />
+        ) : (
+          <Field label="Username">{user.username}</Field>
+        )}
+        <Field label="E-mail">{user.email}</Field>
+        <Checkbox
+          label={`Active (${(editing ? active : user.active === 1) ? 1 : 0})`}
+          checked={editing ? active : user.active === 1}
+          disabled={!editing}
+          onChange={(e) => setActive(e.currentTarget.checked)}
+        />
+        <Field label="Updated">{formatDay(user.updated)}</Field>
+        <Field label="Created">{formatDay(user.created)}</Field>
+        <div>
+          <Text size="xs" c="dimmed">
+            Role
+          </Text>
+          <Group gap="xs">
+            <Text size="sm">{user.role ?? 'none'}</Text>
+            {otherRole && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                loading={role.isPending}
+                onClick={() => role.mutate(otherRole)}
+              >
+                Make {otherRole}
+              </Button>
+            )}
+          </Group>
+        </div>
+      </SimpleGrid>
+      {failure && (
+        <Alert color="red" mt="sm" role="alert">
+          {errorMessage(failure)}
+        </Alert>
+      )}
+      <ConfirmDeleteModal
+        opened={confirming}
+        title={`Delete user ${user.user_id}?`}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirming(false)}
+      >
+        <Text size="sm">
+          {user.email} ({user.username}) is deleted with all its WFLs, rooms, devices, timers and heating
+          plans.
+        </Text>
+      </ConfirmDeleteModal>
+    </Paper>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Gen1Account, Gen1SearchResult, MacAccounts, Suggestion } from '@console/contracts';
+import { AUTOCOMPLETE, SEARCH_PAGE_SIZES } from '@console/contracts';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../api/client.ts';
+import { type Gen1SearchParams, type PageSize, searchRequest } from './search/criteria.ts';
+
+/** A search as run: the raw request and response, which the Debug checkbox shows. */
+export interface SearchRun {
+  request: { method: 'GET'; url: string };
+  result: Gen1SearchResult;
+  tookMs: number;
+}
+
+export const gen1Keys = {
+  all: ['gen1'] as const,
+  searches: ['gen1', 'search'] as const,
+  account: (userId: number) => ['gen1', 'account', userId] as const,
+};
+
+export function searchUrl(p: Gen1SearchParams): string | null {
+  const req = searchRequest(p);
+  if (!req) return null;
+  const limit: PageSize = p.limit ?? SEARCH_PAGE_SIZES[0];
+  return `${req.path}?limit=${limit}&offset=${p.offset ?? 0}`;
+}
+
+/** One page of a Gen1 customer search; disabled when the criteria search nothing. */
+export function searchQueryOptions(p: Gen1SearchParams) {
+  const url = searchUrl(p);
+  return queryOptions({
+    queryKey: [...gen1Keys.searches, url] as const,
+    queryFn: async ({ signal }): Promise<SearchRun> => {
+      const started = performance.now();
+      const result = await apiRequest<Gen1SearchResult>(url as string, { signal });
+      return {
+        request: { method: 'GET', url: url as string },
+        result,
+        tookMs: Math.round(performance.now() - started),
+      };
+    },
+    enabled: url !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Everything about one account (findExtra). */
+export function accountQueryOptions(userId: number) {
+  return queryOptions({
+    queryKey: gen1Keys.account(userId),
+    queryFn: ({ signal }) => apiRequest<Gen1Account>(`/api/support/findExtra/${userId}`, { signal }),
+    retry: false,
+  });
+}
+
+export function macAccountsQueryOptions(mac: string) {
+  return queryOptions({
+    queryKey: ['gen1', 'mac', mac] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<MacAccounts>(`/api/support/finduserbymac/${encodeURIComponent(mac)}`, { signal }),
+  });
+}
+
+/** Suggestions for the support box, from 2 characters (core spec §5). */
+export function autocompleteQueryOptions(text: string) {
+  const t = text.trim();
+  return queryOptions({
+    queryKey: ['gen1', 'autocomplete', t] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<Suggestion[]>(`/api/support/autocomplete/${encodeURIComponent(t)}`, { signal }),
+    enabled: t.length >= AUTOCOMPLETE.gen1MinChars,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * A Gen1 search screen's loader: starts the open account, else the search, early. Not awaited:
+ * the screen shows the spinner and the errors itself.
+ */
+export function prefetchGen1Search(queryClient: QueryClient, search: Gen1SearchParams): void {
+  if (search.detail !== undefined) void queryClient.prefetchQuery(accountQueryOptions(search.detail));
+  else if (searchUrl(search)) void queryClient.prefetchQuery(searchQueryOptions(search));
+}

@@ -1,0 +1,134 @@
+import { displayMac } from '@console/contracts';
+import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
+import { formatLocal } from '../../ui/dates.ts';
+import { AutoRefreshToggle } from './AutoRefreshToggle.tsx';
+import { REFRESH_EVERY_MS } from './PingsPanel.tsx';
+import {
+  commandsInfiniteQueryOptions,
+  deleteUnexecuted,
+  newestCommandsQueryOptions,
+  wflKeys,
+} from './queries.ts';
+import { useAutoRefresh } from './use-auto-refresh.ts';
+import { mergeCommands } from './wfl-commands.ts';
+
+/**
+ * Commands table (seed 000 §2): 15 rows per load, the newest 10 on each refresh, Load more,
+ * Delete Un-executed Commands (typed confirmation) and an auto-refresh toggle.
+ */
+export function CommandsPanel({ mac }: { mac: string }) {
+  const client = useQueryClient();
+  const auto = useAutoRefresh();
+  const [asking, setAsking] = useState(false);
+  const pages = useInfiniteQuery(commandsInfiniteQueryOptions(mac));
+  const newest = useQuery({
+    ...newestCommandsQueryOptions(mac),
+    refetchInterval: auto.on ? REFRESH_EVERY_MS : false,
+  });
+  const rows = mergeCommands(newest.data?.commands ?? [], pages.data?.pages.map((p) => p.commands) ?? []);
+  const remove = useMutation({
+    mutationFn: () => deleteUnexecuted(mac),
+    onSuccess: (r) => {
+      setAsking(false);
+      notifications.show({ color: 'green', message: r.message });
+      void client.invalidateQueries({ queryKey: wflKeys.all(mac) });
+    },
+    onError: (e) => {
+      setAsking(false);
+      notifications.show({ color: 'red', message: errorMessage(e) });
+    },
+  });
+
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Title order={5}>Commands</Title>
+            {(pages.isFetching || newest.isFetching) && <Loader size="xs" />}
+          </Group>
+          <Group gap="md">
+            <Button size="xs" color="red" variant="light" onClick={() => setAsking(true)}>
+              Delete Un-executed Commands
+            </Button>
+            <AutoRefreshToggle on={auto.on} stopAt={auto.stopAt} onToggle={auto.toggle} />
+          </Group>
+        </Group>
+        {pages.isError && <Alert color="red">{errorMessage(pages.error)}</Alert>}
+        {pages.isSuccess && rows.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No commands queued for this link.
+          </Text>
+        )}
+        {rows.length > 0 && (
+          <ScrollArea>
+            <Table striped highlightOnHover aria-label="Commands">
+              <Table.Thead>
+                <Table.Tr>
+                  {[
+                    'ID',
+                    'RequestTime',
+                    'ReplyTime',
+                    'Latency',
+                    'Email',
+                    'WifiLink',
+                    'Command',
+                    'Reply',
+                    'Ack',
+                  ].map((h) => (
+                    <Table.Th key={h}>{h}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>{c.id}</Table.Td>
+                    <Table.Td>{formatLocal(c.request_date, '')}</Table.Td>
+                    <Table.Td>{formatLocal(c.reply_date, '')}</Table.Td>
+                    <Table.Td c={c.latency !== null && c.latency >= 3000 ? 'orange' : undefined}>
+                      {c.latency === null ? '' : `${c.latency} ms`}
+                    </Table.Td>
+                    <Table.Td>{c.email}</Table.Td>
+                    <Table.Td>{displayMac(c.mac)}</Table.Td>
+                    <Table.Td style={{ fontFamily: 'monospace' }}>{c.command}</Table.Td>
+                    <Table.Td>{c.reply ? (c.reply_string ?? '') : 'no reply'}</Table.Td>
+                    <Table.Td>{c.ack_date ? formatLocal(c.ack_date, '') : 'not executed'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
+        <Group>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void pages.fetchNextPage()}
+            disabled={!pages.hasNextPage}
+            loading={pages.isFetchingNextPage}
+          >
+            Load more
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDeleteModal
+        opened={asking}
+        title="Delete Un-executed Commands"
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setAsking(false)}
+      >
+        <Text size="sm">
+          Delete every command of WiFi link {displayMac(mac)} that was never executed (no ack)? An automatic
+          support note will name you.
+        </Text>
+      </ConfirmDeleteModal>
+    </Paper>
+  );
+}

@@ -1,0 +1,47 @@
+import { Button, Group, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../api/client.ts';
+import { NOTE_MAX, useAddNote } from './use-note-mutations.ts';
+
+/** The new-note textarea and its button; a note over the limit is refused here, with the limit. */
+export function NewNoteForm({
+  customerId,
+  submitLabel,
+  onSaved,
+}: {
+  customerId: string;
+  submitLabel: string;
+  onSaved?: () => void;
+}) {
+  const [draft, setDraft] = useState('');
+  const add = useAddNote(customerId, () => {
+    setDraft('');
+    onSaved?.();
+  });
+  const tooLong = draft.length > NOTE_MAX ? `At most ${NOTE_MAX} characters.` : null;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (draft.trim() && !tooLong) add.mutate(draft.trim());
+      }}
+    >
+      <Textarea
+        label="New note"
+        autosize
+        minRows={2}
+        maxRows={8}
+        value={draft}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+        error={tooLong ?? (add.isError ? errorMessage(add.error) : null)}
+      />
+      <Group mt="xs">
+        <Button type="submit" size="xs" loading={add.isPending} disabled={!draft.trim() || !!tooLong}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </form>
+  );
+}

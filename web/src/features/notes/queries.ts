@@ -1,0 +1,46 @@
+import type { SupportNoteView, ViewHistoryEntries } from '@console/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../api/client.ts';
+
+const seg = encodeURIComponent;
+
+/**
+ * The one key family for a customer's support notes and view history. Gen1 support and Support
+ * Plus read and write the same `/api/support/*` notes, so a note saved on one screen refreshes the
+ * other, and an account edit (which leaves an automatic note) refreshes both.
+ */
+export const noteKeys = {
+  all: ['notes'] as const,
+  notes: (customerId: string) => ['notes', 'list', customerId] as const,
+  viewHistory: (customerId: string) => ['notes', 'view-history', customerId] as const,
+};
+
+/** A customer's support notes, newest first. */
+export function notesQueryOptions(customerId: string) {
+  return queryOptions({
+    queryKey: noteKeys.notes(customerId),
+    queryFn: ({ signal }) =>
+      apiRequest<SupportNoteView[]>(`/api/support/loadSupportNotes/${seg(customerId)}`, { signal }),
+  });
+}
+
+/**
+ * Reading the view history records a view by the caller (the server takes the viewer from the
+ * session and ignores the name in the path), so it is asked once per opening: never refetched
+ * while the screen is open, dropped after.
+ */
+export function viewHistoryQueryOptions(customerId: string, staffName: string) {
+  return queryOptions({
+    queryKey: noteKeys.viewHistory(customerId),
+    queryFn: ({ signal }) =>
+      apiRequest<ViewHistoryEntries>(
+        `/api/support/viewHistory/${seg(customerId)}/${seg(staffName || 'staff')}`,
+        { signal },
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
+  });
+}

@@ -1,0 +1,132 @@
+import type { HubCard as HubCardData } from '@console/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Card,
+  CopyButton,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../api/client.ts';
+import { formatLocal } from '../../ui/dates.ts';
+import { HubCardActions } from './HubCardActions.tsx';
+import { formatStats } from './hub-actions.ts';
+import { hubCardQueryKey, hubCardQueryOptions, runHubAction } from './hub-queries.ts';
+
+/**
+ * The hub card of Support Plus (spec §2): link id (click to copy, also in hex), connected heart,
+ * connected since, firmware, lock, connection stats, error state, and the link actions.
+ * `onReload` is called when a queued action's 10 s are up (or 'Refresh now'); the card reloads itself too.
+ */
+export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => void }) {
+  const queryClient = useQueryClient();
+  const card = useQuery(hubCardQueryOptions(hubId));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: hubCardQueryKey(hubId) });
+  const read = useMutation({
+    mutationFn: (path: 'system-read' | 'get-live-info') =>
+      runHubAction(
+        path,
+        path === 'system-read' ? { linkId: hubId } : { clientType: 'link2', clientId: hubId },
+      ),
+    onSettled: refresh,
+  });
+
+  if (card.isPending) return <Loader size="sm" aria-label="Loading hub" />;
+  if (card.isError)
+    return (
+      <Alert color="red" title="Hub not loaded">
+        {errorMessage(card.error)}
+      </Alert>
+    );
+  const c: HubCardData = card.data;
+  const connected = c.presence?.connected === true;
+
+  return (
+    <Card withBorder padding="md" aria-label={`Hub ${c.hubId}`}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Text
+              span
+              c={connected ? 'green' : 'red'}
+              fz="lg"
+              role="img"
+              aria-label={connected ? 'Connected' : 'Not connected'}
+            >
+              ♥
+            </Text>
+            <CopyButton value={String(c.hubId)}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Click to copy'}>
+                  <Title order={4} onClick={copy} style={{ cursor: 'pointer' }}>
+                    Link {c.hubId}
+                  </Title>
+                </Tooltip>
+              )}
+            </CopyButton>
+            <Badge variant="light">{c.hubIdHex}</Badge>
+          </Group>
+          <Group gap={4}>
+            <Tooltip label="Refresh live info">
+              <ActionIcon
+                variant="subtle"
+                aria-label="Refresh live info"
+                loading={read.isPending && read.variables === 'get-live-info'}
+                onClick={() => read.mutate('get-live-info')}
+              >
+                ⟳
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Read system info">
+              <ActionIcon
+                variant="subtle"
+                aria-label="Read system info"
+                loading={read.isPending && read.variables === 'system-read'}
+                onClick={() => read.mutate('system-read')}
+              >
+                ℹ
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        <Text size="sm">
+          {connected ? `Connected since ${formatLocal(c.presence?.connectedSince)}` : 'Not connected'}
+          {c.presence ? ` · worker ${c.presence.worker}` : ''}
+        </Text>
+        <Text size="sm">
+          Firmware {c.info?.firmwareVersion ?? '—'} · config {c.info?.configNumber ?? '—'} ·{' '}
+          {c.info?.locked
+            ? `Locked since ${formatLocal(c.info.lockedSince)}`
+            : c.info
+              ? 'Unlocked'
+              : 'lock unknown'}
+        </Text>
+        <Text size="sm">Connection stats: {formatStats(c.stats)}</Text>
+        {c.info?.errorState && (
+          <Text size="sm" c="red">
+            Error: the link is in error state
+          </Text>
+        )}
+        {read.isError && (
+          <Alert color="red" title="The operation failed.">
+            {errorMessage(read.error)}
+          </Alert>
+        )}
+        <HubCardActions
+          card={c}
+          onDone={refresh}
+          onReload={() => {
+            refresh();
+            onReload?.();
+          }}
+        />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,156 @@
+import { confirmationMatches, HUB_ACTION_TEXT, type HubActionResult, type HubCard } from '@console/contracts';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { type CardAction, visibleActions } from './hub-actions.ts';
+import { runHubAction } from './hub-queries.ts';
+import { QueuedNotice } from './QueuedNotice.tsx';
+
+interface Run {
+  label: string;
+  path: string;
+  body: Record<string, unknown>;
+  queued?: boolean;
+}
+
+/** The typed words of an operation (contracts CONFIRMATIONS), which hub-control checks again. */
+const serverChecked = (operationId: string) => ({
+  matches: (typed: string) => confirmationMatches(operationId, typed),
+  wrongText: HUB_ACTION_TEXT.wrongConfirmation,
+  hint: 'The words are checked again by the server.',
+});
+
+/** The hub card's action buttons, their typed confirmations and the notices that follow. */
+export function HubCardActions({
+  card,
+  onDone,
+  onReload,
+}: {
+  card: HubCard;
+  onDone: () => void;
+  onReload: () => void;
+}) {
+  const [asking, setAsking] = useState<CardAction | null>(null);
+  const [restoring, setRestoring] = useState(false);
+  const [queued, setQueued] = useState<string | null>(null);
+  const [lastBackup, setLastBackup] = useState<{ backupId: string; deviceId: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const run = useMutation({
+    mutationFn: (r: Run) => runHubAction(r.path, r.body),
+    onMutate: () => setFailure(null),
+    onSuccess: (result: HubActionResult, r) => {
+      if (!result.success) {
+        setFailure(result.items.find((i) => i.error)?.error?.message ?? '');
+      } else {
+        if (r.queued) setQueued(r.label);
+        if (r.path === 'backup') {
+          const p = result.items[0]?.payload as { backupId?: string; deviceId?: string } | undefined;
+          if (p?.backupId && p.deviceId) setLastBackup({ backupId: p.backupId, deviceId: p.deviceId });
+        }
+      }
+      onDone();
+    },
+    onError: (error) => setFailure(errorMessage(error)),
+  });
+
+  const start = (a: CardAction, confirmation?: string) =>
+    run.mutate({
+      label: a.label,
+      path: a.path,
+      body: { ...a.body(card.hubId), ...(confirmation ? { confirmation } : {}) },
+      queued: a.queued,
+    });
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        {visibleActions(card).map((a) => (
+          <Button
+            key={a.label}
+            size="xs"
+            variant="light"
+            color={a.color}
+            loading={run.isPending && run.variables?.label === a.label}
+            onClick={() => (a.confirm || a.ask ? setAsking(a) : start(a))}
+          >
+            {a.label}
+          </Button>
+        ))}
+        {lastBackup && (
+          <Button size="xs" variant="light" color="orange" onClick={() => setRestoring(true)}>
+            Restore this backup
+          </Button>
+        )}
+      </Group>
+      {failure !== null && (
+        <Alert color="red" title={HUB_ACTION_TEXT.operationFailed} role="alert">
+          {failure && <Text size="sm">{failure}</Text>}
+        </Alert>
+      )}
+      {queued && (
+        <QueuedNotice
+          key={queued}
+          action={queued}
+          onReload={() => {
+            setQueued(null);
+            onReload();
+          }}
+        />
+      )}
+      {asking?.ask && !asking.confirm && (
+        <Modal opened onClose={() => setAsking(null)} title={`${asking.label} link ${card.hubId}?`} centered>
+          <Stack gap="md">
+            <Text size="sm">{asking.ask}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAsking(null)}>
+                Cancel
+              </Button>
+              <Button
+                color="orange"
+                onClick={() => {
+                  start(asking);
+                  setAsking(null);
+                }}
+              >
+                {asking.label}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+      {asking?.confirm && (
+        <TypedConfirmModal
+          opened
+          title={`${asking.label} ${card.hubId}`}
+          words={asking.confirm.words}
+          {...serverChecked(asking.confirm.operationId)}
+          onCancel={() => setAsking(null)}
+          onConfirm={(typed) => {
+            start(asking, typed);
+            setAsking(null);
+          }}
+        />
+      )}
+      {lastBackup && (
+        <TypedConfirmModal
+          opened={restoring}
+          title={`Restore backup ${lastBackup.backupId}`}
+          words="restore link"
+          {...serverChecked('hub-control.backupRestore')}
+          onCancel={() => setRestoring(false)}
+          onConfirm={(confirmation) => {
+            setRestoring(false);
+            run.mutate({
+              label: 'Backup-restore',
+              path: 'backupRestore',
+              body: { ...lastBackup, linkId: card.hubId, confirmation },
+            });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { liveTopics } from '@console/contracts';
+import { Alert, Stack, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { LiveMonitor } from '../../live/LiveMonitor.tsx';
+import { HubCard } from './HubCard.tsx';
+import { hubHex, isHubId } from './hub-id.ts';
+
+const route = getRouteApi('/_auth/supportPlus/hub/$hubId');
+
+/** One hub: its card (numeric Gen2 ids) above its live traffic, reachable by hub id. */
+export function HubScreen() {
+  const { hubId } = route.useParams();
+  if (!isHubId(hubId)) {
+    return (
+      <Alert color="orange" title="Not a hub id" maw={640}>
+        A hub id is a number (or letters, digits, - and _).
+      </Alert>
+    );
+  }
+  const hex = hubHex(hubId);
+  return (
+    <Stack gap="md">
+      <Title order={2}>
+        Hub {hubId}
+        {hex ? ` (0x${hex})` : ''}
+      </Title>
+      {/^[0-9]+$/.test(hubId) && <HubCard hubId={Number(hubId)} onReload={() => window.location.reload()} />}
+      <LiveMonitor topic={liveTopics.hub(hubId)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import type { LiveEvent, OverviewCounts } from '@console/contracts';
+import type { OverviewData } from '../queries.ts';
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/** The counts of an `overview` counts event, or null for anything else (never trusted blindly). */
+export function readCounts(event: LiveEvent): (OverviewCounts & { at: number }) | null {
+  if (event.kind !== undefined && event.kind !== 'counts') return null;
+  const d = event.data as Partial<OverviewCounts> | null;
+  if (!d || typeof d !== 'object' || !isCount(d.connectedHubs) || !isCount(d.messagesPerSecond)) return null;
+  const byClass: Record<string, number> = {};
+  if (d.byClass && typeof d.byClass === 'object')
+    for (const [k, v] of Object.entries(d.byClass)) if (isCount(v)) byClass[k] = v;
+  return { connectedHubs: d.connectedHubs, messagesPerSecond: d.messagesPerSecond, byClass, at: event.at };
+}
+
+/** The overview query data with the newest live counts of a batch of events (unchanged if none). */
+export function withLive(
+  data: OverviewData | undefined,
+  events: readonly LiveEvent[],
+): OverviewData | undefined {
+  if (!data) return data;
+  let live = data.live;
+  for (const e of events) {
+    const c = readCounts(e);
+    if (c && (!live || c.at >= live.at)) live = c;
+  }
+  return live === data.live ? data : { ...data, live };
+}
+
+/** Message classes of the last second, busiest first (zero counts left out). */
+export function classesByVolume(byClass: Record<string, number>): [string, number][] {
+  return Object.entries(byClass)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}

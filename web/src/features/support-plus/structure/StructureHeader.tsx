@@ -1,0 +1,234 @@
+import type { StructureDetail, StructureHub, StructureUser } from '@console/contracts';
+import {
+  Badge,
+  Card,
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { AnchorLink } from '../../shell/RouterLinks.tsx';
+
+import { DataTable } from '../../ui/DataTable.tsx';
+import { formatDate, formatStamp } from '../../ui/dates.ts';
+
+/** The V5 licence sentence of one user (seed 001 §8), or null when nothing needs saying. */
+export function licenceNote(u: StructureUser, applied: StructureDetail['structure']['v5']): string | null {
+  if (u.hasV5Licence && !u.v5AppliedHere)
+    return 'User has a license but it has *not* been applied to this Structure.';
+  if (!u.hasV5Licence && applied && applied.userId !== u.userId)
+    return 'User does *not* have a license. Another users license is applied to this Structure.';
+  return null;
+}
+
+const col = createColumnHelper<StructureUser>();
+const userColumns = (v5: StructureDetail['structure']['v5']) => [
+  col.accessor('email', {
+    header: 'E-mail',
+    cell: ({ row: { original: u } }) => (
+      <Group gap={4}>
+        <Text
+          size="sm"
+          c={u.authEmailMismatch ? 'red' : undefined}
+          fw={u.authEmailMismatch ? 700 : undefined}
+        >
+          {u.email}
+        </Text>
+        {u.authEmailMismatch && (
+          <Badge color="red" variant="light" size="xs">
+            auth e-mail differs
+          </Badge>
+        )}
+        {u.plusMember && (
+          <Badge color="grape" size="xs">
+            Plus member
+          </Badge>
+        )}
+      </Group>
+    ),
+  }),
+  col.accessor('userId', { header: 'User id', enableSorting: false }),
+  col.accessor((u) => u.levels.join(', '), { id: 'levels', header: 'Levels' }),
+  col.accessor('structures', { header: 'Structures' }),
+  col.accessor('createdDate', { header: 'Created', cell: (c) => formatDate(c.getValue()) }),
+  col.display({
+    id: 'v5',
+    header: 'V5 licence',
+    cell: ({ row: { original: u } }) => (
+      <Stack gap={0}>
+        <Text size="sm">{u.v5AppliedHere ? 'Applied here' : u.hasV5Licence ? 'Held' : 'None'}</Text>
+        {licenceNote(u, v5) && (
+          <Text size="xs" c="orange">
+            {licenceNote(u, v5)}
+          </Text>
+        )}
+      </Stack>
+    ),
+  }),
+  col.display({
+    id: 'roles',
+    header: 'Roles',
+    cell: ({ row: { original: u } }) => (
+      <Group gap={4}>
+        {u.roles.map((r) => (
+          <Badge key={r} size="xs" variant="outline">
+            {r}
+          </Badge>
+        ))}
+      </Group>
+    ),
+  }),
+];
+
+/** The structure header (seed 001 §2): name, rootGroupId to copy, version, dates, V5 licence, root access, users. */
+export function StructureHeader({ detail }: { detail: StructureDetail }) {
+  const s = detail.structure;
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" component="section" aria-label="Structure">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={2}>{s.name || 'Unnamed structure'}</Title>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                rootGroupId
+              </Text>
+              <CopyButton value={s.rootGroupId}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? 'Copied' : 'Click to copy'}>
+                    <Text size="sm" ff="monospace" onClick={copy} style={{ cursor: 'pointer' }}>
+                      {s.rootGroupId}
+                    </Text>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+            <Text size="sm">
+              Version {s.version} · created {formatDate(s.createdDate)} · updated {formatStamp(s.updatedDate)}
+            </Text>
+            <Text size="sm">
+              V5 licence: {s.v5 ? `${s.v5.license} (user ${s.v5.userId})` : 'none applied'}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <Badge variant="light">{detail.counts.devices} devices</Badge>
+            <Badge variant="light">{detail.counts.features} features</Badge>
+            <Badge variant="light">{detail.counts.groups} groups</Badge>
+            <Badge variant="light">{detail.counts.automations} automations</Badge>
+          </Group>
+        </Group>
+        {s.userRootAccess.length > 0 && (
+          <Table mt="sm" aria-label="User root access" withTableBorder fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>User id</Table.Th>
+                <Table.Th>Levels</Table.Th>
+                <Table.Th>Since</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {s.userRootAccess.map((a) => (
+                <Table.Tr key={a.userId}>
+                  <Table.Td>{a.userId}</Table.Td>
+                  <Table.Td>{a.levels.join(', ')}</Table.Td>
+                  <Table.Td>{formatDate(a.createdDate)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-label="Users">
+        <Title order={4} mb="xs">
+          Users ({detail.users.length})
+        </Title>
+        <DataTable
+          label="Users of the structure"
+          data={detail.users}
+          columns={userColumns(s.v5)}
+          rowKey={(u) => u.userId}
+          empty="No user has access to this structure."
+        />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-label="Links">
+        <Title order={4} mb="xs">
+          Links ({detail.hubs.length})
+        </Title>
+        {detail.hubs.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No link in this structure.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {detail.hubs.map((h) => (
+              <HubSummary key={h.hubId} hub={h} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function HubSummary({ hub: h }: { hub: StructureHub }) {
+  return (
+    <Card withBorder padding="sm" aria-label={`Link ${h.hubId}`}>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <CopyButton value={String(h.hubId)}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? 'Copied' : 'Click to copy'}>
+                <Text fw={700} onClick={copy} style={{ cursor: 'pointer' }}>
+                  Link {h.hubId}
+                </Text>
+              </Tooltip>
+            )}
+          </CopyButton>
+          <Badge variant="light">{h.hubIdHex}</Badge>
+          {h.locked && (
+            <Badge color="orange" title={h.lockedSince ? `since ${formatStamp(h.lockedSince)}` : undefined}>
+              Locked
+            </Badge>
+          )}
+          {h.homeKitPaired && <Badge variant="outline">HomeKit</Badge>}
+        </Group>
+        <AnchorLink to="/supportPlus/hub/$hubId" params={{ hubId: String(h.hubId) }} size="sm">
+          Live monitor
+        </AnchorLink>
+      </Group>
+      <Text size="sm">
+        Serial {h.serial || '—'} · firmware {h.firmwareVersion || '—'} · config {h.configNumber} · factory
+        resets {h.factoryResets}
+      </Text>
+      <Text size="sm">
+        Added {formatDate(h.createdDate)} · updated {formatStamp(h.updatedDate)}
+        {h.locked && h.lockedSince ? ` · locked since ${formatStamp(h.lockedSince)}` : ''}
+      </Text>
+      <Text size="sm">
+        Connection stats: average {h.stats.average.toFixed(1)}, count {h.stats.count}, min {h.stats.min}, max{' '}
+        {h.stats.max}
+      </Text>
+      {h.systemStorageNumber !== 0 && (
+        <Text size="sm" c="orange">
+          systemStorageNumber NOT 0
+        </Text>
+      )}
+      {h.errorState && (
+        <Text size="sm" c="red">
+          Link is in ErrorState · Error: {h.errorSyncUpdateId ?? 'no sync update named'}
+        </Text>
+      )}
+      {h.firmwareInfo.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {h.firmwareInfo.map((f) => `${f.name}: ${f.value}`).join(' · ')}
+        </Text>
+      )}
+    </Card>
+  );
+}

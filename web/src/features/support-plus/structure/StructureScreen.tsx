@@ -1,0 +1,97 @@
+import { Badge, Grid, Stack, Tabs, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { AnchorLink } from '../../shell/RouterLinks.tsx';
+import { structureQueryOptions } from '../queries.ts';
+import { AutomationsTab } from './AutomationsTab.tsx';
+import { CustomerNotes } from './CustomerNotes.tsx';
+import { DevicesTab } from './DevicesTab.tsx';
+import { ErrorsTab } from './ErrorsTab.tsx';
+import { FeaturesTab } from './FeaturesTab.tsx';
+import { GroupsTab } from './GroupsTab.tsx';
+import { StructureHeader } from './StructureHeader.tsx';
+import type { StructureSearch, StructureTab } from './structure-search.ts';
+import { defaultCustomer } from './structure-view.ts';
+
+const route = getRouteApi('/_auth/supportPlus/structure/$rootGroupId');
+
+/** One structure in detail (seed 001 §2): header, users, links, the tabs, and the notes side bar. */
+export function StructureScreen() {
+  const me = useCurrentUser();
+  const staffName = me.name || me.email;
+  const { rootGroupId } = route.useParams();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { data: detail } = useSuspenseQuery(structureQueryOptions(rootGroupId));
+  const tab = search.tab ?? (detail.problems.length > 0 ? 'errors' : 'devices');
+  const known = detail.users.some((u) => u.userId === search.customer);
+  const customer = known ? (search.customer as string) : defaultCustomer(detail);
+  const setSearch = (next: StructureSearch) =>
+    navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+
+  return (
+    <Stack gap="md">
+      <AnchorLink to="/supportPlus" size="sm">
+        ← Support Plus
+      </AnchorLink>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 9 }}>
+          <Stack gap="md">
+            <StructureHeader detail={detail} />
+            <Tabs
+              value={tab}
+              onChange={(v) => v && setSearch({ tab: v as StructureTab })}
+              keepMounted={false}
+            >
+              <Tabs.List>
+                <Tabs.Tab
+                  value="errors"
+                  rightSection={
+                    detail.problems.length > 0 ? (
+                      <Badge size="xs" color="red" circle>
+                        {detail.problems.length}
+                      </Badge>
+                    ) : undefined
+                  }
+                >
+                  Errors
+                </Tabs.Tab>
+                <Tabs.Tab value="devices">Devices</Tabs.Tab>
+                <Tabs.Tab value="groups">Groups</Tabs.Tab>
+                <Tabs.Tab value="automations">Automations</Tabs.Tab>
+                <Tabs.Tab value="features">Features</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="errors" pt="md">
+                <ErrorsTab problems={detail.problems} />
+              </Tabs.Panel>
+              <Tabs.Panel value="devices" pt="md">
+                <DevicesTab devices={detail.devices} />
+              </Tabs.Panel>
+              <Tabs.Panel value="groups" pt="md">
+                <GroupsTab groups={detail.groups} />
+              </Tabs.Panel>
+              <Tabs.Panel value="automations" pt="md">
+                <AutomationsTab detail={detail} />
+              </Tabs.Panel>
+              <Tabs.Panel value="features" pt="md">
+                <FeaturesTab features={detail.features} />
+              </Tabs.Panel>
+            </Tabs>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 3 }}>
+          <Stack gap="xs" component="aside" aria-label="Notes and view history">
+            <Title order={4}>Customer notes</Title>
+            <CustomerNotes
+              users={detail.users}
+              customerId={customer}
+              onCustomer={(userId) => setSearch({ customer: userId })}
+              staffName={staffName}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

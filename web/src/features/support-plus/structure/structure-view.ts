@@ -1,0 +1,97 @@
+import type { AutomationCard, DeviceCard, DeviceCategory, StructureDetail } from '@console/contracts';
+
+/** Serials longer than 15 characters are shown smaller (seed 001 §5). */
+export const isLongSerial = (serial: string | null | undefined) => (serial ?? '').length > 15;
+
+export const CATEGORY_LABEL: Record<DeviceCategory, string> = {
+  linkPlus: 'Link Plus',
+  power: 'Power',
+  lighting: 'Lighting',
+  heating: 'Heating',
+  control: 'Control',
+  sensor: 'Sensor',
+  virtualDevice: 'Virtual devices',
+  other: 'Other',
+};
+
+export const STATUS_COLOUR: Record<string, string> = {
+  connected: 'green',
+  disconnected: 'red',
+  unknown: 'gray',
+};
+
+/** Devices whose name, serial, product code or id contains the text (any case); empty keeps all. */
+export function filterDevices(
+  categories: StructureDetail['devices'],
+  text: string,
+): StructureDetail['devices'] {
+  const t = text.trim().toLowerCase();
+  if (!t) return categories;
+  const hit = (d: DeviceCard) =>
+    [d.name, d.serial, d.productCode, d.virtualProductCode, d.deviceId].some((v) =>
+      (v ?? '').toLowerCase().includes(t),
+    );
+  return categories.map((c) => ({ ...c, devices: c.devices.filter(hit) }));
+}
+
+export type AutomationSort = 'name' | 'category';
+
+export interface AutomationView {
+  sort: AutomationSort;
+  /** Prefix of the name, any case (seed 001 §2). */
+  prefix: string;
+  /** 'all' or one category. */
+  category: string;
+}
+
+/** The automations tab's list: filtered by category and name prefix, sorted by name or category. */
+export function viewAutomations(list: readonly AutomationCard[], v: AutomationView): AutomationCard[] {
+  const prefix = v.prefix.trim().toLowerCase();
+  const byName = (a: AutomationCard, b: AutomationCard) =>
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.groupId.localeCompare(b.groupId);
+  return list
+    .filter((a) => v.category === 'all' || a.category === v.category)
+    .filter((a) => !prefix || a.name.toLowerCase().startsWith(prefix))
+    .sort(v.sort === 'category' ? (a, b) => a.category.localeCompare(b.category) || byName(a, b) : byName);
+}
+
+/** The categories present, for the filter (after 'all'). */
+export const automationCategories = (list: readonly AutomationCard[]) =>
+  [...new Set(list.map((a) => a.category))].sort();
+
+/** Automations by the automation set holding them, in first-seen order; those in none last. */
+export function bySet(
+  list: readonly AutomationCard[],
+): { set: string | null; automations: AutomationCard[] }[] {
+  const sets = new Map<string | null, AutomationCard[]>();
+  for (const a of list) {
+    const key = a.automationSet;
+    sets.set(key, [...(sets.get(key) ?? []), a]);
+  }
+  return [...sets.entries()]
+    .sort(([a], [b]) => (a === null ? 1 : 0) - (b === null ? 1 : 0))
+    .map(([set, automations]) => ({ set, automations }));
+}
+
+/**
+ * Whose notes and view history the side bar shows first: the structure's owner, else the user
+ * with the V5 licence applied here, else the first user; null for a structure without users.
+ */
+export function defaultCustomer(detail: Pick<StructureDetail, 'users' | 'structure'>): string | null {
+  const owner = detail.users.find((u) => u.levels.includes('owner'));
+  const licensed = detail.users.find((u) => u.v5AppliedHere);
+  return (
+    owner?.userId ??
+    licensed?.userId ??
+    detail.users[0]?.userId ??
+    detail.structure.userRootAccess[0]?.userId ??
+    null
+  );
+}
+
+/** One page of a list (1-based), and how many pages there are. */
+export function page<T>(list: readonly T[], n: number, size: number): { items: T[]; pages: number } {
+  const pages = Math.max(1, Math.ceil(list.length / size));
+  const at = Math.min(Math.max(1, n), pages);
+  return { items: list.slice((at - 1) * size, at * size), pages };
+}

@@ -1,0 +1,23 @@
+import { Stack, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useCurrentUser } from '../auth/use-current-user.ts';
+import { AddThingForm } from './AddThingForm.tsx';
+import { thingsQueryOptions } from './queries.ts';
+import { ThingList } from './ThingList.tsx';
+import { useLeadWord } from './use-lead-word.ts';
+
+/** The main screen (core spec §2 /): the lead word as the title and the things (admins add and delete). */
+export function MainScreen() {
+  const me = useCurrentUser();
+  const { data: things } = useSuspenseQuery(thingsQueryOptions());
+  const leadWord = useLeadWord(things);
+  const isAdmin = me.roles.includes('admin');
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>{leadWord ?? 'Staff'} console</Title>
+      {isAdmin && <AddThingForm />}
+      <ThingList things={things} canDelete={isAdmin} />
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { Title } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { DataTable } from './DataTable.tsx';
+
+/** A column of a plain raw-data table: a header and what a row shows under it. */
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+}
+
+interface TitledTableProps<T> {
+  title: string;
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T) => string | number;
+  empty?: string;
+}
+
+/**
+ * A titled section holding a dense DataTable with its row count (the Gen1 account's rooms,
+ * devices, zones, timers…). Columns keep the order the data has, so they do not sort.
+ */
+export function TitledTable<T>({ title, rows, columns, rowKey, empty = 'None' }: TitledTableProps<T>) {
+  const defs: ColumnDef<T>[] = columns.map((c) => ({
+    id: c.header,
+    header: c.header,
+    cell: (ctx) => c.cell(ctx.row.original),
+    enableSorting: false,
+  }));
+  return (
+    <section aria-label={title}>
+      <Title order={5} mb={4}>
+        {title} ({rows.length})
+      </Title>
+      <DataTable
+        dense
+        label={title}
+        data={rows}
+        columns={defs}
+        rowKey={(row) => String(rowKey(row))}
+        empty={empty}
+      />
+    </section>
+  );
+}
