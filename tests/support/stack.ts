@@ -14,6 +14,8 @@ export interface Stack {
   ports: Record<string, number>;
   admin: { email: string; password: string };
   infra: InfraEnv;
+  /** The environment every service got (fresh database, prefixes), to start one more instance. */
+  env: Record<string, string>;
   logs: string[];
   /** The kit's waitFor, telling the services' logs when it times out. */
   waitFor(check: () => boolean | Promise<boolean>, what: string, opts?: WaitOptions): Promise<void>;
@@ -118,7 +120,7 @@ export async function startStack(
   }
   const wait: Stack['waitFor'] = (check, what, opts = {}) =>
     waitFor(check, what, { detail: () => logs.join(''), ...opts });
-  return { url, prefix, ports, admin, infra, logs, waitFor: wait, stop };
+  return { url, prefix, ports, admin, infra, env: env as Record<string, string>, logs, waitFor: wait, stop };
 }
 
 /** A tiny cookie-keeping HTTP client, as a browser would behave towards the gateway. */

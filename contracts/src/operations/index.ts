@@ -2,6 +2,8 @@ import { authOperations } from './auth.ts';
 import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
 import { searchOperations } from './search.ts';
+import { servicesOperations } from './services.ts';
+import { supervisorOperations } from './supervisor.ts';
 import { thingOperations } from './things.ts';
 import type { Operation } from './types.ts';
 
@@ -9,6 +11,8 @@ export * from './auth.ts';
 export * from './gen1-commands.ts';
 export * from './hub-control.ts';
 export * from './search.ts';
+export * from './services.ts';
+export * from './supervisor.ts';
 export * from './things.ts';
 export * from './types.ts';
 
@@ -19,6 +23,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...hubControlOperations,
   ...gen1CommandOperations,
   ...searchOperations,
+  ...supervisorOperations,
+  ...servicesOperations,
 ];
 
 export function operationById(id: string): Operation {

@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import { livePlugin } from './live/plugin.ts';
+import { discoveryPlugin } from './plugins/discovery.ts';
 import { forwardPlugin } from './plugins/forward.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { apiRoutes, sendError } from './routes/api.ts';
@@ -46,6 +47,7 @@ export async function buildGateway(app: FastifyInstance, opts: { config: Gateway
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(livePlugin, { config });
+  await app.register(discoveryPlugin);
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import {
   ApiError,
   allows,
@@ -13,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { assertionKey, verifyAssertion } from './caller-assertion.ts';
 import { type Handler, type HandlerContext, Reply } from './handler-context.ts';
 import type { HandlersFor } from './handlers.ts';
+import { instanceId } from './logger.ts';
 import { type ErrorMapping, withErrorMapping } from './service-errors.ts';
 import { type Validator, validator } from './validate.ts';
 
@@ -37,6 +39,14 @@ export interface ServiceOperations<Ops extends readonly Operation[]> {
   errors: ErrorMapping;
   /** The caller-assertion key (config `CALLER_ASSERTION_KEY`); else the environment's. */
   assertionKey?: string;
+}
+
+/** One endpoint's figures since start, as `$SRV.STATS` data (read by the services view). */
+export interface EndpointFigures {
+  requests: number;
+  errors: number;
+  lastError: string;
+  totalMs: number;
 }
 
 interface Compiled {
@@ -69,12 +79,21 @@ export async function registerOperations<Ops extends readonly Operation[]>(
   const key = assertionKey(opts.assertionKey ?? '');
   if (!key) app.log.error('CALLER_ASSERTION_KEY is not set: every request will be refused');
 
+  // The library times and counts only the synchronous part of a callback handler (and no error
+  // answered with respondError), so each endpoint's real figures ride on its `$SRV.STATS` data.
+  const figures = new Map<string, EndpointFigures>();
   const svc = await new Svcm(app.nats).add({
     name: service,
     version: serviceVersion(service),
     description: `console ${service} service`,
     queue: service,
-    metadata: { prefix: app.subjects.prefix },
+    statsHandler: async (endpoint) => figures.get(endpoint.subject) ?? null,
+    // instance and host let the services view tell the instances apart.
+    metadata: {
+      prefix: app.subjects.prefix,
+      instance: instanceId(process.env.INSTANCE_ID ?? ''),
+      host: hostname(),
+    },
   });
 
   for (const op of mine) {
@@ -85,6 +104,8 @@ export async function registerOperations<Ops extends readonly Operation[]>(
       query: validator(op.querystring, 'query'),
       body: validator(op.body, 'body'),
     };
+    const f: EndpointFigures = { requests: 0, errors: 0, lastError: '', totalMs: 0 };
+    figures.set(app.subjects.api(service, operationName(op)), f);
     svc.addEndpoint(operationName(op), {
       subject: app.subjects.api(service, operationName(op)),
       metadata: { method: op.method, path: op.path, access: JSON.stringify(op.access) },
@@ -93,7 +114,14 @@ export async function registerOperations<Ops extends readonly Operation[]>(
           app.log.error({ err }, 'endpoint subscription failed');
           return;
         }
+        const started = performance.now();
         void answer(app, c, key, msg.data).then((reply) => {
+          f.requests++;
+          f.totalMs += performance.now() - started;
+          if (!reply.ok) {
+            f.errors++;
+            f.lastError = `${reply.error.statusCode} ${reply.error.message}`;
+          }
           if (reply.ok) msg.respond(encoder.encode(JSON.stringify(reply)));
           else
             msg.respondError(
