@@ -40,8 +40,9 @@ http: "127.0.0.1:$MONITOR_PORT"
 authorization {
   users = [
     { user: gateway, password: "$(pass gateway)", permissions: {
-        publish: { allow: ["*.api.>", $JS_ENSURE, $JS_READ] }
-        subscribe: { allow: ["_INBOX.>", "*.hub.>", "*.wfl.>", "*.host.>", "*.audit.>"] }
+        publish: { allow: ["*.api.>", "\$SRV.>", $JS_ENSURE, $JS_READ] }
+        subscribe: { allow: ["_INBOX.>", "*.hub.>", "*.wfl.>", "*.host.>", "*.audit.>", "*.ops.gateway.>", "\$SRV.>"] }
+        allow_responses: true
     } }
     { user: auth, password: "$(pass auth)", permissions: {
         publish: { allow: ["\$SRV.>"] }
@@ -59,13 +60,13 @@ authorization {
         allow_responses: true
     } }
     { user: stats, password: "$(pass stats)", permissions: {
-        publish: { allow: ["\$SRV.>", $JS_READ] }
+        publish: { allow: ["\$SRV.>", $JS_ENSURE, $JS_READ] }
         subscribe: { allow: [$(service_subs stats), "*.hub.>", "*.wfl.*.ping", "*.host.*.heartbeat", "*.audit.>"] }
         allow_responses: true
     } }
     { user: supervisor, password: "$(pass supervisor)", permissions: {
-        publish: { allow: ["\$SRV.>", "*.host.>"] }
-        subscribe: { allow: [$(service_subs supervisor), "*.host.>"] }
+        publish: { allow: ["\$SRV.>", "*.host.>", "*.audit.>", "*.ops.gateway.>", "\$JS.API.INFO", "\$JS.API.STREAM.INFO.*", "\$JS.API.DIRECT.GET.>"] }
+        subscribe: { allow: [$(service_subs supervisor), "*.host.>", "*.hub.*.presence"] }
         allow_responses: true
     } }
     { user: simulator, password: "$(pass simulator)", permissions: {

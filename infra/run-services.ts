@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 const root = resolve(import.meta.dirname, '..');
 
 /** Every service the console has today, in start order; the gateway last, on the public port. */
-const SERVICES = ['auth', 'simulator', 'hub-control', 'search', 'supervisor', 'gateway'] as const;
+const SERVICES = ['auth', 'simulator', 'hub-control', 'search', 'stats', 'supervisor', 'gateway'] as const;
 
 function argValue(argv: string[], flag: string): string | undefined {
   const at = argv.indexOf(flag);

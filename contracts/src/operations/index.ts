@@ -3,6 +3,7 @@ import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
 import { searchOperations } from './search.ts';
 import { servicesOperations } from './services.ts';
+import { statsOperations } from './stats/index.ts';
 import { supervisorOperations } from './supervisor.ts';
 import { thingOperations } from './things.ts';
 import type { Operation } from './types.ts';
@@ -12,6 +13,7 @@ export * from './gen1-commands.ts';
 export * from './hub-control.ts';
 export * from './search.ts';
 export * from './services.ts';
+export * from './stats/index.ts';
 export * from './supervisor.ts';
 export * from './things.ts';
 export * from './types.ts';
@@ -25,6 +27,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...searchOperations,
   ...supervisorOperations,
   ...servicesOperations,
+  ...statsOperations,
 ];
 
 export function operationById(id: string): Operation {
