@@ -3,6 +3,7 @@ import { mongoPlugin, natsPlugin, postgresPlugin, registerOperations } from '@co
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchConfig } from './config.ts';
+import { dataMonitorHandlers } from './endpoints/data-monitor.ts';
 import { editHandlers } from './endpoints/edits.ts';
 import { withErrorMapping } from './endpoints/errors.ts';
 import { gen1Handlers } from './endpoints/gen1.ts';
@@ -56,6 +57,7 @@ export const searchApp = fp(
       ...queryHandlers(app),
       ...noteHandlers(app),
       ...editHandlers(app),
+      ...dataMonitorHandlers(app),
     });
     await registerOperations(app, 'search', VERSION_LABEL, searchOperations, handlers);
   },
