@@ -36,7 +36,10 @@ const iso = (d: Date) => d.toISOString();
 
 /** The Gen1 energy and temperature readings the data monitor and the Temp/Energy panels read. */
 export class EnergyReadings {
-  constructor(private readonly pg: pg.Pool) {}
+  private readonly pg: pg.Pool;
+  constructor(pool: pg.Pool) {
+    this.pg = pool;
+  }
 
   /** The serial an empty list stands for; null when the world has no energy meter. */
   async defaultSerial(): Promise<string | null> {
