@@ -2,7 +2,7 @@
  * The Temp and Energy panels and the ping monitor of a WFL's All Details on /support, in Debian's
  * Chromium: the real auth, search, hub-control and gateway processes on real NATS, Postgres, Redis
  * and the Mongo-compatible server, over a world loaded into databases of this file's own. Nothing
- * is stood in.
+ * is stood in. Also the status panel's timer and event counts from getTimerEvents.
  */
 import type pg from 'pg';
 import type { Browser } from 'playwright-core';
@@ -24,6 +24,9 @@ interface Target {
   current_temp: number;
   energy_serial: string;
   total_day_use: number;
+  mac: string;
+  timers: number;
+  events: number;
 }
 let target: Target;
 
@@ -39,7 +42,9 @@ beforeAll(async () => {
   pool = stack.world.pool;
   const found = await pool.query<Target>(`
     select u.email, w.wfl_id::int, t.serial as temp_serial, t.current_temp::float8 as current_temp,
-      e.serial as energy_serial, e.total_day_use::float8 as total_day_use
+      e.serial as energy_serial, e.total_day_use::float8 as total_day_use, w.mac,
+      (select count(*)::int from timers x where x.mac = w.mac and x.kind = 'timer') as timers,
+      (select count(*)::int from timers x where x.mac = w.mac and x.kind = 'event') as events
     from wfls w join users u on u.user_id = w.user_id
       join devices dt on dt.wfl_id = w.wfl_id and dt.device_type_id = 9
       join latest_temperature t on t.serial = dt.serial and t.mac = w.mac
@@ -65,6 +70,11 @@ describe("a WFL's readings panels", () => {
     await signInPage(page, stack, sue);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/supportPlus');
     await page.goto(`${stack.url}/support?searchterm=${encodeURIComponent(target.email)}`);
+    // The status panel's counts come from the data monitor's getTimerEvents, by MAC.
+    const counts = page.getByTestId('dm-timer-events').filter({ hasText: target.mac.slice(9) });
+    await expect
+      .poll(() => counts.textContent(), { timeout: 20_000 })
+      .toMatch(new RegExp(`: ${target.timers} timers · ${target.events} events$`));
     const row = page.getByRole('row', { name: `WFL ${target.wfl_id}` });
     await row.getByRole('button', { name: 'All Details' }).click();
 

@@ -181,3 +181,28 @@ describe('the latest readings', () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe('the data monitor timer and event counts', () => {
+  it('counts the timers and events keyed by a MAC, by the MAC as staff see it too', async () => {
+    const [w] = (
+      await h.pool.query(
+        `select mac, count(*) filter (where kind = 'timer')::int as timers, count(*) filter (where kind = 'event')::int as events
+         from timers where mac like '74:0A:BC:%' group by mac order by count(*) desc limit 1`,
+      )
+    ).rows;
+    expect(w.timers + w.events).toBeGreaterThan(0);
+    const support = h.staff(['support']);
+    for (const mac of [w.mac, w.mac.slice(9).replace(/:/g, '')]) {
+      const got = data(await h.call('search.getTimerEvents', { caller: support, params: { mac } }));
+      expect(got).toEqual({ mac: w.mac, timers: w.timers, events: w.events });
+    }
+    const bad = failure(
+      await h.call('search.getTimerEvents', { caller: support, params: { mac: 'zzzzzz' } }),
+    );
+    expect(bad.statusCode).toBe(400);
+    const refused = failure(
+      await h.call('search.getTimerEvents', { caller: h.staff(['marketing']), params: { mac: w.mac } }),
+    );
+    expect(refused.statusCode).toBe(403);
+  });
+});

@@ -128,6 +128,13 @@ export const EnergyErrorSchema = Type.Object({
 });
 export type EnergyError = Static<typeof EnergyErrorSchema>;
 
+export const TimerEventCountsSchema = Type.Object({
+  mac: Type.String({ description: 'The stored MAC' }),
+  timers: Type.Integer(),
+  events: Type.Integer(),
+});
+export type TimerEventCounts = Static<typeof TimerEventCountsSchema>;
+
 export const EnergyPageSchema = Type.Object({
   rows: Type.Array(EnergyRowSchema),
   page: Type.Integer({ description: 'From 0' }),

@@ -2,7 +2,12 @@ import { type TProperties, Type } from '@sinclair/typebox';
 import type { Role } from '../../roles.ts';
 import { LatestEnergySchema, LatestTemperatureSchema } from '../../world/gen1-readings.ts';
 import { op } from '../types.ts';
-import { ENERGY_ORDERS, EnergyPageSchema, GetEnergyBodySchema } from './data-monitor.ts';
+import {
+  ENERGY_ORDERS,
+  EnergyPageSchema,
+  GetEnergyBodySchema,
+  TimerEventCountsSchema,
+} from './data-monitor.ts';
 
 /** The data monitor is the data users' screen (menu "DM Energy"). */
 export const dataUsers: readonly Role[] = ['datauser'];
@@ -67,5 +72,25 @@ export const dataMonitorOperations = [
     tags: ['data monitor'],
     params: latestParams,
     response: Type.Union([LatestTemperatureSchema, Type.Null()]),
+  }),
+  op({
+    id: 'search.getTimerEvents',
+    service: 'search',
+    method: 'GET',
+    path: '/api/supportdm/getTimerEvents/:mac',
+    access: readers,
+    summary: 'How many timers and events the data monitor holds for a WFL MAC (the status panel counts)',
+    tags: ['data monitor'],
+    params: Type.Object(
+      {
+        mac: Type.String({
+          minLength: 6,
+          maxLength: 40,
+          description: 'A full MAC, or the 6 hex digits shown',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    response: TimerEventCountsSchema,
   }),
 ] as const;

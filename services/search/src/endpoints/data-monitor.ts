@@ -69,6 +69,12 @@ export function dataMonitorHandlers(app: FastifyInstance) {
     'search.getEnergyOrder': async (ctx) => energy(ctx.body, ctx.params),
     'search.getEnergyCount': async (ctx) => energy(ctx.body, ctx.params),
     'search.getLatestEnergy': async (ctx) => readings.latestEnergy(ctx.params.serial, ctx.params.mac8),
+    'search.getTimerEvents': async (ctx) => {
+      const mac = macFromSearch(ctx.params.mac.trim());
+      if (!mac)
+        throw new ApiError(400, 'Enter a whole MAC, or the 6 hex digits shown.', { mac: 'Not a MAC' });
+      return readings.timerEvents(mac);
+    },
     'search.getLatestTemps': async (ctx) => readings.latestTemps(ctx.params.serial, ctx.params.mac8),
   });
 }

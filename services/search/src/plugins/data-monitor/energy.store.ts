@@ -5,6 +5,7 @@ import {
   type EnergyRow,
   type LatestEnergy,
   type LatestTemperature,
+  type TimerEventCounts,
 } from '@console/contracts';
 import type pg from 'pg';
 import { defaultSerialSql, errorsSql, pageSql } from './energy-sql.ts';
@@ -72,6 +73,16 @@ export class EnergyReadings {
   private async total(base: unknown[]): Promise<number> {
     const { rows } = await this.pg.query<DiffRow>(pageSql('asc'), [...base, 1, 0]);
     return rows[0]?.total ?? 0;
+  }
+
+  /** Timers and events keyed by this MAC, whichever account's WFL they were made on. */
+  async timerEvents(mac: string): Promise<TimerEventCounts> {
+    const { rows } = await this.pg.query<{ timers: number; events: number }>(
+      `select count(*) filter (where kind = 'timer')::int as timers, count(*) filter (where kind = 'event')::int as events
+       from timers where mac = $1`,
+      [mac],
+    );
+    return { mac, timers: rows[0]?.timers ?? 0, events: rows[0]?.events ?? 0 };
   }
 
   async latestEnergy(serial: string, mac8: string): Promise<LatestEnergy | null> {
