@@ -22,7 +22,6 @@ export function PingMonitor({ mac }: { mac: string }) {
     refetchInterval: running ? PING_MONITOR.everyMs : false,
   });
   const [polls, setPolls] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: counts each answer the monitor got
   useEffect(() => {
     if (running) setPolls((n) => n + 1);
   }, [pings.dataUpdatedAt]);
