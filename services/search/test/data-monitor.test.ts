@@ -7,6 +7,7 @@ import { data, failure, startSearch } from './harness.ts';
 const h = useSuite(() => startSearch({ customers: 60 }));
 const dataUser = () => h.staff(['datauser'], 'Dana Data');
 const NOW = new Date('2026-03-10T12:07:00Z');
+const LATER = new Date('2026-03-10T13:07:00Z');
 const body = (o: Partial<Record<string, unknown>> = {}) => ({
   macSerialsMap: {},
   fromDate: '2026-03-09T00:00:00Z',
@@ -32,6 +33,8 @@ async function meter(serial: string, readings: [number, number][]) {
 
 beforeAll(async () => {
   expect(await writeEnergyMonth(h.pool, { now: NOW, days: 30, meters: 2 })).toBeGreaterThan(2 * 29 * 96);
+  // Idempotent: again at the same moment adds nothing; an hour later adds that hour's 4 slots per meter.
+  expect(await writeEnergyMonth(h.pool, { now: NOW, days: 30, meters: 2 })).toBe(0);
 });
 
 describe('the data monitor energy export', () => {
@@ -179,6 +182,16 @@ describe('the latest readings', () => {
       }),
     );
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('the energy month', () => {
+  it('adds only the slots time has added when written again later', async () => {
+    // An hour after the first write (beforeAll): 4 new quarters for each of the two meters, nothing doubled.
+    const before = Number((await h.pool.query('select count(*) from energy_readings')).rows[0].count);
+    expect(await writeEnergyMonth(h.pool, { now: LATER, days: 30, meters: 2 })).toBe(2 * 4);
+    const after = Number((await h.pool.query('select count(*) from energy_readings')).rows[0].count);
+    expect(after - before).toBe(8);
   });
 });
 
