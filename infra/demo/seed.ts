@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { migrate } from '@console/auth/migrations';
 import { hashPassword } from '@console/auth/passwords';
 import { ensureStaffUser } from '@console/auth/seed-staff';
-import { loadDemoWorld } from '@console/world';
+import { loadDemoWorld, writeEnergyMonth } from '@console/world';
 import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -85,3 +85,16 @@ const world = await loadDemoWorld({
   customers: Number(process.env.DEMO_CUSTOMERS ?? 2000),
 });
 console.error(world.message);
+
+// The data monitor opens on yesterday to tomorrow: a month of 15-minute energy readings up to now
+// for the world's first energy meters (only the slots since the last start are added).
+if (world.outcome !== 'other') {
+  const energy = new pg.Pool({
+    connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/console',
+  });
+  try {
+    console.error(`world: ${await writeEnergyMonth(energy)} energy readings added for the data monitor`);
+  } finally {
+    await energy.end();
+  }
+}

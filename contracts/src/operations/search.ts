@@ -1,7 +1,9 @@
+import { dataMonitorOperations } from './search/ops-data-monitor.ts';
 import { gen1SearchOperations } from './search/ops-gen1.ts';
 import { gen2Operations } from './search/ops-gen2.ts';
 import { editOperations, noteOperations } from './search/ops-notes.ts';
 
+export * from './search/data-monitor.ts';
 export * from './search/edits.ts';
 export * from './search/gen1.ts';
 export * from './search/gen2-search.ts';
@@ -16,4 +18,5 @@ export const searchOperations = [
   ...gen2Operations,
   ...noteOperations,
   ...editOperations,
+  ...dataMonitorOperations,
 ] as const;

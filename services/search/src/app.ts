@@ -3,6 +3,7 @@ import { migrateService, mongoPlugin, natsPlugin, postgresPlugin, registerOperat
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchConfig } from './config.ts';
+import { dataMonitorHandlers } from './endpoints/data-monitor.ts';
 import { editHandlers } from './endpoints/edits.ts';
 import { searchErrors } from './endpoints/errors.ts';
 import { gen1Handlers } from './endpoints/gen1.ts';
@@ -58,6 +59,7 @@ export const searchApp = fp(
         ...queryHandlers(app),
         ...noteHandlers(app),
         ...editHandlers(app),
+        ...dataMonitorHandlers(app),
       },
       errors: searchErrors,
     });

@@ -26,6 +26,7 @@ describe('roles, checked by the service itself', () => {
     for (const op of searchOperations) {
       expect(failure(await h.call(op.id, { params: PARAMS })).statusCode, op.id).toBe(401);
       for (const role of ['marketing', 'datauser', 'stats'] as Role[]) {
+        if (allows(op.access, [role])) continue; // the data monitor's operations are datauser's
         expect(
           failure(await h.call(op.id, { caller: h.staff([role]), params: PARAMS })).statusCode,
           `${op.id} ${role}`,

@@ -1,6 +1,7 @@
 export type { Customer, CustomerKind, GenerateOptions } from './customer.ts';
 export { generateCustomer } from './customer.ts';
 export { type DemoWorldOptions, type DemoWorldResult, loadDemoWorld } from './demo.ts';
+export { type EnergyMonthOptions, writeEnergyMonth } from './gen1/energy-month.ts';
 export type { Gen1Rows, Gen1Table } from './gen1/types.ts';
 export { GEN1_TABLES } from './gen1/types.ts';
 export type { Gen2Docs, Gen2Key } from './gen2/types.ts';

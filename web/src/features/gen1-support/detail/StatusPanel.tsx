@@ -1,5 +1,6 @@
 import type { Gen1Account } from '@console/contracts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { TimerEventCounts } from '../wfl-readings/TimerEventCounts.tsx';
 import { Inconsistencies } from './AccountTables.tsx';
 
 /** The status side of the status and notes panel: e-mail, summary lines, metadata errors. */
@@ -21,6 +22,9 @@ export function StatusPanel({ account }: { account: Gen1Account }) {
         <Text size="sm">
           Timers: {timers} · Events: {events} · Heating plans: {account.heatingPlans.length}
         </Text>
+        {account.wfls.map((w) => (
+          <TimerEventCounts key={w.wfl_id} wfl={w} />
+        ))}
         <Inconsistencies items={account.inconsistencies} />
       </Stack>
     </Paper>

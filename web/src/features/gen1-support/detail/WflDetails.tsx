@@ -10,6 +10,8 @@ import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { WflCommandPanels } from '../wfl-commands/index.ts';
 import { shownMac } from '../wfl-display.ts';
+import { PingMonitor } from '../wfl-readings/PingMonitor.tsx';
+import { ReadingsPanel } from '../wfl-readings/ReadingsPanel.tsx';
 import { AccountTables } from './AccountTables.tsx';
 
 interface WflDetailsProps {
@@ -34,6 +36,17 @@ export function WflDetails({ account, wfl, onClose }: WflDetailsProps) {
       <WflCommandPanels
         userId={account.user.user_id}
         wfl={{ wfl_id: wfl.wfl_id, mac: wfl.mac, name: wfl.name }}
+      />
+      <PingMonitor mac={wfl.mac} />
+      <ReadingsPanel
+        kind="temps"
+        mac={wfl.mac}
+        devices={account.devices.filter((d) => d.wfl_id === wfl.wfl_id)}
+      />
+      <ReadingsPanel
+        kind="energy"
+        mac={wfl.mac}
+        devices={account.devices.filter((d) => d.wfl_id === wfl.wfl_id)}
       />
       <AccountTables
         account={account}

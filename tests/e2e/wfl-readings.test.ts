@@ -1,0 +1,112 @@
+/**
+ * The Temp and Energy panels and the ping monitor of a WFL's All Details on /support, in Debian's
+ * Chromium: the real auth, search, hub-control and gateway processes on real NATS, Postgres, Redis
+ * and the Mongo-compatible server, over a world loaded into databases of this file's own. Nothing
+ * is stood in. Also the status panel's timer and event counts from getTimerEvents.
+ */
+import type pg from 'pg';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
+
+let stack: WorldStack;
+let browser: Browser;
+let pool: pg.Pool;
+const sue = { email: '', password: 'wfl-readings-1', name: 'Sue Support' };
+
+/** A WFL with both a heating device and an energy device that have latest readings. */
+interface Target {
+  email: string;
+  wfl_id: number;
+  temp_serial: string;
+  current_temp: number;
+  energy_serial: string;
+  total_day_use: number;
+  mac: string;
+  timers: number;
+  events: number;
+}
+let target: Target;
+
+beforeAll(async () => {
+  assertConsoleBuilt();
+  stack = await startWorldStack({
+    seed: 37,
+    customers: 150,
+    base: 'e2ewflread',
+    poolSize: 2,
+    services: ['auth', 'search', 'hub-control', 'gateway'],
+  });
+  pool = stack.world.pool;
+  const found = await pool.query<Target>(`
+    select u.email, w.wfl_id::int, t.serial as temp_serial, t.current_temp::float8 as current_temp,
+      e.serial as energy_serial, e.total_day_use::float8 as total_day_use, w.mac,
+      (select count(*)::int from timers x where x.mac = w.mac and x.kind = 'timer') as timers,
+      (select count(*)::int from timers x where x.mac = w.mac and x.kind = 'event') as events
+    from wfls w join users u on u.user_id = w.user_id
+      join devices dt on dt.wfl_id = w.wfl_id and dt.device_type_id = 9
+      join latest_temperature t on t.serial = dt.serial and t.mac = w.mac
+      join devices de on de.wfl_id = w.wfl_id and de.device_type_id = 13
+      join latest_energy e on e.serial = de.serial and e.mac = w.mac
+    where (select count(*) from users x where x.email ilike '%' || u.email || '%') = 1
+    order by w.wfl_id limit 1`);
+  expect(found.rowCount).toBe(1);
+  target = found.rows[0] as Target;
+  await enrolStaff(stack, await signInAdmin(stack), 'support', sue);
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe("a WFL's readings panels", () => {
+  it('show the latest temperature and energy of its devices, and the ping monitor polls when started', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInPage(page, stack, sue);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/supportPlus');
+    await page.goto(`${stack.url}/support?searchterm=${encodeURIComponent(target.email)}`);
+    // The status panel's counts come from the data monitor's getTimerEvents, by MAC.
+    const counts = page.getByTestId('dm-timer-events').filter({ hasText: target.mac.slice(9) });
+    await expect
+      .poll(() => counts.textContent(), { timeout: 20_000 })
+      .toMatch(new RegExp(`: ${target.timers} timers · ${target.events} events$`));
+    const row = page.getByRole('row', { name: `WFL ${target.wfl_id}` });
+    await row.getByRole('button', { name: 'All Details' }).click();
+
+    const temp = page
+      .getByRole('table', { name: 'Temp readings' })
+      .getByRole('row')
+      .filter({ hasText: target.temp_serial });
+    await expect.poll(() => temp.textContent(), { timeout: 20_000 }).toContain(String(target.current_temp));
+    const energy = page
+      .getByRole('table', { name: 'Energy readings' })
+      .getByRole('row')
+      .filter({ hasText: target.energy_serial });
+    await expect
+      .poll(() => energy.textContent(), { timeout: 20_000 })
+      .toContain(String(target.total_day_use));
+    // The world's clock is fixed in the past: these readings are older than 24 h.
+    expect(await energy.textContent()).toContain('older than 24 h');
+
+    const monitor = page.getByRole('region', { name: 'Ping monitor' });
+    const state = monitor.getByTestId('ping-monitor-state');
+    expect(await state.textContent()).toMatch(/^stopped.* · 0 polls$/);
+    await monitor.getByRole('button', { name: 'Monitor pings' }).click();
+    await monitor.getByRole('button', { name: 'Monitoring (stop)' }).waitFor();
+    // Polled once a second: several answers within a few seconds.
+    await expect
+      .poll(async () => Number(/(\d+) polls/.exec((await state.textContent()) ?? '')?.[1] ?? 0), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(3);
+    await monitor.getByRole('button', { name: 'Monitoring (stop)' }).click();
+    await monitor.getByRole('button', { name: 'Monitor pings' }).waitFor();
+    expect(await state.textContent()).toMatch(/^stopped/);
+    await context.close();
+  }, 120_000);
+});

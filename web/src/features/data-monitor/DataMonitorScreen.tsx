@@ -1,0 +1,121 @@
+import { parseSerialEntries } from '@console/contracts';
+import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import { errorMessage } from '../api/client.ts';
+import { RoleGate } from '../ui/RoleGate.tsx';
+import { downloadText, energyCsv } from './csv.ts';
+import { DataMonitorForm } from './DataMonitorForm.tsx';
+import { EnergyErrors } from './EnergyErrors.tsx';
+import { EnergyGraph, GraphLegend } from './EnergyGraph.tsx';
+import { EnergyTable } from './EnergyTable.tsx';
+import { type DataMonitorParams, energyBody, type View, withDefaults } from './params.ts';
+import { energyQueryOptions } from './queries.ts';
+import { useCtrlArrowPaging } from './use-ctrl-arrow-paging.ts';
+
+const route = getRouteApi('/_auth/datamonitor');
+
+/** /datamonitor — energy data per serial over a date range (seed 000 §2, §5, §9), for data users. */
+export function DataMonitorScreen() {
+  return (
+    <RoleGate access={['datauser']} title="DM Energy">
+      <DataMonitor />
+    </RoleGate>
+  );
+}
+
+function DataMonitor() {
+  const params = route.useSearch();
+  const navigate = route.useNavigate();
+  const state = withDefaults(params);
+  const body = useMemo(() => energyBody(state), [state.serials, state.from, state.to, state.interval]);
+  const query = useQuery(energyQueryOptions(body, state.page));
+  const result = query.data;
+  const update = useCallback(
+    (next: DataMonitorParams) => void navigate({ search: (prev) => ({ ...prev, ...next }) }),
+    [navigate],
+  );
+  const pages = result?.pages ?? 0;
+  const go = useCallback(
+    (step: -1 | 1) => {
+      const page = state.page + step;
+      if (page >= 0 && page < pages) update({ page });
+    },
+    [state.page, pages, update],
+  );
+  useCtrlArrowPaging(go);
+  const labels = new Map(
+    parseSerialEntries(state.serials).entries.map((e) => [
+      e.serial,
+      [e.serial, [e.building, e.folder].filter(Boolean).join('|')].filter(Boolean).join(' ← '),
+    ]),
+  );
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>DM Energy</Title>
+      <DataMonitorForm
+        key={`${state.serials}|${state.from}|${state.to}|${state.interval}|${state.format}`}
+        initial={state}
+        onLoad={(v) => update({ ...v, page: 0 })}
+      />
+      <Group justify="space-between">
+        <SegmentedControl
+          aria-label="View"
+          value={state.view}
+          onChange={(view) => update({ view: view as View })}
+          data={[
+            { label: 'Graph', value: 'graph' },
+            { label: 'Table', value: 'table' },
+          ]}
+        />
+        <Group gap="xs">
+          <Button variant="default" onClick={() => go(-1)} disabled={state.page <= 0} title="ctrl+←">
+            Previous
+          </Button>
+          <Text size="sm" aria-live="polite" data-testid="page-info">
+            {result
+              ? `Page ${result.pages ? state.page + 1 : 0} / ${result.pages} · ${result.total} rows`
+              : ''}
+          </Text>
+          <Button variant="default" onClick={() => go(1)} disabled={state.page + 1 >= pages} title="ctrl+→">
+            Next
+          </Button>
+          <Button
+            disabled={!result?.rows.length}
+            onClick={() =>
+              result &&
+              downloadText(`energy-${state.from}-${state.to}-p${state.page + 1}.csv`, energyCsv(result.rows))
+            }
+          >
+            Download CSV
+          </Button>
+          {query.isFetching && <Loader size="sm" aria-label="Loading" />}
+        </Group>
+      </Group>
+      {query.isError && (
+        <Alert color="red" title="Server request failed">
+          {errorMessage(query.error)}
+        </Alert>
+      )}
+      {result && (
+        <>
+          <Text size="sm" c="dimmed">
+            Serials: {result.serials.map((s) => labels.get(s) ?? s).join(', ') || 'none'} · ctrl+← / ctrl+→ to
+            page
+          </Text>
+          {state.view === 'graph' ? (
+            <>
+              <GraphLegend serials={result.serials} labels={labels} />
+              <EnergyGraph rows={result.rows} />
+            </>
+          ) : (
+            <EnergyTable rows={result.rows} format={state.format} />
+          )}
+          <EnergyErrors errors={result.errors} total={result.errorsTotal} format={state.format} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import type { EnergyRow } from '@console/contracts';
+import { Group as MantineGroup, Text } from '@mantine/core';
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { GridRows } from '@visx/grid';
+import { Group } from '@visx/group';
+import { scaleLinear, scaleTime } from '@visx/scale';
+import { LinePath } from '@visx/shape';
+import { ChartFrame } from '../ui/ChartFrame.tsx';
+import { formatStamp } from '../ui/dates.ts';
+
+const COLOURS = ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#f08c00', '#0c8599', '#e03131'];
+const two = (n: number) => String(n).padStart(2, '0');
+const tick = (d: Date) => `${two(d.getHours())}:${two(d.getMinutes())}`;
+
+/** One line per serial of the page's current use (W) over time. */
+export function EnergyGraph({ rows }: { rows: readonly EnergyRow[] }) {
+  const series = new Map<string, EnergyRow[]>();
+  for (const r of rows) {
+    const list = series.get(r.serial) ?? [];
+    list.push(r);
+    series.set(r.serial, list);
+  }
+  const times = rows.map((r) => Date.parse(r.time));
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  return (
+    <ChartFrame
+      title="Current use (W)"
+      description={first && last ? `${formatStamp(first.time)} to ${formatStamp(last.time)}` : undefined}
+      height={320}
+      empty={rows.length ? undefined : 'No energy readings in this range'}
+    >
+      {({ width, height, margin, innerWidth, innerHeight }) => {
+        const x = scaleTime({ domain: [Math.min(...times), Math.max(...times)], range: [0, innerWidth] });
+        const y = scaleLinear({
+          domain: [0, Math.max(1, ...rows.map((r) => r.current_use))],
+          range: [innerHeight, 0],
+          nice: true,
+        });
+        return (
+          <svg width={width} height={height} role="img" aria-label="Energy graph">
+            <Group left={margin.left} top={margin.top}>
+              <GridRows scale={y} width={innerWidth} stroke="#e9ecef" />
+              {[...series.entries()].map(([serial, points], i) => (
+                <LinePath
+                  key={serial}
+                  data={points}
+                  x={(r) => x(Date.parse(r.time))}
+                  y={(r) => y(r.current_use)}
+                  stroke={COLOURS[i % COLOURS.length]}
+                  strokeWidth={2}
+                  data-serial={serial}
+                />
+              ))}
+              <AxisLeft scale={y} numTicks={5} />
+              <AxisBottom
+                scale={x}
+                top={innerHeight}
+                numTicks={Math.max(2, Math.floor(innerWidth / 90))}
+                tickFormat={(v) => tick(v as Date)}
+              />
+            </Group>
+          </svg>
+        );
+      }}
+    </ChartFrame>
+  );
+}
+
+/** Which colour is which serial; the labels carry building|folder when the entry named them. */
+export function GraphLegend({
+  serials,
+  labels,
+}: {
+  serials: readonly string[];
+  labels: Map<string, string>;
+}) {
+  return (
+    <MantineGroup gap="md">
+      {serials.map((s, i) => (
+        <Text key={s} size="sm" c={COLOURS[i % COLOURS.length]}>
+          ● {labels.get(s) ?? s}
+        </Text>
+      ))}
+    </MantineGroup>
+  );
+}
