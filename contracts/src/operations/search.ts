@@ -1,6 +1,7 @@
 import { gen1SearchOperations } from './search/ops-gen1.ts';
 import { gen2Operations } from './search/ops-gen2.ts';
 import { editOperations, noteOperations } from './search/ops-notes.ts';
+import { tabOperations } from './search/ops-tabs.ts';
 
 export * from './search/edits.ts';
 export * from './search/gen1.ts';
@@ -9,6 +10,7 @@ export * from './search/notes.ts';
 export * from './search/overview.ts';
 export * from './search/rules.ts';
 export * from './search/structure.ts';
+export * from './search/tabs.ts';
 
 /** Every operation the search service serves. */
 export const searchOperations = [
@@ -16,4 +18,5 @@ export const searchOperations = [
   ...gen2Operations,
   ...noteOperations,
   ...editOperations,
+  ...tabOperations,
 ] as const;

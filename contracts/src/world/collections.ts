@@ -19,6 +19,7 @@ export const COLLECTIONS = {
   agents: 'agents',
   supportNotes: 'supportnotes',
   viewHistory: 'viewhistory',
+  deviceStatus: 'devicestatus',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

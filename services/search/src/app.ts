@@ -9,6 +9,7 @@ import { gen1Handlers } from './endpoints/gen1.ts';
 import { gen2Handlers } from './endpoints/gen2.ts';
 import { noteHandlers } from './endpoints/notes.ts';
 import { queryHandlers } from './endpoints/query.ts';
+import { tabHandlers } from './endpoints/tabs.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { domainPlugin } from './plugins/domain.ts';
 import { ensureGen1Indexes } from './plugins/gen1/indexes.ts';
@@ -56,6 +57,7 @@ export const searchApp = fp(
       ...queryHandlers(app),
       ...noteHandlers(app),
       ...editHandlers(app),
+      ...tabHandlers(app),
     });
     await registerOperations(app, 'search', VERSION_LABEL, searchOperations, handlers);
   },

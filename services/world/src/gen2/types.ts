@@ -2,6 +2,7 @@ import type {
   AgentDoc,
   BackupRecordDoc,
   COLLECTIONS,
+  DeviceStatusRecordDoc,
   FirmwareQueueItemDoc,
   HubDoc,
   LogDoc,
@@ -39,6 +40,7 @@ export interface Gen2Docs {
   agents: AgentDoc[];
   supportNotes: SupportNoteDoc[];
   viewHistory: ViewHistoryDoc[];
+  deviceStatus: DeviceStatusRecordDoc[];
 }
 
 export type Gen2Key = keyof Gen2Docs & keyof typeof COLLECTIONS;
@@ -62,6 +64,7 @@ export const GEN2_KEYS: readonly Gen2Key[] = [
   'agents',
   'supportNotes',
   'viewHistory',
+  'deviceStatus',
 ];
 
 export function emptyGen2(): Gen2Docs {
