@@ -1,6 +1,7 @@
 import { type AutomationCard, SEARCH_TEXT, type StructureDetail } from '@console/contracts';
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { DetailsButton } from './DetailsButton.tsx';
 import { type AutomationSort, automationCategories, bySet, viewAutomations } from './structure-view.ts';
 
 /**
@@ -84,9 +85,12 @@ function AutomationTile({ automation: a }: { automation: AutomationCard }) {
         <Text fw={600} size="sm" truncate>
           {a.name}
         </Text>
-        <Badge size="xs" color={a.active ? 'green' : 'gray'}>
-          {a.active ? 'active' : 'inactive'}
-        </Badge>
+        <Group gap={4} wrap="nowrap">
+          <Badge size="xs" color={a.active ? 'green' : 'gray'}>
+            {a.active ? 'active' : 'inactive'}
+          </Badge>
+          <DetailsButton title={`Automation ${a.name}`} value={a} />
+        </Group>
       </Group>
       <Text size="xs" c="dimmed">
         {a.category} · {a.scriptType} · {a.features.length} features
