@@ -40,7 +40,7 @@ export function AgentTab({ type, detail }: { type: AgentType; detail: StructureD
           {structureError(type)}
         </Alert>
       )}
-      <Card withBorder padding="sm" aria-label={`${NAME[type]} details`}>
+      <Card withBorder padding="sm" component="section" aria-label={`${NAME[type]} details`}>
         <Group justify="space-between">
           <Group gap="xs">
             <Text fw={600}>{NAME[type]}</Text>
