@@ -34,7 +34,7 @@ export function deleteConfirmationMatches(typed: string | undefined): boolean {
 }
 
 const support: readonly Role[] = ['support', 'dev'];
-const params = (p: TProperties) => Type.Object(p, { additionalProperties: false });
+const params = <P extends TProperties>(p: P) => Type.Object(p, { additionalProperties: false });
 const Mac = Type.String({
   minLength: 6,
   maxLength: 40,
@@ -124,6 +124,35 @@ const listVariants = [
   { suffix: '/:count/:lastId', id: 'Older', p: { count: Count, lastId: LastId } },
 ] as const;
 
+type ListVariant = (typeof listVariants)[number];
+
+const listCommands = <V extends ListVariant>(v: V) =>
+  op({
+    id: `hub-control.wflCommands${v.id}` as `hub-control.wflCommands${V['id']}`,
+    service: 'hub-control',
+    method: 'GET',
+    path: `${base}${v.suffix}`,
+    access: support,
+    summary: `A WiFi link's command queue, newest first: count rows (${GEN1_COMMANDS_PAGE} by default) older than lastId`,
+    tags: ['gen1-commands'],
+    params: params({ mac: Mac, ...v.p }),
+    response: Gen1CommandListSchema,
+  });
+
+const deleteCommands = <V extends ListVariant>(v: V) =>
+  op({
+    id: `hub-control.deleteWflCommands${v.id}` as `hub-control.deleteWflCommands${V['id']}`,
+    service: 'hub-control',
+    method: 'DELETE',
+    path: `${base}${v.suffix}`,
+    access: support,
+    summary: `Delete a WiFi link's un-executed commands (no ack), within count / lastId when given; confirm with "${DELETE_UNEXECUTED_CONFIRMATION}"`,
+    tags: ['gen1-commands'],
+    params: params({ mac: Mac, ...v.p }),
+    body: DeleteBody,
+    response: Gen1DeleteResultSchema,
+  });
+
 /** The Gen1 command path (seed 000 §2 Pings, Commands, Poke; §7), served by hub-control. */
 export const gen1CommandOperations = [
   op({
@@ -137,33 +166,13 @@ export const gen1CommandOperations = [
     params: params({ mac: Mac }),
     response: Gen1PingsSchema,
   }),
-  ...listVariants.map((v) =>
-    op({
-      id: `hub-control.wflCommands${v.id}`,
-      service: 'hub-control',
-      method: 'GET',
-      path: `${base}${v.suffix}`,
-      access: support,
-      summary: `A WiFi link's command queue, newest first: count rows (${GEN1_COMMANDS_PAGE} by default) older than lastId`,
-      tags: ['gen1-commands'],
-      params: params({ mac: Mac, ...v.p }),
-      response: Gen1CommandListSchema,
-    }),
-  ),
-  ...listVariants.map((v) =>
-    op({
-      id: `hub-control.deleteWflCommands${v.id}`,
-      service: 'hub-control',
-      method: 'DELETE',
-      path: `${base}${v.suffix}`,
-      access: support,
-      summary: `Delete a WiFi link's un-executed commands (no ack), within count / lastId when given; confirm with "${DELETE_UNEXECUTED_CONFIRMATION}"`,
-      tags: ['gen1-commands'],
-      params: params({ mac: Mac, ...v.p }),
-      body: DeleteBody,
-      response: Gen1DeleteResultSchema,
-    }),
-  ),
+  // One call a variant (not .map): each operation keeps its own id and params type.
+  listCommands(listVariants[0]),
+  listCommands(listVariants[1]),
+  listCommands(listVariants[2]),
+  deleteCommands(listVariants[0]),
+  deleteCommands(listVariants[1]),
+  deleteCommands(listVariants[2]),
   op({
     id: 'hub-control.noReplyCommands',
     service: 'hub-control',

@@ -133,29 +133,33 @@ export type ChannelListPending = Static<typeof ChannelListPendingSchema>;
 export const ChannelRefreshSchema = Type.Object({ total: Type.Integer(), refreshedAt: Type.Number() });
 export type ChannelRefresh = Static<typeof ChannelRefreshSchema>;
 
-const channelList = (id: string, path: string, summary: string, response: TSchema, params?: TProperties) =>
-  op({
-    id: `hub-control.${id}`,
-    service: 'hub-control',
-    method: 'GET',
-    path: `/api/supportPlus/socket/channel-list${path}`,
-    access: support,
-    summary: `${summary}; 202 (with retryAfterMs) means not complete yet: ask again`,
-    tags: ['hub-control'],
-    ...(params ? { params: body(params) } : {}),
-    response,
-  });
-
-const socket = (name: string) => `/api/supportPlus/socket/${name}`;
-const hubAction = (
-  id: string,
+// The fields the channel-list operations share; `op()` around each keeps its id and types exact.
+const channelList = <I extends string, R extends TSchema>(
+  id: I,
   path: string,
   summary: string,
-  props: TProperties,
+  response: R,
+) => ({
+  id: `hub-control.${id}` as const,
+  service: 'hub-control' as const,
+  method: 'GET' as const,
+  path: `/api/supportPlus/socket/channel-list${path}`,
+  access: support,
+  summary: `${summary}; 202 (with retryAfterMs) means not complete yet: ask again`,
+  tags: ['hub-control'],
+  response,
+});
+
+const socket = (name: string) => `/api/supportPlus/socket/${name}`;
+const hubAction = <I extends string, P extends TProperties>(
+  id: I,
+  path: string,
+  summary: string,
+  props: P,
   access: readonly Role[] = support,
 ) =>
   op({
-    id: `hub-control.${id}`,
+    id: `hub-control.${id}` as const,
     service: 'hub-control',
     method: 'POST',
     path: socket(path),
@@ -267,21 +271,37 @@ export const hubControlOperations = [
     }),
     response: AccountActionResultSchema,
   }),
-  channelList('channelList', '', 'Live channels (connected links): the first page of 500', ChannelPageSchema),
-  channelList(
-    'channelListPage',
-    '/:continueFrom/:pageSize',
-    'Live channels after a marker',
-    ChannelPageSchema,
-    {
+  op(
+    channelList(
+      'channelList',
+      '',
+      'Live channels (connected links): the first page of 500',
+      ChannelPageSchema,
+    ),
+  ),
+  op({
+    ...channelList(
+      'channelListPage',
+      '/:continueFrom/:pageSize',
+      'Live channels after a marker',
+      ChannelPageSchema,
+    ),
+    params: body({
       continueFrom: Type.String({ pattern: '^[0-9]{1,16}$', description: 'The last continueFrom, or 0' }),
       pageSize: Type.String({
         pattern: '^[0-9]{1,9}$',
         description: 'Channels per page, 1 to 1000 (more: 413)',
       }),
-    },
+    }),
+  }),
+  op(
+    channelList(
+      'channelListRefresh',
+      '/refresh',
+      'Rebuild the channel list from Redis',
+      ChannelRefreshSchema,
+    ),
   ),
-  channelList('channelListRefresh', '/refresh', 'Rebuild the channel list from Redis', ChannelRefreshSchema),
   op({
     id: 'hub-control.hub',
     service: 'hub-control',

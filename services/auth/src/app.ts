@@ -1,22 +1,22 @@
-import { authOperations, thingOperations, VERSION_LABEL } from '@console/contracts';
-import { natsPlugin, postgresPlugin, redisPlugin, registerOperations } from '@console/kit';
+import { authOperations, thingOperations } from '@console/contracts';
+import { migrateService, natsPlugin, postgresPlugin, redisPlugin, registerOperations } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthConfig } from './config.ts';
 import { accountHandlers } from './endpoints/account.ts';
 import { adminUserHandlers } from './endpoints/admin-users.ts';
-import { withErrorMapping } from './endpoints/errors.ts';
+import { authErrors } from './endpoints/errors.ts';
 import { loginHandlers } from './endpoints/login.ts';
 import { thingHandlers } from './endpoints/things.ts';
+import { AUTH_MIGRATIONS } from './migrate.ts';
 import { bootstrapAdmin } from './plugins/bootstrap-admin.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
-import { migrate } from './plugins/migrations.ts';
 import { oneTimeCodesPlugin } from './plugins/one-time-codes.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { signInPlugin } from './plugins/sign-in.ts';
-import { thingsPlugin } from './plugins/things.ts';
-import { usersPlugin } from './plugins/users.ts';
+import { thingsPlugin } from './plugins/things.store.ts';
+import { usersPlugin } from './plugins/users.store.ts';
 
 export interface AuthAppOptions {
   config: AuthConfig;
@@ -35,8 +35,7 @@ export const authApp = fp(
     await app.register(postgresPlugin, { url: config.DATABASE_URL });
     await app.register(redisPlugin, { url: config.REDIS_URL });
 
-    const applied = await migrate(app.pg);
-    if (applied.length) app.log.info({ applied }, 'database migrations applied');
+    await migrateService(app, 'auth', AUTH_MIGRATIONS);
     const first = await bootstrapAdmin(app.pg, {
       email: config.BOOTSTRAP_ADMIN_EMAIL,
       password: config.BOOTSTRAP_ADMIN_PASSWORD,
@@ -64,13 +63,17 @@ export const authApp = fp(
     await app.register(mailerPlugin, { url: config.SMTP_URL, from: config.MAIL_FROM });
     await app.register(signInPlugin, { limits: config });
 
-    const handlers = withErrorMapping(app, {
-      ...loginHandlers(app),
-      ...accountHandlers(app, config),
-      ...adminUserHandlers(app, config),
-      ...thingHandlers(app),
+    await registerOperations(app, {
+      service: 'auth',
+      operations: [...authOperations, ...thingOperations],
+      handlers: {
+        ...loginHandlers(app),
+        ...accountHandlers(app, config),
+        ...adminUserHandlers(app, config),
+        ...thingHandlers(app),
+      },
+      errors: authErrors,
     });
-    await registerOperations(app, 'auth', VERSION_LABEL, [...authOperations, ...thingOperations], handlers);
   },
   { name: 'auth-app', dependencies: ['health', 'metrics'] },
 );

@@ -1,14 +1,12 @@
-import { createServer, runServer } from '@console/kit';
+import { startService } from '@console/kit';
 import { buildGateway } from './app.ts';
 import { gatewayConfig } from './config.ts';
 
 const config = gatewayConfig();
-const app = await createServer({
+await startService(buildGateway, {
   service: 'gateway',
-  logLevel: config.LOG_LEVEL,
-  instance: config.INSTANCE_ID,
+  config,
+  options: { config },
   bodyLimit: config.BODY_LIMIT_BYTES,
   trustProxy: config.TRUST_PROXY,
 });
-await app.register(buildGateway, { config });
-await runServer(app, config.HOST, config.PORT);

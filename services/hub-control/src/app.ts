@@ -1,6 +1,8 @@
-import { gen1CommandOperations, hubControlOperations, VERSION_LABEL } from '@console/contracts';
+import { gen1CommandOperations, hubControlOperations } from '@console/contracts';
 import {
   ensureStreams,
+  migrateService,
+  migrationsDir,
   mongoPlugin,
   natsPlugin,
   postgresPlugin,
@@ -14,22 +16,22 @@ import { accountActionHandlers } from './endpoints/account-actions.ts';
 import { backupActionHandlers } from './endpoints/backup-actions.ts';
 import { channelListHandlers } from './endpoints/channel-list.ts';
 import { deviceActionHandlers } from './endpoints/device-actions.ts';
-import { withErrorMapping } from './endpoints/errors.ts';
+import { hubControlErrors } from './endpoints/errors.ts';
 import { gen1CommandHandlers } from './endpoints/gen1-commands.ts';
 import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
-import { accountsPlugin } from './plugins/accounts.ts';
+import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
-import { backupsPlugin } from './plugins/backups.ts';
+import { backupsPlugin } from './plugins/backups.store.ts';
 import { channelsPlugin } from './plugins/channels.ts';
+import { gen1StorePlugin } from './plugins/gen1.store.ts';
 import { gen1CommandsPlugin } from './plugins/gen1-commands.ts';
-import { gen1StorePlugin } from './plugins/gen1-store.ts';
-import { hubInfoPlugin } from './plugins/hub-info.ts';
-import { hubLinkPlugin } from './plugins/hub-link.ts';
+import { hubInfoPlugin } from './plugins/hub-info.store.ts';
+import { hubLinkPlugin } from './plugins/hub-link.client.ts';
 import { hubMetricsPlugin } from './plugins/hub-metrics.ts';
 import { presencePlugin } from './plugins/presence.ts';
-import { recordsPlugin } from './plugins/records.ts';
-import { wflLinkPlugin } from './plugins/wfl-link.ts';
+import { recordsPlugin } from './plugins/records.store.ts';
+import { wflLinkPlugin } from './plugins/wfl-link.client.ts';
 import { wflPingsPlugin } from './plugins/wfl-pings.ts';
 
 export interface HubControlAppOptions {
@@ -59,6 +61,7 @@ export const hubControlApp = fp(
     await app.register(channelsPlugin, { warmupSeconds: config.PRESENCE_REFRESH_S });
     await app.register(hubInfoPlugin, { prefix: config.REDIS_PREFIX, ttlSeconds: config.HUB_INFO_TTL_S });
     await app.register(hubLinkPlugin, { timeoutMs: config.HUB_TIMEOUT_MS });
+    await migrateService(app, 'hub-control', migrationsDir(import.meta.url));
     await app.register(gen1StorePlugin);
     await app.register(wflPingsPlugin, { keepHours: config.PING_KEEP_H });
     await app.register(wflLinkPlugin, { timeoutMs: config.WFL_TIMEOUT_MS });
@@ -73,22 +76,20 @@ export const hubControlApp = fp(
     await app.register(hubActionsPlugin);
     await app.register(gen1CommandsPlugin);
 
-    const handlers = withErrorMapping(app, {
-      ...linkActionHandlers(app),
-      ...deviceActionHandlers(app),
-      ...backupActionHandlers(app),
-      ...accountActionHandlers(app),
-      ...hubCardHandlers(app),
-      ...channelListHandlers(app),
-      ...gen1CommandHandlers(app),
+    await registerOperations(app, {
+      service: 'hub-control',
+      operations: [...hubControlOperations, ...gen1CommandOperations],
+      handlers: {
+        ...linkActionHandlers(app),
+        ...deviceActionHandlers(app),
+        ...backupActionHandlers(app),
+        ...accountActionHandlers(app),
+        ...hubCardHandlers(app),
+        ...channelListHandlers(app),
+        ...gen1CommandHandlers(app),
+      },
+      errors: hubControlErrors,
     });
-    await registerOperations(
-      app,
-      'hub-control',
-      VERSION_LABEL,
-      [...hubControlOperations, ...gen1CommandOperations],
-      handlers,
-    );
   },
   { name: 'hub-control-app', dependencies: ['health', 'metrics'] },
 );

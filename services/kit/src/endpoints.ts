@@ -7,43 +7,28 @@ import {
   operationName,
   type ServiceName,
   type ServiceReply,
-  type SessionGrant,
+  VERSION_LABEL,
 } from '@console/contracts';
 import { Svcm } from '@nats-io/services';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { type Handler, type HandlerContext, Reply } from './handler-context.ts';
 import type { HandlersFor } from './handlers.ts';
 import { type ErrorMapping, withErrorMapping } from './service-errors.ts';
 import { type Validator, validator } from './validate.ts';
 
-export interface HandlerContext<B = unknown, P = Record<string, unknown>, Q = Record<string, unknown>> {
-  caller: Caller | null;
-  body: B;
-  params: P;
-  query: Q;
-  ip: string;
-  requestId: string;
-  log: FastifyBaseLogger;
-}
-
-/** A handler's answer when it needs more than data: a status, or a session to open or end. */
-export class Reply<T = unknown> {
-  constructor(
-    readonly data: T,
-    readonly extra: { status?: number; session?: SessionGrant; endSession?: boolean } = {},
-  ) {}
-}
-
 /**
- * A handler as the endpoint path calls it. Services do not write this type: `defineHandlers`
- * types each handler from its operation's schemas.
+ * The version a service registers with `@nats-io/services`: the console's release with the
+ * service named as semver build metadata (`0.0.7+auth`). The NATS CLI's `micro ls` leaves a
+ * Version cell blank when it equals the row above (meant to group instances of one service);
+ * with every service on the same release only the first row showed one. Build metadata does not
+ * change the version's precedence, and instances of one service still group.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the erased form of handlers typed by defineHandlers; the table is heterogeneous.
-export type Handler = (ctx: HandlerContext<any, any, any>) => Promise<unknown>;
+export function serviceVersion(service: string): string {
+  return `${VERSION_LABEL}+${service.replace(/[^0-9A-Za-z-]/g, '-')}`;
+}
 
 export interface ServiceOperations<Ops extends readonly Operation[]> {
   service: ServiceName;
-  /** Shown by `nats micro ls`; must be semver. */
-  version: string;
   /** The service's rows of the operations table (rows of other services are skipped). */
   operations: Ops;
   /** One handler per operation of this service, made with `defineHandlers`. */
@@ -67,37 +52,19 @@ const encoder = new TextEncoder();
  * in a queue group named after the service so that instances share the load.
  * Roles are checked here as well as at the gateway: NATS is reachable by more than the gateway.
  */
-export async function registerOperations<const Ops extends readonly Operation[]>(
+export async function registerOperations<Ops extends readonly Operation[]>(
   app: FastifyInstance,
   opts: ServiceOperations<Ops>,
-): Promise<void>;
-/** @deprecated the untyped form, until every service has moved to the options form above. */
-export async function registerOperations(
-  app: FastifyInstance,
-  service: ServiceName,
-  version: string,
-  operations: readonly Operation[],
-  handlers: Record<string, Handler>,
-): Promise<void>;
-export async function registerOperations(
-  app: FastifyInstance,
-  first: ServiceOperations<readonly Operation[]> | ServiceName,
-  ...rest: [string?, (readonly Operation[])?, Record<string, Handler>?]
 ): Promise<void> {
-  const { service, version, operations, handlers } =
-    typeof first === 'string'
-      ? { service: first, version: rest[0] ?? '', operations: rest[1] ?? [], handlers: rest[2] ?? {} }
-      : {
-          ...first,
-          handlers: withErrorMapping(app, first.handlers as Record<string, Handler>, first.errors),
-        };
+  const { service, operations } = opts;
+  const handlers = withErrorMapping(app, opts.handlers as Record<string, Handler>, opts.errors);
   const mine = operations.filter((o) => o.service === service);
   const missing = mine.filter((o) => !handlers[o.id]).map((o) => o.id);
   if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
 
   const svc = await new Svcm(app.nats).add({
     name: service,
-    version,
+    version: serviceVersion(service),
     description: `console ${service} service`,
     queue: service,
     metadata: { prefix: app.subjects.prefix },

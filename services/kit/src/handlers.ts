@@ -1,6 +1,6 @@
 import type { Operation } from '@console/contracts';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { HandlerContext, Reply } from './endpoints.ts';
+import type { HandlerContext, Pending, Reply } from './handler-context.ts';
 
 type Input<S, Absent> = S extends TSchema ? Static<S> : Absent;
 
@@ -11,8 +11,11 @@ export type OperationContext<O extends Operation> = HandlerContext<
   Input<O['querystring'], Record<string, never>>
 >;
 
-/** What it answers: its response schema's type, alone or in a Reply (status, session). */
-export type OperationReply<O extends Operation> = Static<O['response']> | Reply<Static<O['response']>>;
+/** What it answers: its response schema's type, alone or in a Reply (status, session); or a 202 Pending. */
+export type OperationReply<O extends Operation> =
+  | Static<O['response']>
+  | Reply<Static<O['response']>>
+  | Pending;
 
 export type OperationHandler<O extends Operation> = (ctx: OperationContext<O>) => Promise<OperationReply<O>>;
 
@@ -35,7 +38,7 @@ export type HandlersFor<Ops extends readonly Operation[], K extends OperationId<
  *
  * `registerOperations` then checks, by type and at start-up, that every operation has one.
  */
-export function defineHandlers<const Ops extends readonly Operation[], K extends OperationId<Ops>>(
+export function defineHandlers<Ops extends readonly Operation[], K extends OperationId<Ops>>(
   _operations: Ops,
   handlers: HandlersFor<Ops, K>,
 ): HandlersFor<Ops, K> {

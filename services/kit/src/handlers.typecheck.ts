@@ -4,7 +4,7 @@
  */
 import { op } from '@console/contracts';
 import { Type } from '@sinclair/typebox';
-import { Reply } from './endpoints.ts';
+import { Reply } from './handler-context.ts';
 import { defineHandlers } from './handlers.ts';
 
 const table = [

@@ -1,5 +1,6 @@
 export * from './config.ts';
 export * from './endpoints.ts';
+export * from './handler-context.ts';
 export * from './handlers.ts';
 export * from './logger.ts';
 export * from './migrations.ts';
@@ -14,4 +15,5 @@ export * from './service-errors.ts';
 export * from './sessions.ts';
 export * from './start-service.ts';
 export * from './streams.ts';
+export * from './transaction.ts';
 export * from './validate.ts';

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { transaction } from './transaction.ts';
 
 export interface Migration {
   /** The file name without `.sql`, e.g. `001_staff_users`; recorded once applied. */
@@ -20,6 +21,20 @@ export function readMigrations(dir: URL | string): Migration[] {
     .filter((f) => f.endsWith('.sql'))
     .sort()
     .map((f) => ({ name: f.slice(0, -4), sql: readFileSync(join(path, f), 'utf8') }));
+}
+
+/**
+ * The `migrations/` folder of the package a module belongs to: `migrationsDir(import.meta.url)`
+ * finds `services/<name>/migrations` from `src/` as from compiled output, at whatever depth.
+ */
+export function migrationsDir(moduleUrl: string): string {
+  let dir = dirname(fileURLToPath(moduleUrl));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json above ${fileURLToPath(moduleUrl)}`);
+    dir = up;
+  }
+  return join(dir, 'migrations');
 }
 
 /** `auth` → `auth_migrations`, `hub-control` → `hub_control_migrations`: one table per service. */
@@ -41,9 +56,7 @@ export async function runMigrations(
   migrations: readonly Migration[],
 ): Promise<string[]> {
   const table = migrationsTable(service);
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return transaction(pool, async (client) => {
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [`console.${service}.migrations`]);
     await client.query(
       `create table if not exists ${table} (name text primary key, applied timestamptz not null default now())`,
@@ -58,19 +71,13 @@ export async function runMigrations(
       await client.query(`insert into ${table} (name) values ($1)`, [m.name]);
       applied.push(m.name);
     }
-    await client.query('commit');
     return applied;
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
  * What a service's app plugin calls once `postgresPlugin` is registered and before it takes any
- * request: `await migrateService(app, 'auth', new URL('../migrations/', import.meta.url))`.
+ * request: `await migrateService(app, 'auth', migrationsDir(import.meta.url))`.
  */
 export async function migrateService(
   app: FastifyInstance,

@@ -1,6 +1,6 @@
 import { ApiError } from '@console/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Handler, HandlerContext } from './endpoints.ts';
+import type { Handler, HandlerContext } from './handler-context.ts';
 
 // Postgres SQLSTATEs for "the server is going away or not accepting connections", and socket failures.
 const PG_DOWN = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);

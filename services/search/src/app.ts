@@ -1,19 +1,19 @@
-import { searchOperations, VERSION_LABEL } from '@console/contracts';
-import { mongoPlugin, natsPlugin, postgresPlugin, registerOperations } from '@console/kit';
+import { searchOperations } from '@console/contracts';
+import { migrateService, mongoPlugin, natsPlugin, postgresPlugin, registerOperations } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchConfig } from './config.ts';
 import { editHandlers } from './endpoints/edits.ts';
-import { withErrorMapping } from './endpoints/errors.ts';
+import { searchErrors } from './endpoints/errors.ts';
 import { gen1Handlers } from './endpoints/gen1.ts';
 import { gen2Handlers } from './endpoints/gen2.ts';
 import { noteHandlers } from './endpoints/notes.ts';
 import { queryHandlers } from './endpoints/query.ts';
 import { tabHandlers } from './endpoints/tabs.ts';
+import { SEARCH_MIGRATIONS } from './migrate.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { domainPlugin } from './plugins/domain.ts';
 import { ensureGen1Indexes } from './plugins/gen1/indexes.ts';
-import { migrateSearch } from './plugins/migrations.ts';
 
 export interface SearchAppOptions {
   config: SearchConfig;
@@ -41,8 +41,7 @@ export const searchApp = fp(
     });
     await app.register(mongoPlugin, { url: config.MONGO_URL });
 
-    const applied = await migrateSearch(app.pg);
-    if (applied.length) app.log.info({ applied }, 'search migrations applied');
+    await migrateService(app, 'search', SEARCH_MIGRATIONS);
     const gen1 = await ensureGen1Indexes(app.pg);
     if (gen1.made.length) app.log.info({ made: gen1.made }, 'Gen1 search indexes created');
     if (gen1.missingTables.length)
@@ -51,15 +50,19 @@ export const searchApp = fp(
     await app.register(domainPlugin, { config, now: now ?? (() => new Date()) });
     await app.register(backgroundPlugin, { config });
 
-    const handlers = withErrorMapping(app, {
-      ...gen1Handlers(app),
-      ...gen2Handlers(app),
-      ...queryHandlers(app),
-      ...noteHandlers(app),
-      ...editHandlers(app),
-      ...tabHandlers(app),
+    await registerOperations(app, {
+      service: 'search',
+      operations: searchOperations,
+      handlers: {
+        ...gen1Handlers(app),
+        ...gen2Handlers(app),
+        ...queryHandlers(app),
+        ...noteHandlers(app),
+        ...editHandlers(app),
+        ...tabHandlers(app),
+      },
+      errors: searchErrors,
     });
-    await registerOperations(app, 'search', VERSION_LABEL, searchOperations, handlers);
   },
   { name: 'search-app', dependencies: ['health', 'metrics'] },
 );

@@ -1,5 +1,6 @@
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
+import { migrateSearch } from './migrate.ts';
 import {
   accelerate,
   backendMatches,
@@ -10,7 +11,6 @@ import {
 } from './plugins/ferret.ts';
 import { ensureGen1Indexes } from './plugins/gen1/indexes.ts';
 import { type ReindexResult, reindex, worldLoaded } from './plugins/gen2/reindex.ts';
-import { migrateSearch } from './plugins/migrations.ts';
 
 export interface PrepareOptions {
   databaseUrl: string;

@@ -1,4 +1,5 @@
 import { COLLECTIONS } from '@console/contracts';
+import { transaction } from '@console/kit';
 import type { Db } from 'mongodb';
 import type pg from 'pg';
 import type { Customer } from './customer.ts';
@@ -7,24 +8,16 @@ import { copyRows } from './postgres/copy.ts';
 import { worldGlobals } from './world.ts';
 
 /** One batch of customers' Gen1 rows in one transaction, tables in foreign-key order; returns the rows. */
-export async function copyBatch(pool: pg.Pool, batch: readonly Customer[]): Promise<number> {
-  const client = await pool.connect();
-  let rows = 0;
-  try {
-    await client.query('begin');
+export function copyBatch(pool: pg.Pool, batch: readonly Customer[]): Promise<number> {
+  return transaction(pool, async (client) => {
+    let rows = 0;
     for (const table of GEN1_TABLES) {
       const all = batch.flatMap((c) => c.gen1[table] as object[]);
       await copyRows(client, table, all);
       rows += all.length;
     }
-    await client.query('commit');
     return rows;
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The device types and firmware releases: the world's, loaded once. */

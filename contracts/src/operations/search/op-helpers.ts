@@ -6,5 +6,6 @@ export const support: readonly Role[] = ['support', 'dev'];
 export const finders: readonly Role[] = ['support', 'dev', 'accounts'];
 
 export const Term = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
-export const params = (props: TProperties) => Type.Object(props, { additionalProperties: false });
+export const params = <P extends TProperties>(props: P) =>
+  Type.Object(props, { additionalProperties: false });
 export const IntId = (description: string) => Type.String({ pattern: '^[0-9]{1,15}$', description });

@@ -10,9 +10,9 @@ import {
 } from './gen1.ts';
 import { finders, IntId, params, Term } from './op-helpers.ts';
 
-const find = (id: string, path: string, summary: string, p: TProperties) =>
+const find = <I extends string, P extends TProperties>(id: I, path: string, summary: string, p: P) =>
   op({
-    id: `search.${id}`,
+    id: `search.${id}` as const,
     service: 'search',
     method: 'GET',
     path,

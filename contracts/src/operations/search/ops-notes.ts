@@ -1,4 +1,4 @@
-import { type TProperties, Type } from '@sinclair/typebox';
+import { type TObject, type TProperties, Type } from '@sinclair/typebox';
 import { op } from '../types.ts';
 import {
   AccountEditResultSchema,
@@ -18,15 +18,15 @@ import {
 } from './notes.ts';
 import { IntId, params, support } from './op-helpers.ts';
 
-const accountEdit = (
-  id: string,
+const accountEdit = <I extends string, P extends TProperties, B extends TObject>(
+  id: I,
   path: string,
   summary: string,
-  p: TProperties,
-  body: ReturnType<typeof Type.Object>,
+  p: P,
+  body: B,
 ) =>
   op({
-    id: `search.${id}`,
+    id: `search.${id}` as const,
     service: 'search',
     method: 'PUT',
     path,

@@ -1,13 +1,5 @@
-import {
-  ApiError,
-  type ChangePasswordBodySchema,
-  type Me,
-  ROLES,
-  type SignupBodySchema,
-  type StaffUser,
-} from '@console/contracts';
-import type { Handler, HandlerContext } from '@console/kit';
-import type { Static } from '@sinclair/typebox';
+import { ApiError, authOperations, ROLES } from '@console/contracts';
+import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import type { AuthConfig } from '../config.ts';
 import { hashPassword, verifyPassword } from '../plugins/passwords.ts';
@@ -15,12 +7,10 @@ import { normalizeEmail, passwordProblem, staffUserProblems } from '../plugins/s
 import { toMe, toStaffUser } from '../plugins/staff-view.ts';
 import { callerOf } from './caller.ts';
 
-type IdParams = { id: string };
-
 /** The signed-in user's own account: who am I, my password, and signing up a colleague. */
-export function accountHandlers(app: FastifyInstance, config: AuthConfig): Record<string, Handler> {
-  return {
-    'auth.me': async (ctx: HandlerContext): Promise<Me> => {
+export function accountHandlers(app: FastifyInstance, config: AuthConfig) {
+  return defineHandlers(authOperations, {
+    'auth.me': async (ctx) => {
       const caller = callerOf(ctx);
       // Fresh from Postgres, not from the session: a deleted or disabled user is out at once.
       const user = await app.users.byId(caller.userId);
@@ -31,9 +21,7 @@ export function accountHandlers(app: FastifyInstance, config: AuthConfig): Recor
       return toMe(user);
     },
 
-    'auth.changePassword': async (
-      ctx: HandlerContext<Static<typeof ChangePasswordBodySchema>, IdParams>,
-    ): Promise<{ message: string }> => {
+    'auth.changePassword': async (ctx) => {
       const caller = callerOf(ctx);
       const own = ctx.params.id === caller.userId;
       if (!own && !caller.roles.includes('admin')) {
@@ -55,7 +43,7 @@ export function accountHandlers(app: FastifyInstance, config: AuthConfig): Recor
       return { message: 'Password successfully changed' };
     },
 
-    'auth.signup': async (ctx: HandlerContext<Static<typeof SignupBodySchema>>): Promise<StaffUser> => {
+    'auth.signup': async (ctx) => {
       const fields = staffUserProblems(ctx.body);
       const first = Object.values(fields)[0];
       if (first) throw new ApiError(400, first, fields);
@@ -71,6 +59,6 @@ export function accountHandlers(app: FastifyInstance, config: AuthConfig): Recor
       return toStaffUser(row);
     },
 
-    'auth.roles': async (): Promise<string[]> => [...ROLES],
-  };
+    'auth.roles': async () => [...ROLES],
+  });
 }

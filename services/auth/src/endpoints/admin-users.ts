@@ -1,15 +1,12 @@
-import { ApiError, type StaffUser, type StaffUserInput } from '@console/contracts';
-import type { Handler, HandlerContext } from '@console/kit';
+import { ApiError, authOperations, type StaffUserInput } from '@console/contracts';
+import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import type { AuthConfig } from '../config.ts';
 import { hashPassword } from '../plugins/passwords.ts';
 import { normalizeEmail, parseRolesStrict, staffUserProblems } from '../plugins/staff-rules.ts';
 import { toStaffUser } from '../plugins/staff-view.ts';
-import type { StaffFields } from '../plugins/users.ts';
+import type { StaffFields } from '../plugins/users.store.ts';
 import { callerOf } from './caller.ts';
-
-type IdParams = { id: string };
-type Ctx<B = unknown> = HandlerContext<B, IdParams>;
 
 const NO_SUCH_USER = 'No such user.';
 
@@ -25,14 +22,14 @@ function checkInput(input: StaffUserInput, creating: boolean) {
 }
 
 /** Staff user administration (seed 000 `/admin`); the operations table admits admins only. */
-export function adminUserHandlers(app: FastifyInstance, config: AuthConfig): Record<string, Handler> {
-  return {
-    'auth.adminList': async (): Promise<StaffUser[]> => {
+export function adminUserHandlers(app: FastifyInstance, config: AuthConfig) {
+  return defineHandlers(authOperations, {
+    'auth.adminList': async () => {
       const now = new Date();
       return (await app.users.list()).map((row) => toStaffUser(row, now));
     },
 
-    'auth.adminCreate': async (ctx: Ctx<StaffUserInput>): Promise<StaffUser> => {
+    'auth.adminCreate': async (ctx) => {
       const { roles } = checkInput(ctx.body, true);
       const row = await app.users.create({
         name: ctx.body.name.trim(),
@@ -46,7 +43,7 @@ export function adminUserHandlers(app: FastifyInstance, config: AuthConfig): Rec
       return toStaffUser(row);
     },
 
-    'auth.adminUpdate': async (ctx: Ctx<StaffUserInput>): Promise<StaffUser> => {
+    'auth.adminUpdate': async (ctx) => {
       const { roles, keepPassword } = checkInput(ctx.body, false);
       const before = await app.users.byId(ctx.params.id);
       if (!before) throw new ApiError(404, NO_SUCH_USER);
@@ -76,7 +73,7 @@ export function adminUserHandlers(app: FastifyInstance, config: AuthConfig): Rec
       return toStaffUser(row);
     },
 
-    'auth.adminDelete': async (ctx: Ctx): Promise<{ message: string }> => {
+    'auth.adminDelete': async (ctx) => {
       if (ctx.params.id === callerOf(ctx).userId) throw new ApiError(400, 'You cannot delete yourself.');
       if (!(await app.users.remove(ctx.params.id))) throw new ApiError(404, NO_SUCH_USER);
       await app.sessions.endAllFor(ctx.params.id);
@@ -84,11 +81,11 @@ export function adminUserHandlers(app: FastifyInstance, config: AuthConfig): Rec
       return { message: 'User deleted.' };
     },
 
-    'auth.adminRevokeSessions': async (ctx: Ctx): Promise<{ message: string }> => {
+    'auth.adminRevokeSessions': async (ctx) => {
       if (!(await app.users.byId(ctx.params.id))) throw new ApiError(404, NO_SUCH_USER);
       const n = await app.sessions.endAllFor(ctx.params.id);
       ctx.log.info({ staffUserId: ctx.params.id, ended: n }, 'sessions revoked');
       return { message: `Ended ${n} session${n === 1 ? '' : 's'}.` };
     },
-  };
+  });
 }

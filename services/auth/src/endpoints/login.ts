@@ -1,11 +1,10 @@
-import type { LoginBodySchema, LoginReply, VerifyCodeBodySchema } from '@console/contracts';
-import { type Handler, type HandlerContext, Reply } from '@console/kit';
-import type { Static } from '@sinclair/typebox';
+import { authOperations, type LoginReply } from '@console/contracts';
+import { defineHandlers, Reply } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { CODE_SENT, type SignInOutcome } from '../plugins/sign-in.ts';
 
 /** A session grant rides beside the data; the gateway turns it into the cookie. */
-function answer(outcome: SignInOutcome): LoginReply | Reply {
+function answer(outcome: SignInOutcome): LoginReply | Reply<LoginReply> {
   if (outcome.kind === 'code')
     return { requiresOneTimeCode: true, userId: outcome.userId, message: CODE_SENT };
   return new Reply({ user: outcome.user } satisfies LoginReply, {
@@ -13,17 +12,17 @@ function answer(outcome: SignInOutcome): LoginReply | Reply {
   });
 }
 
-export function loginHandlers(app: FastifyInstance): Record<string, Handler> {
-  return {
-    'auth.login': async (ctx: HandlerContext<Static<typeof LoginBodySchema>>) =>
+export function loginHandlers(app: FastifyInstance) {
+  return defineHandlers(authOperations, {
+    'auth.login': async (ctx) =>
       answer(await app.signIn.withPassword(ctx.body.email, ctx.body.password, ctx.ip)),
 
-    'auth.verifyCode': async (ctx: HandlerContext<Static<typeof VerifyCodeBodySchema>>) =>
+    'auth.verifyCode': async (ctx) =>
       answer(await app.signIn.withCode(ctx.body.userId, ctx.body.code, ctx.ip)),
 
-    'auth.logout': async (ctx: HandlerContext) => {
+    'auth.logout': async (ctx) => {
       if (ctx.caller) await app.sessions.end(ctx.caller.sessionId, ctx.caller.userId);
       return new Reply({ message: 'Signed out.' }, { endSession: true });
     },
-  };
+  });
 }

@@ -1,3 +1,4 @@
+import { transaction } from '@console/kit';
 import type pg from 'pg';
 import { hashPassword, randomPassword } from './passwords.ts';
 import { normalizeEmail, passwordProblem } from './staff-rules.ts';
@@ -27,27 +28,18 @@ export async function bootstrapAdmin(pool: pg.Pool, opts: BootstrapOptions): Pro
   const problem = passwordProblem(password);
   if (problem) throw new Error(`BOOTSTRAP_ADMIN_PASSWORD: ${problem}`);
 
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  const created = await transaction(pool, async (client) => {
     await client.query('select pg_advisory_xact_lock(hashtext($1))', ['console.auth.bootstrap']);
     const { rows } = await client.query('select 1 from staff_users limit 1');
-    if (rows.length > 0) {
-      await client.query('commit');
-      return { created: false };
-    }
+    if (rows.length > 0) return false;
     await client.query(
       `insert into staff_users (name, email, password_hash, roles, require_one_time_code)
        values ($1, $2, $3, 'admin', $4)`,
       [opts.name, email, await hashPassword(password), opts.requireOneTimeCode],
     );
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+    return true;
+  });
+  if (!created) return { created: false };
   // Only after the commit: a password is never shown for an account that does not exist.
   if (generated) opts.announce(banner(email, password, opts.requireOneTimeCode));
   return { created: true, email, generated };

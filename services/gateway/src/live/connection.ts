@@ -1,7 +1,7 @@
 import type { Caller, ServerFrame } from '@console/contracts';
 import type { WebSocket } from '@fastify/websocket';
 import type { LiveEntry } from './entry.ts';
-import type { Watcher } from './topic.ts';
+import type { Watcher } from './shared-topic.ts';
 
 export const SLOW_CONSUMER_CODE = 4008;
 export const SLOW_CONSUMER_REASON = 'Too slow for the live stream; reconnect to resume.';
@@ -22,12 +22,22 @@ export class LiveConnection {
   queue: Promise<unknown> = Promise.resolve();
   closed = false;
 
+  readonly socket: WebSocket;
+  caller: Caller;
+  private readonly limits: ConnectionLimits;
+  private readonly onCut: (conn: LiveConnection, buffered: number) => void;
+
   constructor(
-    readonly socket: WebSocket,
-    public caller: Caller,
-    private readonly limits: ConnectionLimits,
-    private readonly onCut: (conn: LiveConnection, buffered: number) => void,
-  ) {}
+    socket: WebSocket,
+    caller: Caller,
+    limits: ConnectionLimits,
+    onCut: (conn: LiveConnection, buffered: number) => void,
+  ) {
+    this.socket = socket;
+    this.caller = caller;
+    this.limits = limits;
+    this.onCut = onCut;
+  }
 
   send(frame: ServerFrame) {
     this.write(JSON.stringify(frame));

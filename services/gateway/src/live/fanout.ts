@@ -5,9 +5,9 @@ import { type ConnectionLimits, eventsFrame, LiveConnection } from './connection
 import type { LiveEntry } from './entry.ts';
 import { compileFilter } from './filter.ts';
 import type { FanoutStats, LiveMetrics } from './metrics.ts';
+import { Topic, type Watcher } from './shared-topic.ts';
 import { HISTORY_MOVED_ON } from './sources/jetstream.ts';
 import type { Source } from './sources/source.ts';
-import { Topic, type Watcher } from './topic.ts';
 import type { TopicSpec } from './topics.ts';
 
 export interface FanoutOptions extends ConnectionLimits {
@@ -41,12 +41,22 @@ export class LiveFanout {
   private closed = false;
   private openSources = 0;
 
+  private readonly makeSource: (spec: TopicSpec) => Source;
+  private readonly opts: FanoutOptions;
+  private readonly metrics: LiveMetrics;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
-    private readonly makeSource: (spec: TopicSpec) => Source,
-    private readonly opts: FanoutOptions,
-    private readonly metrics: LiveMetrics,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    makeSource: (spec: TopicSpec) => Source,
+    opts: FanoutOptions,
+    metrics: LiveMetrics,
+    log: FastifyBaseLogger,
+  ) {
+    this.makeSource = makeSource;
+    this.opts = opts;
+    this.metrics = metrics;
+    this.log = log;
+  }
 
   stats(): FanoutStats {
     let watchers = 0;

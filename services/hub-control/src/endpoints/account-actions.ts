@@ -1,14 +1,12 @@
-import { type AccountActionResult, ApiError } from '@console/contracts';
-import type { Handler, HandlerContext } from '@console/kit';
+import { ApiError, hubControlOperations } from '@console/contracts';
+import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { requireConfirmation } from './link-actions.ts';
 
 /** Remove a user from a structure (roleAdmin) and V5 licences (license): confirmed, recorded, noted. */
-export function accountActionHandlers(app: FastifyInstance): Record<string, Handler> {
-  return {
-    'hub-control.removeUser': async (
-      ctx: HandlerContext<{ userEmail: string; rootGroupId: string; confirmation?: string }>,
-    ): Promise<AccountActionResult> => {
+export function accountActionHandlers(app: FastifyInstance) {
+  return defineHandlers(hubControlOperations, {
+    'hub-control.removeUser': async (ctx) => {
       requireConfirmation('hub-control.removeUser', ctx.body.confirmation);
       const { userEmail, rootGroupId } = ctx.body;
       const removed = await app.accounts.removeFromStructure(userEmail, rootGroupId);
@@ -26,14 +24,7 @@ export function accountActionHandlers(app: FastifyInstance): Record<string, Hand
       return { transactionId, success: true, message: `${userEmail} was removed from the structure.` };
     },
 
-    'hub-control.license': async (
-      ctx: HandlerContext<{
-        userId: string;
-        action: 'add' | 'remove';
-        rootGroupId?: string;
-        confirmation?: string;
-      }>,
-    ): Promise<AccountActionResult> => {
+    'hub-control.license': async (ctx) => {
       requireConfirmation('hub-control.license', ctx.body.confirmation);
       const { userId, action, rootGroupId } = ctx.body;
       const done = await app.accounts.setLicense(userId, action === 'add', rootGroupId);
@@ -53,5 +44,5 @@ export function accountActionHandlers(app: FastifyInstance): Record<string, Hand
         message: action === 'add' ? 'Licence added.' : 'Licence removed.',
       };
     },
-  };
+  });
 }

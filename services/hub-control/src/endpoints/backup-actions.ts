@@ -1,11 +1,17 @@
-import { ApiError, type Backup, type HubActionResult, offlineMessage } from '@console/contracts';
-import type { Handler, HandlerContext } from '@console/kit';
+import {
+  ApiError,
+  type Backup,
+  type HubActionResult,
+  hubControlOperations,
+  offlineMessage,
+} from '@console/contracts';
+import { defineHandlers, type HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { linkFor } from './device-actions.ts';
 import { requireConfirmation } from './link-actions.ts';
 
 /** Backups (Support Plus spec §4): Backup Now, restore, keep, details; each also kept as the server's record. */
-export function backupActionHandlers(app: FastifyInstance): Record<string, Handler> {
+export function backupActionHandlers(app: FastifyInstance) {
   const run = app.hubActions.run.bind(app.hubActions);
   const offline = offlineMessage('a backup action');
 
@@ -26,8 +32,8 @@ export function backupActionHandlers(app: FastifyInstance): Record<string, Handl
     return found;
   };
 
-  return {
-    'hub-control.backup': async (ctx: HandlerContext<{ linkId: number; deviceId?: string }>) =>
+  return defineHandlers(hubControlOperations, {
+    'hub-control.backup': async (ctx) =>
       remember(
         ctx,
         await run(ctx, {
@@ -40,9 +46,7 @@ export function backupActionHandlers(app: FastifyInstance): Record<string, Handl
         }),
       ),
 
-    'hub-control.backupRestore': async (
-      ctx: HandlerContext<{ backupId: string; deviceId: string; linkId?: number; confirmation?: string }>,
-    ) => {
+    'hub-control.backupRestore': async (ctx) => {
       requireConfirmation('hub-control.backupRestore', ctx.body.confirmation);
       const hubId = await hubOfBackup(ctx.body.backupId, ctx.body.deviceId, ctx.body.linkId);
       return remember(
@@ -58,9 +62,7 @@ export function backupActionHandlers(app: FastifyInstance): Record<string, Handl
       );
     },
 
-    'hub-control.updateBackup': async (
-      ctx: HandlerContext<{ backupId: string; deviceId: string; keep: boolean; linkId?: number }>,
-    ) => {
+    'hub-control.updateBackup': async (ctx) => {
       const hubId = await hubOfBackup(ctx.body.backupId, ctx.body.deviceId, ctx.body.linkId);
       return remember(
         ctx,
@@ -75,7 +77,7 @@ export function backupActionHandlers(app: FastifyInstance): Record<string, Handl
       );
     },
 
-    'hub-control.getBackup': async (ctx: HandlerContext<{ backupId: string; linkId?: number }>) =>
+    'hub-control.getBackup': async (ctx) =>
       run(ctx, {
         opId: 'hub-control.getBackup',
         action: 'Get Backup',
@@ -84,5 +86,5 @@ export function backupActionHandlers(app: FastifyInstance): Record<string, Handl
         payloads: [{ backupId: ctx.body.backupId }],
         offline,
       }),
-  };
+  });
 }

@@ -4,11 +4,12 @@ import {
   type Caller,
   type FirmwareRelease,
   HUB_ACTION_TEXT,
+  hubControlOperations,
   hubRequest,
   linkIdOf,
   offlineMessage,
 } from '@console/contracts';
-import type { Handler, HandlerContext } from '@console/kit';
+import { defineHandlers, type HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { requireConfirmation } from './link-actions.ts';
 
@@ -20,10 +21,8 @@ export function linkFor(id: string, given?: number): number {
   return hubId;
 }
 
-type FeatureValue = number | boolean | string;
-
 /** Actions on one device or feature of a hub (Support Plus spec §4, §7). */
-export function deviceActionHandlers(app: FastifyInstance): Record<string, Handler> {
+export function deviceActionHandlers(app: FastifyInstance) {
   const run = app.hubActions.run.bind(app.hubActions);
 
   /** Which releases the device is offered, asked of the hub itself; a read changes nothing. */
@@ -43,10 +42,8 @@ export function deviceActionHandlers(app: FastifyInstance): Record<string, Handl
     return (item.payload.releases ?? []) as FirmwareRelease[];
   };
 
-  return {
-    'hub-control.firmwareRead': (
-      ctx: HandlerContext<{ deviceId: string; notForGeneralRelease?: boolean; linkId?: number }>,
-    ) =>
+  return defineHandlers(hubControlOperations, {
+    'hub-control.firmwareRead': (ctx) =>
       run(ctx, {
         opId: 'hub-control.firmwareRead',
         action: 'Firmware Read',
@@ -58,9 +55,7 @@ export function deviceActionHandlers(app: FastifyInstance): Record<string, Handl
         offline: offlineMessage('a firmware read'),
       }),
 
-    'hub-control.firmwareUpdate': async (
-      ctx: HandlerContext<{ deviceId: string; releaseId: string; productCode: string; linkId?: number }>,
-    ) => {
+    'hub-control.firmwareUpdate': async (ctx) => {
       const { deviceId, releaseId, productCode } = ctx.body;
       const hubId = linkFor(deviceId, ctx.body.linkId);
       const offline = offlineMessage('a firmware update');
@@ -80,9 +75,7 @@ export function deviceActionHandlers(app: FastifyInstance): Record<string, Handl
       });
     },
 
-    'hub-control.getDeviceStatus': (
-      ctx: HandlerContext<{ deviceId: string | string[]; linkId?: number }>,
-    ) => {
+    'hub-control.getDeviceStatus': (ctx) => {
       const ids = Array.isArray(ctx.body.deviceId) ? ctx.body.deviceId : [ctx.body.deviceId];
       const hubs = new Set(ids.map((id) => linkFor(id, ctx.body.linkId)));
       if (hubs.size > 1)
@@ -97,7 +90,7 @@ export function deviceActionHandlers(app: FastifyInstance): Record<string, Handl
       });
     },
 
-    'hub-control.featureRead': (ctx: HandlerContext<{ featureId: string; linkId?: number }>) =>
+    'hub-control.featureRead': (ctx) =>
       run(ctx, {
         opId: 'hub-control.featureRead',
         action: 'Feature Read',
@@ -107,9 +100,7 @@ export function deviceActionHandlers(app: FastifyInstance): Record<string, Handl
         offline: offlineMessage('a feature read'),
       }),
 
-    'hub-control.featureWrite': (
-      ctx: HandlerContext<{ featureId: string; value: FeatureValue; linkId?: number; confirmation?: string }>,
-    ) => {
+    'hub-control.featureWrite': (ctx) => {
       requireConfirmation('hub-control.featureWrite', ctx.body.confirmation);
       return run(ctx, {
         opId: 'hub-control.featureWrite',
@@ -120,5 +111,5 @@ export function deviceActionHandlers(app: FastifyInstance): Record<string, Handl
         offline: offlineMessage('a feature write'),
       });
     },
-  };
+  });
 }

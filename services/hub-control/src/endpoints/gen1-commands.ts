@@ -6,16 +6,16 @@ import {
   GEN1_LATEST_PINGS,
   GEN1_TEXT,
   type Gen1CommandList,
-  type Gen1Pings,
+  gen1CommandOperations,
 } from '@console/contracts';
-import type { Handler, HandlerContext } from '@console/kit';
+import { defineHandlers, type HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { macParam } from '../plugins/gen1-commands.ts';
 
 type ListParams = { mac: string; count?: number; lastId?: number };
 
 /** The Gen1 command path of seed 000 §7: latest pings, the command queue, deleting, sending as the user. */
-export function gen1CommandHandlers(app: FastifyInstance): Record<string, Handler> {
+export function gen1CommandHandlers(app: FastifyInstance) {
   const { gen1 } = app;
 
   const list = async (ctx: HandlerContext<unknown, ListParams>): Promise<Gen1CommandList> => {
@@ -33,8 +33,8 @@ export function gen1CommandHandlers(app: FastifyInstance): Record<string, Handle
     return app.gen1Commands.deleteUnexecuted(ctx, mac, window);
   };
 
-  return {
-    'hub-control.pingsLatest': async (ctx: HandlerContext<unknown, { mac: string }>): Promise<Gen1Pings> => {
+  return defineHandlers(gen1CommandOperations, {
+    'hub-control.pingsLatest': async (ctx) => {
       const mac = macParam(ctx.params.mac);
       const [pings, last] = await Promise.all([gen1.latestPings(mac, GEN1_LATEST_PINGS), gen1.lastPing(mac)]);
       return { mac, online: gen1.isOnline(last), lastPing: last ? last.toISOString() : null, pings };
@@ -45,15 +45,11 @@ export function gen1CommandHandlers(app: FastifyInstance): Record<string, Handle
     'hub-control.deleteWflCommands': remove,
     'hub-control.deleteWflCommandsCount': remove,
     'hub-control.deleteWflCommandsOlder': remove,
-    'hub-control.noReplyCommands': async (
-      ctx: HandlerContext<unknown, { mac: string }>,
-    ): Promise<Gen1CommandList> => {
+    'hub-control.noReplyCommands': async (ctx) => {
       const mac = macParam(ctx.params.mac);
       const found = await gen1.noReply(mac, GEN1_COMMANDS_MAX);
       return { mac, commands: found.rows, more: found.more };
     },
-    'hub-control.impersonateCommand': (
-      ctx: HandlerContext<unknown, { userId: number; deviceId: string; command: string }>,
-    ) => app.gen1Commands.send(ctx, ctx.params),
-  };
+    'hub-control.impersonateCommand': (ctx) => app.gen1Commands.send(ctx, ctx.params),
+  });
 }

@@ -1,11 +1,11 @@
-import { type HubCard, hubIdHex } from '@console/contracts';
-import type { Handler, HandlerContext } from '@console/kit';
+import { hubControlOperations, hubIdHex } from '@console/contracts';
+import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 
 /** The hub card: presence from the cache every instance shares, and the last system read and stats. */
-export function hubCardHandlers(app: FastifyInstance): Record<string, Handler> {
-  return {
-    'hub-control.hub': async (ctx: HandlerContext<unknown, { hubId: string }>): Promise<HubCard> => {
+export function hubCardHandlers(app: FastifyInstance) {
+  return defineHandlers(hubControlOperations, {
+    'hub-control.hub': async (ctx) => {
       const hubId = Number(ctx.params.hubId);
       const [p, { info, stats }] = await Promise.all([app.presence.get(hubId), app.hubInfo.get(hubId)]);
       return {
@@ -24,5 +24,5 @@ export function hubCardHandlers(app: FastifyInstance): Record<string, Handler> {
         stats,
       };
     },
-  };
+  });
 }

@@ -4,11 +4,12 @@ import {
   confirmationMatches,
   HUB_ACTION_TEXT,
   type HubActionResult,
+  hubControlOperations,
   offlineMessage,
   type ResetType,
   type SystemInfo,
 } from '@console/contracts';
-import type { Handler, HandlerContext } from '@console/kit';
+import { defineHandlers, type HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 
 const RESET_ACTIONS: Record<ResetType, string> = {
@@ -22,10 +23,10 @@ export function requireConfirmation(opId: string, typed: string | undefined): vo
 }
 
 /** The link actions of the hub card (Support Plus spec §4, §7): each is one command to one hub. */
-export function linkActionHandlers(app: FastifyInstance): Record<string, Handler> {
+export function linkActionHandlers(app: FastifyInstance) {
   const run = app.hubActions.run.bind(app.hubActions);
-  return {
-    'hub-control.linkReset': (ctx: HandlerContext<{ link2Id: number; object: { type?: ResetType } }>) => {
+  return defineHandlers(hubControlOperations, {
+    'hub-control.linkReset': (ctx) => {
       const type = ctx.body.object.type ?? 'restart';
       const action = RESET_ACTIONS[type];
       return run(ctx, {
@@ -38,7 +39,7 @@ export function linkActionHandlers(app: FastifyInstance): Record<string, Handler
       });
     },
 
-    'hub-control.resetErrorState': (ctx: HandlerContext<{ linkId: number; errorState: boolean }>) =>
+    'hub-control.resetErrorState': (ctx) =>
       run(ctx, {
         opId: 'hub-control.resetErrorState',
         action: 'Reset ErrorState',
@@ -48,7 +49,7 @@ export function linkActionHandlers(app: FastifyInstance): Record<string, Handler
         offline: offlineMessage('an error state reset'),
       }),
 
-    'hub-control.removeLink': (ctx: HandlerContext<{ linkId: number; confirmation?: string }>) => {
+    'hub-control.removeLink': (ctx) => {
       requireConfirmation('hub-control.removeLink', ctx.body.confirmation);
       return run(ctx, {
         opId: 'hub-control.removeLink',
@@ -60,7 +61,7 @@ export function linkActionHandlers(app: FastifyInstance): Record<string, Handler
       });
     },
 
-    'hub-control.syncLink': (ctx: HandlerContext<{ linkId: number; forceSync: boolean }>) =>
+    'hub-control.syncLink': (ctx) =>
       run(ctx, {
         opId: 'hub-control.syncLink',
         action: 'Sync Link',
@@ -70,7 +71,7 @@ export function linkActionHandlers(app: FastifyInstance): Record<string, Handler
         offline: HUB_ACTION_TEXT.offlineSync,
       }),
 
-    'hub-control.systemRead': async (ctx: HandlerContext<{ linkId: number; admin?: boolean }>) => {
+    'hub-control.systemRead': async (ctx) => {
       const hubId = ctx.body.linkId;
       const result = await run(ctx, {
         opId: 'hub-control.systemRead',
@@ -86,9 +87,7 @@ export function linkActionHandlers(app: FastifyInstance): Record<string, Handler
       return result;
     },
 
-    'hub-control.getLiveInfo': async (
-      ctx: HandlerContext<{ clientType: 'link2'; clientId: number | string }>,
-    ) => {
+    'hub-control.getLiveInfo': async (ctx) => {
       const hubId = Number(ctx.body.clientId);
       const result: HubActionResult = await run(ctx, {
         opId: 'hub-control.getLiveInfo',
@@ -105,7 +104,7 @@ export function linkActionHandlers(app: FastifyInstance): Record<string, Handler
         await cache(ctx, () => app.hubInfo.clearStats(hubId));
       return result;
     },
-  };
+  });
 }
 
 /** The card's cache is a convenience: failing to fill it must not fail the action that already ran. */

@@ -14,8 +14,8 @@ import { headers } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
-import type { LinkOutcome } from './hub-link.ts';
-import type { TransactionState } from './records.ts';
+import type { LinkOutcome } from './hub-link.client.ts';
+import type { TransactionState } from './records.store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,7 +70,10 @@ function settle(o: LinkOutcome): End {
  * naming the staff member, and an audit event. A timeout is answered 504 "outcome unknown".
  */
 export class HubActions {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly app: FastifyInstance;
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
 
   async requireOnline(hubId: number, offline: string): Promise<HubPresence> {
     const p = await this.app.presence.get(hubId);

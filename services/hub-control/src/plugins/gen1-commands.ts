@@ -13,8 +13,8 @@ import type { HandlerContext } from '@console/kit';
 import { headers } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Gen1Link, QueuedEnd } from './gen1-store.ts';
-import type { WflOutcome } from './wfl-link.ts';
+import type { Gen1Link, QueuedEnd } from './gen1.store.ts';
+import type { WflOutcome } from './wfl-link.client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +64,10 @@ function settle(o: WflOutcome, at: Date): { state: Gen1State; end: QueuedEnd; wo
  * automatic support note naming the staff member and an audit event. Never retried.
  */
 export class Gen1Commands {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly app: FastifyInstance;
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
 
   async send(
     ctx: HandlerContext,

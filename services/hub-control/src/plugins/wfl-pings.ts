@@ -2,7 +2,7 @@ import { normalizeMac, type WflPing } from '@console/contracts';
 import type { Subscription } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isMissingTable, type PingIn } from './gen1-store.ts';
+import { isMissingTable, type PingIn } from './gen1.store.ts';
 
 const FIELDS = ['mac', 'date', 'data', 'reply', 'node'] as const;
 

@@ -1,12 +1,5 @@
-import {
-  ApiError,
-  AUTOCOMPLETE,
-  type Gen2SearchBody,
-  hubIdFromSearch,
-  type StructureDetail,
-  type Suggestion,
-} from '@console/contracts';
-import type { Handler, HandlerContext } from '@console/kit';
+import { ApiError, AUTOCOMPLETE, hubIdFromSearch, searchOperations } from '@console/contracts';
+import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { interleave } from '../plugins/gen1/suggest.ts';
 import { suggestStatements } from '../plugins/gen2/index-read.ts';
@@ -16,15 +9,12 @@ import { structureDetail } from '../plugins/gen2/structure-view.ts';
 import { one, rows } from '../plugins/sql.ts';
 
 /** The Support Plus search, structure detail and overview (seed 001 §2, §5). */
-export function gen2Handlers(app: FastifyInstance): Record<string, Handler> {
+export function gen2Handlers(app: FastifyInstance) {
   const onError = (err: unknown) => app.log.error({ err }, 'search index refresh failed');
-  return {
-    'search.supportPlusSearch': async (ctx: HandlerContext<Gen2SearchBody>) =>
-      app.searchDomain.gen2.search(ctx.body),
+  return defineHandlers(searchOperations, {
+    'search.supportPlusSearch': async (ctx) => app.searchDomain.gen2.search(ctx.body),
 
-    'search.supportPlusAutocomplete': async (
-      ctx: HandlerContext<unknown, { text: string }>,
-    ): Promise<Suggestion[]> => {
+    'search.supportPlusAutocomplete': async (ctx) => {
       const text = ctx.params.text.trim();
       if (text.length < AUTOCOMPLETE.gen2MinChars) return [];
       const max = AUTOCOMPLETE.maxSuggestions;
@@ -39,9 +29,7 @@ export function gen2Handlers(app: FastifyInstance): Record<string, Handler> {
       return interleave(lists, max, (kind, value) => ({ value, kind, label: `${value} (${kind})` }));
     },
 
-    'search.structure': async (
-      ctx: HandlerContext<unknown, { rootGroupId: string }>,
-    ): Promise<StructureDetail> => {
+    'search.structure': async (ctx) => {
       const parts = await app.searchDomain.mongo.structureWith(ctx.params.rootGroupId);
       if (!parts) throw new ApiError(404, 'No structure with that rootGroupId.');
       // What was just read is the freshest copy there is: the search index takes it too.
@@ -55,5 +43,5 @@ export function gen2Handlers(app: FastifyInstance): Record<string, Handler> {
       const r = await one<{ n: number }>(app.pg, 'select count(*)::int as n from search_g2_hubs');
       return { count: r?.n ?? 0 };
     },
-  };
+  });
 }

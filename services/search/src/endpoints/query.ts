@@ -1,14 +1,11 @@
-import type { SupportPlusCountBody, SupportPlusQueryBody } from '@console/contracts';
-import type { Handler, HandlerContext } from '@console/kit';
+import { searchOperations } from '@console/contracts';
+import { callerOf, defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
-import { callerOf } from './caller.ts';
 
 /** The generic Support Plus reads, behind the guard (plugins/query). */
-export function queryHandlers(app: FastifyInstance): Record<string, Handler> {
-  return {
-    'search.query': async (ctx: HandlerContext<SupportPlusQueryBody>) =>
-      app.searchDomain.queries.find(ctx.body, callerOf(ctx)),
-    'search.count': async (ctx: HandlerContext<SupportPlusCountBody>) =>
-      app.searchDomain.queries.count(ctx.body, callerOf(ctx)),
-  };
+export function queryHandlers(app: FastifyInstance) {
+  return defineHandlers(searchOperations, {
+    'search.query': async (ctx) => app.searchDomain.queries.find(ctx.body, callerOf(ctx)),
+    'search.count': async (ctx) => app.searchDomain.queries.count(ctx.body, callerOf(ctx)),
+  });
 }

@@ -10,13 +10,13 @@ import {
   isFerretDb,
   openBackend,
 } from './ferret.ts';
-import { Gen1Accounts } from './gen1/account.ts';
+import { Gen1Accounts } from './gen1/accounts.store.ts';
 import { Gen1Edits } from './gen1/edits.ts';
 import { Gen1Search } from './gen1/search.ts';
-import { Gen2Mongo } from './gen2/mongo.ts';
+import { Gen2Mongo } from './gen2/gen2.store.ts';
 import { IndexRefresher } from './gen2/refresh.ts';
 import { Gen2Search } from './gen2/search.ts';
-import { Notes } from './notes/notes.ts';
+import { Notes } from './notes/notes.store.ts';
 import { NoteOutbox } from './notes/outbox.ts';
 import { SupportPlusQueries } from './query/runner.ts';
 

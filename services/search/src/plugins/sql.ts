@@ -55,18 +55,4 @@ export interface Statement {
   values: unknown[];
 }
 
-/** Runs `fn` in one transaction on one connection. */
-export async function transaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const out = await fn(client);
-    await client.query('commit');
-    return out;
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+export { transaction } from '@console/kit';

@@ -4,8 +4,8 @@ import {
   SimRatesSchema,
   SUPERVISOR_STATES,
   simSubjects,
-  VERSION_LABEL,
 } from '@console/contracts';
+import { serviceVersion } from '@console/kit';
 import { Svcm } from '@nats-io/services';
 import { type TSchema, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -131,7 +131,7 @@ export async function registerControl(app: FastifyInstance): Promise<void> {
 
   const svc = await new Svcm(app.nats).add({
     name: 'simulator',
-    version: VERSION_LABEL,
+    version: serviceVersion('simulator'),
     description: 'console simulator control plane',
     queue: '',
     metadata: { prefix: app.subjects.prefix, worker: sim.workerId },

@@ -11,6 +11,7 @@ import {
 import type pg from 'pg';
 import { rows, type Statement } from '../sql.ts';
 import { Found, type MatchedBy } from './found.ts';
+import type { Gen2Mongo } from './gen2.store.ts';
 import { indexStructures, indexUsers } from './index-docs.ts';
 import {
   type Looseness,
@@ -22,7 +23,6 @@ import {
   usersByIdPrefix,
   usersOfStructures,
 } from './index-read.ts';
-import type { Gen2Mongo } from './mongo.ts';
 
 interface Ask {
   text: string;
@@ -47,10 +47,12 @@ const STRUCTURE_SUMMARY = { rootGroupId: 1, name: 1, createdDate: 1, link2: 1, '
  * is read from Mongo.
  */
 export class Gen2Search {
-  constructor(
-    private readonly mongo: Gen2Mongo,
-    private readonly pool: pg.Pool,
-  ) {}
+  private readonly mongo: Gen2Mongo;
+  private readonly pool: pg.Pool;
+  constructor(mongo: Gen2Mongo, pool: pg.Pool) {
+    this.mongo = mongo;
+    this.pool = pool;
+  }
 
   async search(body: Gen2SearchBody): Promise<Gen2SearchResult> {
     const text = body.text.trim();

@@ -1,7 +1,7 @@
 import { SEARCH_TEXT } from '@console/contracts';
 import { ObjectId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { editRefusal, type NoteDoc } from './notes.ts';
+import { editRefusal, type NoteDoc } from './notes.store.ts';
 
 const written = new Date('2025-05-01T12:00:00Z');
 const note = (o: Partial<NoteDoc> = {}): NoteDoc => ({

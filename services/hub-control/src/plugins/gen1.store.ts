@@ -5,6 +5,7 @@ import {
   type Gen1PingRow,
   WFL_ONLINE_SECONDS,
 } from '@console/contracts';
+import { transaction } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
@@ -18,12 +19,12 @@ declare module 'fastify' {
 /**
  * Ids of the command_queue and pings rows hub-control writes: one sequence of its own, starting
  * far above any id the world generator gives (customer index × block + n), and below 2^53.
+ * The sequence is made by migrations/001_gen1_ids.sql.
  */
 export const GEN1_ID_START = 1_000_000_000_000_000;
 const SEQUENCE = 'hub_control_gen1_ids';
 
 const UNDEFINED_TABLE = '42P01';
-const RACED = new Set(['23505', '42P07']);
 
 export interface Gen1Link {
   wfl_id: number;
@@ -92,15 +93,9 @@ export function isMissingTable(err: unknown): boolean {
  * command_queue, pings, and wfls.pingtime, which it keeps as the ping server did.
  */
 export class Gen1Store {
-  constructor(readonly pool: pg.Pool) {}
-
-  async migrate(): Promise<void> {
-    try {
-      await this.pool.query(`create sequence if not exists ${SEQUENCE} start with ${GEN1_ID_START}`);
-    } catch (err) {
-      // Another instance created it at the same moment.
-      if (!RACED.has((err as { code?: string }).code ?? '')) throw err;
-    }
+  readonly pool: pg.Pool;
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
   }
 
   private async q<R extends pg.QueryResultRow>(sql: string, values: unknown[]): Promise<pg.QueryResult<R>> {
@@ -242,9 +237,7 @@ export class Gen1Store {
   /** Stores a batch of pings and moves each link's ping time forward. */
   async storePings(batch: PingIn[]): Promise<void> {
     if (batch.length === 0) return;
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
+    await transaction(this.pool, async (client) => {
       await client.query(
         `insert into pings (id, mac, date, data, reply, node)
          select nextval('${SEQUENCE}'), * from unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[])`,
@@ -262,13 +255,7 @@ export class Gen1Store {
           where w.mac = v.mac and (w.pingtime is null or w.pingtime < v.t)`,
         [batch.map((p) => p.mac), batch.map((p) => Math.floor(p.date.getTime() / 1000))],
       );
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Prunes the pings hub-control stored that are older than `keepHours` (never the world's own). */
@@ -283,9 +270,7 @@ export class Gen1Store {
 
 export const gen1StorePlugin = fp(
   async (app: FastifyInstance) => {
-    const store = new Gen1Store(app.pg);
-    await store.migrate();
-    app.decorate('gen1', store);
+    app.decorate('gen1', new Gen1Store(app.pg));
   },
   { name: 'gen1-store', dependencies: ['postgres'] },
 );

@@ -1,0 +1,1 @@
+create table things (id bigserial primary key, name text not null);
