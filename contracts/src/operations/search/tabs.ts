@@ -34,7 +34,7 @@ const Names = (description: string) =>
   Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 30, description });
 
 /** The body every paged tab read takes, plus the tab's own filters. */
-const tabBody = <E extends TProperties = {}>(tab: keyof typeof TAB_LIMITS, extra?: E) =>
+const tabBody = <E extends TProperties>(tab: keyof typeof TAB_LIMITS, extra: E) =>
   Type.Object(
     {
       rootGroupId: RootGroupId,
@@ -47,7 +47,7 @@ const tabBody = <E extends TProperties = {}>(tab: keyof typeof TAB_LIMITS, extra
       text: Type.Optional(
         Type.String({ maxLength: TAB_TEXT_MAX, description: 'Case-insensitive text found in the row' }),
       ),
-      ...(extra as E),
+      ...extra,
     },
     { additionalProperties: false },
   );
@@ -73,12 +73,12 @@ export const LogsBodySchema = tabBody('logs', {
 });
 export type LogsBody = Static<typeof LogsBodySchema>;
 
-export const ConnectionsBodySchema = tabBody('connections');
-export const ReleaseQueueBodySchema = tabBody('releaseQueue');
+export const ConnectionsBodySchema = tabBody('connections', {});
+export const ReleaseQueueBodySchema = tabBody('releaseQueue', {});
 export const BackupsBodySchema = tabBody('backups', {
   linkId: Type.Optional(Type.Integer({ minimum: 0, description: 'Only this link' })),
 });
-export const AccessRequestsBodySchema = tabBody('accessRequests');
+export const AccessRequestsBodySchema = tabBody('accessRequests', {});
 export const DeviceStatusBodySchema = tabBody('deviceStatus', {
   deviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
