@@ -87,6 +87,31 @@ describe('the structure tabs’ reads', () => {
     ]);
   });
 
+  it('answer each tab at its own default limit (seed 001 §9), and at most 500', async () => {
+    const defaults: [string, number][] = [
+      ['search.transactions', TAB_LIMITS.transactions],
+      ['search.syncUpdates', TAB_LIMITS.syncUpdates],
+      ['search.connections', TAB_LIMITS.connections],
+      ['search.logs', TAB_LIMITS.logs],
+      ['search.releaseQueue', TAB_LIMITS.releaseQueue],
+      ['search.backups', TAB_LIMITS.backups],
+      ['search.accessRequests', TAB_LIMITS.accessRequests],
+      ['search.deviceStatus', TAB_LIMITS.deviceStatus],
+    ];
+    for (const [id, limit] of defaults) {
+      expect((await page(id, { rootGroupId: ROOT })).limit, id).toBe(limit);
+    }
+    expect(TAB_LIMITS).toMatchObject({
+      transactions: 100,
+      syncUpdates: 500,
+      accessRequests: 50,
+      deviceStatus: 10,
+    });
+    const all = await page('search.transactions', { rootGroupId: ROOT, limit: 500 });
+    expect(all.rows).toHaveLength(130);
+    expect(all.more).toBe(false);
+  });
+
   it('filter transactions by text, class, success and dates', async () => {
     const text = await page('search.transactions', { rootGroupId: ROOT, text: 'USER-12', limit: 500 });
     expect(text.rows.map((r) => (r.messages as { clientId: string }[])[0]?.clientId).sort()).toEqual([
