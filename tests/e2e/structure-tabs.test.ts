@@ -97,7 +97,15 @@ describe('the structure tabs', () => {
     const automations = await tab(page, 'Automations');
     const auto = automations.getByRole('button', { name: /^Automation .* details$/ });
     if ((await auto.count()) > 0) await dialog(page, /^Automation /, () => auto.first().click());
-    await tab(page, 'Features');
+    const sets = automations.getByRole('button', { name: /^Automation group .* details$/ });
+    if ((await sets.count()) > 0) await dialog(page, /^Automation group /, () => sets.first().click());
+    const features = await tab(page, 'Features');
+    await dialog(page, /^Feature /, () =>
+      features
+        .getByRole('button', { name: /^Feature .* details$/ })
+        .first()
+        .click(),
+    );
 
     for (const [name, label] of [
       ['Alexa', 'Alexa'],
