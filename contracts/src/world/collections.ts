@@ -20,6 +20,8 @@ export const COLLECTIONS = {
   supportNotes: 'supportnotes',
   viewHistory: 'viewhistory',
   deviceStatus: 'devicestatus',
+  clientDevices: 'client-devices',
+  statistics: 'statistics',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -1,6 +1,7 @@
 import type {
   AgentDoc,
   BackupRecordDoc,
+  ClientDeviceDoc,
   COLLECTIONS,
   DeviceStatusRecordDoc,
   FirmwareQueueItemDoc,
@@ -41,6 +42,7 @@ export interface Gen2Docs {
   supportNotes: SupportNoteDoc[];
   viewHistory: ViewHistoryDoc[];
   deviceStatus: DeviceStatusRecordDoc[];
+  clientDevices: ClientDeviceDoc[];
 }
 
 export type Gen2Key = keyof Gen2Docs & keyof typeof COLLECTIONS;
@@ -65,6 +67,7 @@ export const GEN2_KEYS: readonly Gen2Key[] = [
   'supportNotes',
   'viewHistory',
   'deviceStatus',
+  'clientDevices',
 ];
 
 export function emptyGen2(): Gen2Docs {
