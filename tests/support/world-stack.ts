@@ -22,6 +22,8 @@ export interface WorldStackOptions {
   /** Names the databases (e.g. 'e2esearch'), so a leftover says which file made it. */
   base: string;
   services?: string[];
+  /** Also load the histories (transactions, logs, backups, … the structure tabs read); off by default. */
+  histories?: boolean;
   /** 'always': the search service builds its index on start, and the stack waits for it. */
   index?: 'always' | 'never';
   indexTimeoutMs?: number;
@@ -49,7 +51,7 @@ export async function startWorldStack(opts: WorldStackOptions): Promise<WorldSta
       db: mongo.db,
       seed: opts.seed,
       customers: opts.customers,
-      histories: false,
+      histories: opts.histories ?? false,
     });
     stack = await startStack(infra, opts.services ?? ['auth', 'search', 'gateway'], {
       DATABASE_URL: world.url,

@@ -2,6 +2,7 @@ import { dataMonitorOperations } from './search/ops-data-monitor.ts';
 import { gen1SearchOperations } from './search/ops-gen1.ts';
 import { gen2Operations } from './search/ops-gen2.ts';
 import { editOperations, noteOperations } from './search/ops-notes.ts';
+import { tabOperations } from './search/ops-tabs.ts';
 
 export * from './search/data-monitor.ts';
 export * from './search/edits.ts';
@@ -11,6 +12,7 @@ export * from './search/notes.ts';
 export * from './search/overview.ts';
 export * from './search/rules.ts';
 export * from './search/structure.ts';
+export * from './search/tabs.ts';
 
 /** Every operation the search service serves. */
 export const searchOperations = [
@@ -19,4 +21,5 @@ export const searchOperations = [
   ...noteOperations,
   ...editOperations,
   ...dataMonitorOperations,
+  ...tabOperations,
 ] as const;

@@ -19,6 +19,7 @@ export const COLLECTIONS = {
   agents: 'agents',
   supportNotes: 'supportnotes',
   viewHistory: 'viewhistory',
+  deviceStatus: 'devicestatus',
   clientDevices: 'client-devices',
   statistics: 'statistics',
 } as const;

@@ -10,6 +10,7 @@ import { gen1Handlers } from './endpoints/gen1.ts';
 import { gen2Handlers } from './endpoints/gen2.ts';
 import { noteHandlers } from './endpoints/notes.ts';
 import { queryHandlers } from './endpoints/query.ts';
+import { tabHandlers } from './endpoints/tabs.ts';
 import { SEARCH_MIGRATIONS } from './migrate.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { domainPlugin } from './plugins/domain.ts';
@@ -60,6 +61,7 @@ export const searchApp = fp(
         ...noteHandlers(app),
         ...editHandlers(app),
         ...dataMonitorHandlers(app),
+        ...tabHandlers(app),
       },
       errors: searchErrors,
     });

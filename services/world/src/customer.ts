@@ -3,6 +3,7 @@ import { emptyGen1, type Gen1Rows } from './gen1/types.ts';
 import { addClientDevices } from './gen2/clients.ts';
 import { generateGen2 } from './gen2/customer.ts';
 import { addHistories } from './gen2/histories.ts';
+import { addTabExtras } from './gen2/tab-extras.ts';
 import { emptyGen2, type Gen2Docs } from './gen2/types.ts';
 import * as ids from './ids.ts';
 import { person } from './names.ts';
@@ -30,7 +31,7 @@ export interface GenerateOptions {
 }
 
 // Independent streams per part: skipping one part (or its histories) never changes another.
-const STREAM = { who: 0, gen1: 1, gen2: 2, history: 3, clients: 4 } as const;
+const STREAM = { who: 0, gen1: 1, gen2: 2, history: 3, clients: 4, tabs: 5 } as const;
 
 /** Customer `index` of the world `seed`: the same every time, whatever else is generated. */
 export function generateCustomer(seed: number, index: number, options: GenerateOptions = {}): Customer {
@@ -72,6 +73,8 @@ export function generateCustomer(seed: number, index: number, options: GenerateO
       );
       const clients = new Rng(deriveSeed(seed, index, STREAM.clients));
       addClientDevices(clients, users, customer.gen2.clientDevices);
+      const tabs = new Rng(deriveSeed(seed, index, STREAM.tabs));
+      addTabExtras({ index, rng: tabs, ownerId: ownerDoc.userId, flags }, homes, customer.gen2);
     }
   }
   return customer;

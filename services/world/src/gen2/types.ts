@@ -3,6 +3,7 @@ import type {
   BackupRecordDoc,
   ClientDeviceDoc,
   COLLECTIONS,
+  DeviceStatusRecordDoc,
   FirmwareQueueItemDoc,
   HubDoc,
   LogDoc,
@@ -40,6 +41,7 @@ export interface Gen2Docs {
   agents: AgentDoc[];
   supportNotes: SupportNoteDoc[];
   viewHistory: ViewHistoryDoc[];
+  deviceStatus: DeviceStatusRecordDoc[];
   clientDevices: ClientDeviceDoc[];
 }
 
@@ -64,6 +66,7 @@ export const GEN2_KEYS: readonly Gen2Key[] = [
   'agents',
   'supportNotes',
   'viewHistory',
+  'deviceStatus',
   'clientDevices',
 ];
 

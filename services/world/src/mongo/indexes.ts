@@ -72,6 +72,7 @@ export const MONGO_INDEXES: Record<CollectionName, readonly IndexSpec[]> = {
   [COLLECTIONS.firmwareQueue]: [[{ rootGroupId: 1, createdDate: -1 }], [{ deviceId: 1 }]],
   [COLLECTIONS.firmwareReleases]: [[{ releaseId: 1 }, unique], [{ productCode: 1 }]],
   [COLLECTIONS.notifications]: [[{ userId: 1 }]],
+  [COLLECTIONS.deviceStatus]: [[{ rootGroupId: 1, timestamp: -1 }], [{ deviceId: 1, timestamp: -1 }]],
   [COLLECTIONS.agents]: [[{ rootGroups: 1, type: 1 }], [{ userId: 1 }]],
   [COLLECTIONS.supportNotes]: [[{ customerId: 1, updatedDate: -1 }]],
   [COLLECTIONS.viewHistory]: [[{ customerId: 1, createdDate: -1 }]],

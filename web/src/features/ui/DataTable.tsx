@@ -24,6 +24,8 @@ export interface DataTableProps<T> {
   empty?: string;
   /** Small type and borders, for raw-data tables that scroll sideways (the Gen1 account tables). */
   dense?: boolean;
+  /** Per-row colour and click (a row that opens a details dialog is a button for keyboards too). */
+  rowProps?: (row: T) => { bg?: string; onOpen?: () => void; title?: string };
 }
 
 /**
@@ -39,6 +41,7 @@ export function DataTable<T>({
   empty = 'No results found',
   rowKey,
   dense = false,
+  rowProps,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const table = useReactTable({
@@ -111,8 +114,18 @@ export function DataTable<T>({
           {items.map(({ index }) => {
             const row = rows[index];
             if (!row) return null;
+            const extra = rowProps?.(row.original);
+            const open = extra?.onOpen;
             return (
-              <Table.Tr key={row.id} style={virtual ? { height: ROW_HEIGHT } : undefined}>
+              <Table.Tr
+                key={row.id}
+                bg={extra?.bg}
+                title={extra?.title}
+                style={{ ...(virtual ? { height: ROW_HEIGHT } : {}), ...(open ? { cursor: 'pointer' } : {}) }}
+                onClick={open}
+                onKeyDown={open ? (e) => e.key === 'Enter' && open() : undefined}
+                tabIndex={open ? 0 : undefined}
+              >
                 {row.getVisibleCells().map((cell) => (
                   <Table.Td key={cell.id}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -1,6 +1,7 @@
-import { type AutomationCard, SEARCH_TEXT, type StructureDetail } from '@console/contracts';
+import { type AutomationCard, type GroupCard, SEARCH_TEXT, type StructureDetail } from '@console/contracts';
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { DetailsButton } from './DetailsButton.tsx';
 import { type AutomationSort, automationCategories, bySet, viewAutomations } from './structure-view.ts';
 
 /**
@@ -11,12 +12,13 @@ export function AutomationsTab({ detail }: { detail: StructureDetail }) {
   const [sort, setSort] = useState<AutomationSort>('name');
   const [prefix, setPrefix] = useState('');
   const [category, setCategory] = useState('all');
-  const names = useMemo(() => {
-    const m = new Map<string, string>();
+  const groups = useMemo(() => {
+    const m = new Map<string, GroupCard>();
     for (const g of [...detail.groups.byType.flatMap((t) => t.groups), ...detail.groups.invisible])
-      m.set(g.groupId, g.name);
+      m.set(g.groupId, g);
     return m;
   }, [detail.groups]);
+  const names = useMemo(() => new Map([...groups].map(([id, g]) => [id, g.name])), [groups]);
   const shown = viewAutomations(detail.automations, { sort, prefix, category });
   const missing = detail.automations.filter((a) => a.missingGroups.length > 0).length;
   return (
@@ -62,9 +64,14 @@ export function AutomationsTab({ detail }: { detail: StructureDetail }) {
         const label = set ? `Automation set ${names.get(set) ?? set}` : 'In no automation set';
         return (
           <section key={set ?? 'none'} aria-label={label}>
-            <Title order={5} mb={6}>
-              {label} ({automations.length})
-            </Title>
+            <Group gap="xs" mb={6}>
+              <Title order={5}>
+                {label} ({automations.length})
+              </Title>
+              {set && groups.get(set) && (
+                <DetailsButton title={`Automation group ${names.get(set) ?? set}`} value={groups.get(set)} />
+              )}
+            </Group>
             <SimpleGrid cols={{ base: 1, sm: 3, xl: 5 }} spacing="sm">
               {automations.map((a) => (
                 <AutomationTile key={a.groupId} automation={a} />
@@ -84,9 +91,12 @@ function AutomationTile({ automation: a }: { automation: AutomationCard }) {
         <Text fw={600} size="sm" truncate>
           {a.name}
         </Text>
-        <Badge size="xs" color={a.active ? 'green' : 'gray'}>
-          {a.active ? 'active' : 'inactive'}
-        </Badge>
+        <Group gap={4} wrap="nowrap">
+          <Badge size="xs" color={a.active ? 'green' : 'gray'}>
+            {a.active ? 'active' : 'inactive'}
+          </Badge>
+          <DetailsButton title={`Automation ${a.name}`} value={a} />
+        </Group>
       </Group>
       <Text size="xs" c="dimmed">
         {a.category} · {a.scriptType} · {a.features.length} features

@@ -1,6 +1,7 @@
 import type { DeviceCard, StructureDetail } from '@console/contracts';
 import { Badge, Card, Group, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { DetailsButton } from './DetailsButton.tsx';
 import { CATEGORY_LABEL, filterDevices, isLongSerial, page, STATUS_COLOUR } from './structure-view.ts';
 
 const PAGE = 30;
@@ -72,9 +73,16 @@ function DeviceTile({ device: d }: { device: DeviceCard }) {
         <Text fw={600} size="sm" truncate>
           {d.name || d.deviceId}
         </Text>
-        <Badge color={colour} size="xs">
-          {d.deviceStatus}
-        </Badge>
+        <Group gap={4} wrap="nowrap">
+          <Badge color={colour} size="xs">
+            {d.deviceStatus}
+          </Badge>
+          <DetailsButton
+            title={`Device ${d.name || d.deviceId}`}
+            value={d}
+            record={{ database: 'products', filter: { deviceId: d.deviceId } }}
+          />
+        </Group>
       </Group>
       <Text size="xs" c="dimmed">
         {d.productCode}

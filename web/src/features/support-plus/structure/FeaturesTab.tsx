@@ -1,6 +1,7 @@
 import { type FeatureCard, SEARCH_TEXT } from '@console/contracts';
 import { Badge, Card, Group, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { DetailsButton } from './DetailsButton.tsx';
 import { page } from './structure-view.ts';
 
 const PAGE = 30;
@@ -35,9 +36,12 @@ export function FeaturesTab({ features }: { features: FeatureCard[] }) {
               <Text fw={600} size="sm" truncate>
                 {f.name}
               </Text>
-              <Badge size="xs" variant="light" tt="none">
-                {f.type}
-              </Badge>
+              <Group gap={4} wrap="nowrap">
+                <Badge size="xs" variant="light" tt="none">
+                  {f.type}
+                </Badge>
+                <DetailsButton title={`Feature ${f.name}`} value={f} />
+              </Group>
             </Group>
             <Text size="xs" c="dimmed">
               key {f.key} · channel {f.channel} · {f.featureId}

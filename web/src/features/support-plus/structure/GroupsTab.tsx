@@ -1,6 +1,7 @@
 import type { GroupCard, StructureDetail } from '@console/contracts';
 import { Badge, Card, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { DetailsButton } from './DetailsButton.tsx';
 import { page } from './structure-view.ts';
 
 const PAGE = 30;
@@ -47,9 +48,12 @@ function GroupSection({ label, groups }: { label: string; groups: GroupCard[] })
                 <Text fw={600} size="sm" truncate>
                   {g.name || g.groupId}
                 </Text>
-                <Badge size="xs" variant="light">
-                  {g.type}
-                </Badge>
+                <Group gap={4} wrap="nowrap">
+                  <Badge size="xs" variant="light">
+                    {g.type}
+                  </Badge>
+                  <DetailsButton title={`Group ${g.name || g.groupId}`} value={g} />
+                </Group>
               </Group>
               <Text size="xs" c="dimmed">
                 {g.groupId}

@@ -1,17 +1,13 @@
-import { Badge, Grid, Stack, Tabs, Title } from '@mantine/core';
+import { Grid, Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { structureQueryOptions } from '../queries.ts';
-import { AutomationsTab } from './AutomationsTab.tsx';
 import { CustomerNotes } from './CustomerNotes.tsx';
-import { DevicesTab } from './DevicesTab.tsx';
-import { ErrorsTab } from './ErrorsTab.tsx';
-import { FeaturesTab } from './FeaturesTab.tsx';
-import { GroupsTab } from './GroupsTab.tsx';
 import { StructureHeader } from './StructureHeader.tsx';
-import type { StructureSearch, StructureTab } from './structure-search.ts';
+import { StructureTabs } from './StructureTabs.tsx';
+import type { StructureSearch } from './structure-search.ts';
 import { defaultCustomer } from './structure-view.ts';
 
 const route = getRouteApi('/_auth/supportPlus/structure/$rootGroupId');
@@ -39,45 +35,7 @@ export function StructureScreen() {
         <Grid.Col span={{ base: 12, lg: 9 }}>
           <Stack gap="md">
             <StructureHeader detail={detail} />
-            <Tabs
-              value={tab}
-              onChange={(v) => v && setSearch({ tab: v as StructureTab })}
-              keepMounted={false}
-            >
-              <Tabs.List>
-                <Tabs.Tab
-                  value="errors"
-                  rightSection={
-                    detail.problems.length > 0 ? (
-                      <Badge size="xs" color="red" circle>
-                        {detail.problems.length}
-                      </Badge>
-                    ) : undefined
-                  }
-                >
-                  Errors
-                </Tabs.Tab>
-                <Tabs.Tab value="devices">Devices</Tabs.Tab>
-                <Tabs.Tab value="groups">Groups</Tabs.Tab>
-                <Tabs.Tab value="automations">Automations</Tabs.Tab>
-                <Tabs.Tab value="features">Features</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="errors" pt="md">
-                <ErrorsTab problems={detail.problems} />
-              </Tabs.Panel>
-              <Tabs.Panel value="devices" pt="md">
-                <DevicesTab devices={detail.devices} />
-              </Tabs.Panel>
-              <Tabs.Panel value="groups" pt="md">
-                <GroupsTab groups={detail.groups} />
-              </Tabs.Panel>
-              <Tabs.Panel value="automations" pt="md">
-                <AutomationsTab detail={detail} />
-              </Tabs.Panel>
-              <Tabs.Panel value="features" pt="md">
-                <FeaturesTab features={detail.features} />
-              </Tabs.Panel>
-            </Tabs>
+            <StructureTabs detail={detail} tab={tab} onTab={(t) => setSearch({ tab: t })} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 3 }}>

@@ -1,4 +1,23 @@
-export const STRUCTURE_TABS = ['errors', 'devices', 'groups', 'automations', 'features'] as const;
+/** The 17 tabs in the seed's order (seed 001 §2). */
+export const STRUCTURE_TABS = [
+  'errors',
+  'devices',
+  'groups',
+  'backups',
+  'automations',
+  'features',
+  'alexa',
+  'google',
+  'samsung',
+  'notifications',
+  'trans',
+  'sync',
+  'conns',
+  'logs',
+  'fwq',
+  'sareqs',
+  'dstatus',
+] as const;
 export type StructureTab = (typeof STRUCTURE_TABS)[number];
 
 /** The structure screen's URL search: which tab is open and whose notes the side bar shows. */

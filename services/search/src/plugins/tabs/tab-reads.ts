@@ -1,0 +1,108 @@
+import { COLLECTIONS, type TabPage } from '@console/contracts';
+import type { Db, Document, Filter } from 'mongodb';
+import { redact } from '../query/redact.ts';
+
+/** How one tab reads its collection: which field names the structure, which date orders it. */
+export interface TabSource {
+  collection: string;
+  structureField: string;
+  dateField: string;
+  /** Fields the tab's text search looks in. */
+  textFields: readonly string[];
+}
+
+export const TAB_SOURCES = {
+  transactions: {
+    collection: COLLECTIONS.transactions,
+    structureField: 'rootGroupId',
+    dateField: 'createdDate',
+    textFields: ['class', 'operation', 'messages.clientId', 'messages.clientType', 'tags'],
+  },
+  syncUpdates: {
+    collection: COLLECTIONS.syncUpdates,
+    structureField: 'rootGroupId',
+    dateField: 'createdDate',
+    textFields: ['state.type', 'state.subType', 'state.caller'],
+  },
+  connections: {
+    collection: COLLECTIONS.workerConnections,
+    structureField: 'rootGroupId',
+    dateField: 'createdDate',
+    textFields: ['handlerId', 'oldWorker.workerUniqueId'],
+  },
+  logs: {
+    collection: COLLECTIONS.logs,
+    structureField: 'rootGroupId',
+    dateField: 'createdDate',
+    textFields: ['item.payload.message', 'item.payload.group', 'item.payload.source', 'item.payload.level'],
+  },
+  releaseQueue: {
+    collection: COLLECTIONS.firmwareQueue,
+    structureField: 'rootGroupId',
+    dateField: 'createdDate',
+    textFields: ['deviceId', 'productCode', 'releaseId'],
+  },
+  backups: {
+    collection: COLLECTIONS.backups,
+    structureField: 'structureId',
+    dateField: 'createdDate',
+    textFields: ['reason', 'deviceId'],
+  },
+  accessRequests: {
+    collection: COLLECTIONS.structureAccessRequests,
+    structureField: 'rootGroupId',
+    dateField: 'dateRequested',
+    textFields: ['action', 'status', 'targetUserEmail', 'accessLevel'],
+  },
+  deviceStatus: {
+    collection: COLLECTIONS.deviceStatus,
+    structureField: 'rootGroupId',
+    dateField: 'timestamp',
+    textFields: ['deviceId', 'productCode', 'status', 'featureSets'],
+  },
+} as const satisfies Record<string, TabSource>;
+
+export interface TabRead {
+  rootGroupId: string;
+  limit: number;
+  before?: string;
+  text?: string;
+  /** The tab's own equality and range conditions, already checked by its schema. */
+  where?: Filter<Document>;
+  range?: { start?: string; end?: string };
+}
+
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One page of a tab, newest first. The structure is an equality on a top-level field (the filter
+ * shape FerretDB pushes down to Postgres); the date window and the text search narrow that small
+ * set. Paging asks for records older than the last one shown, as the seed's transactions do.
+ */
+export async function readTab(db: Db, source: TabSource, q: TabRead): Promise<TabPage> {
+  const date: Record<string, Date> = {};
+  if (q.before) date.$lt = new Date(q.before);
+  if (q.range?.end) {
+    const end = new Date(q.range.end);
+    if (!date.$lt || end < date.$lt) date.$lte = end;
+  }
+  if (q.range?.start) date.$gte = new Date(q.range.start);
+  const filter: Filter<Document> = { [source.structureField]: q.rootGroupId, ...q.where };
+  if (Object.keys(date).length > 0) filter[source.dateField] = date;
+  const text = q.text?.trim();
+  if (text) {
+    const pattern = { $regex: literal(text), $options: 'i' };
+    filter.$or = source.textFields.map((f) => ({ [f]: pattern }));
+  }
+  const docs = await db
+    .collection(source.collection)
+    .find(filter)
+    .sort({ [source.dateField]: -1 })
+    .limit(q.limit)
+    .toArray();
+  return {
+    rows: docs.map((d) => redact(d) as Record<string, unknown>),
+    limit: q.limit,
+    more: docs.length === q.limit,
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * Every Support Plus structure tab in Debian's Chromium: the real auth, search and gateway
+ * processes on real NATS, Postgres, Redis and the Mongo-compatible server, over a world with
+ * histories (seed 11, 200 customers) in databases of this file's own. The world generator gives
+ * one customer in 20 a first structure with data on every tab; the test finds one through Mongo
+ * (its firmware queue item is the only 7.2 release), visits all 17 tabs and opens a details
+ * dialog on every tab that has one. Nothing is stood in.
+ */
+import type { TabPage } from '@console/contracts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
+import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
+
+let stack: WorldStack;
+let browser: Browser;
+let rootGroupId = '';
+const support = { email: '', password: 'structure-tabs-1', name: 'Tab Tester' };
+
+beforeAll(async () => {
+  assertConsoleBuilt();
+  stack = await startWorldStack({ seed: 11, customers: 200, base: 'e2etabs', histories: true });
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'support', support);
+  const queued = await stack.mongo.db
+    .collection<{ rootGroupId: string; releaseId: string }>('firmware-queue')
+    .findOne({ releaseId: { $regex: '-7\\.2$' } });
+  if (!queued) throw new Error('this world has no structure with data on every tab');
+  rootGroupId = queued.rootGroupId;
+  // The API agrees there is something to show before the browser looks.
+  const api = await signInApi(stack, support.email, support.password);
+  const trans = await api.call('POST', '/api/supportPlus/transactions', { rootGroupId });
+  expect(trans.status).toBe(200);
+  expect((trans.json as TabPage).rows.length).toBeGreaterThan(0);
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const rowsOf = (page: Page, table: string) =>
+  page.getByRole('table', { name: table, exact: true }).locator('tbody tr');
+
+/** Opens a details dialog with `open`, checks its JSON and the open-depth control, closes it. */
+async function dialog(page: Page, title: string | RegExp, open: () => Promise<void>) {
+  await open();
+  const box = page.getByRole('dialog', { name: title });
+  await box.waitFor();
+  const json = box.locator('pre, code').first();
+  await expect.poll(() => json.textContent()).toMatch(/^[[{]/);
+  await box.getByText('5', { exact: true }).click();
+  await expect.poll(() => json.textContent()).not.toContain('{…');
+  await page.keyboard.press('Escape');
+  await box.waitFor({ state: 'hidden' });
+}
+
+// The Errors tab's name carries its problem count.
+const tabName = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\d+)?$`);
+
+async function tab(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('tab', { name: tabName(name) }).click();
+  return page.getByRole('tabpanel', { name: tabName(name) });
+}
+
+describe('the structure tabs', () => {
+  it('shows all 17 tabs with their data and opens a details dialog on each that has one', async () => {
+    const page = await browser.newPage();
+    await signInPage(page, stack, support);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/supportPlus');
+    await page.goto(`${stack.url}/supportPlus/structure/${rootGroupId}?tab=devices`);
+
+    await tab(page, 'Errors');
+    const devices = await tab(page, 'Devices');
+    await dialog(page, /^Device /, () =>
+      devices
+        .getByRole('button', { name: /^Device .* details$/ })
+        .first()
+        .click(),
+    );
+    const groups = await tab(page, 'Groups');
+    await dialog(page, /^Group /, () =>
+      groups
+        .getByRole('button', { name: /^Group .* details$/ })
+        .first()
+        .click(),
+    );
+
+    await tab(page, 'Backups');
+    await rowsOf(page, 'Backups').first().waitFor();
+    await page.getByLabel('Show Hub Record').check();
+    await page.getByLabel('Hub record', { exact: true }).waitFor();
+    await dialog(page, 'Backup', () => rowsOf(page, 'Backups').first().click());
+
+    const automations = await tab(page, 'Automations');
+    const auto = automations.getByRole('button', { name: /^Automation .* details$/ });
+    if ((await auto.count()) > 0) await dialog(page, /^Automation /, () => auto.first().click());
+    const sets = automations.getByRole('button', { name: /^Automation group .* details$/ });
+    if ((await sets.count()) > 0) await dialog(page, /^Automation group /, () => sets.first().click());
+    const features = await tab(page, 'Features');
+    await dialog(page, /^Feature /, () =>
+      features
+        .getByRole('button', { name: /^Feature .* details$/ })
+        .first()
+        .click(),
+    );
+
+    for (const [name, label] of [
+      ['Alexa', 'Alexa'],
+      ['Google', 'Google'],
+      ['Samsung', 'Smartthings'],
+    ] as const) {
+      const panel = await tab(page, name);
+      const card = panel.getByRole('region', { name: `${label} details` });
+      await dialog(page, `${label} agent`, () => card.getByRole('button', { name: 'Details' }).click());
+    }
+
+    await tab(page, 'Notifications');
+    await rowsOf(page, 'Notifications for this structure').first().waitFor();
+
+    await tab(page, 'Trans');
+    const trans = rowsOf(page, 'Transactions');
+    await trans.first().waitFor();
+    const action = (await trans.first().locator('td').nth(2).textContent()) ?? '';
+    const cls = action.split('.')[0] as string;
+    await page.getByLabel('Search transactions').fill(cls);
+    await expect
+      .poll(async () =>
+        (await trans.locator('td:nth-child(3)').allTextContents()).every((t) => t.includes(cls)),
+      )
+      .toBe(true);
+    await dialog(page, 'Transaction', () => trans.first().click());
+
+    await tab(page, 'Sync');
+    await dialog(page, 'Sync update', () => rowsOf(page, 'Sync updates').first().click());
+
+    await tab(page, 'Conns');
+    await rowsOf(page, 'Connections').first().waitFor();
+    // The generator leaves an hour between two connections of this structure: long offline.
+    await page
+      .getByText(/long offline/)
+      .first()
+      .waitFor();
+    await dialog(page, 'Connection', () => rowsOf(page, 'Connections').first().click());
+
+    await tab(page, 'Logs');
+    await dialog(page, 'Log', () => rowsOf(page, 'Logs').first().click());
+
+    await tab(page, 'FW Q');
+    await dialog(page, 'Firmware queue item', () => rowsOf(page, 'Firmware queue').first().click());
+
+    await tab(page, 'SA Reqs');
+    const requests = rowsOf(page, 'Structure access requests');
+    await requests.first().waitFor();
+    // At least one open request: its row is orange.
+    const styles = await Promise.all((await requests.all()).map((r) => r.getAttribute('style')));
+    expect(styles.some((st) => st?.includes('orange'))).toBe(true);
+
+    await tab(page, 'D-Status');
+    await rowsOf(page, 'Device status').first().waitFor();
+    await page.close();
+  }, 180_000);
+});

@@ -1,0 +1,52 @@
+import type { SupportPlusQueryResult } from '@console/contracts';
+import { Button } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest } from '../../api/client.ts';
+import { DetailsModal } from '../../ui/DetailsModal.tsx';
+
+/**
+ * A card's 'Details' button and its dialog: the card as the structure holds it and, where a
+ * stored record backs it (a device's product record), that record read when the dialog opens.
+ */
+export function DetailsButton({
+  title,
+  value,
+  record,
+}: {
+  title: string;
+  value: unknown;
+  /** The generic read of the record behind the card (POST /api/supportPlus). */
+  record?: { database: string; filter: Record<string, unknown> };
+}) {
+  const [open, setOpen] = useState(false);
+  const stored = useQuery({
+    queryKey: ['support-plus', 'record', record],
+    enabled: open && record !== undefined,
+    queryFn: ({ signal }) =>
+      apiRequest<SupportPlusQueryResult>('/api/supportPlus', {
+        method: 'POST',
+        body: { ...record, limit: 1 },
+        signal,
+      }),
+  });
+  const shown = record
+    ? {
+        card: value,
+        record: stored.data?.documents[0] ?? (stored.isError ? 'could not be read' : 'loading…'),
+      }
+    : value;
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        onClick={() => setOpen(true)}
+        aria-label={`${title} details`}
+      >
+        Details
+      </Button>
+      <DetailsModal title={title} value={open ? shown : null} onClose={() => setOpen(false)} />
+    </>
+  );
+}

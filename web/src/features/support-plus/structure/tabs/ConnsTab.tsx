@@ -1,0 +1,44 @@
+import { Badge } from '@mantine/core';
+import { accessor, stamp } from './columns.tsx';
+import { formatDuration, withOffline } from './conns.ts';
+import { PagedTable } from './PagedTable.tsx';
+
+const columns = [
+  stamp('createdDate', 'Start'),
+  stamp('removedDate', 'End'),
+  accessor((r) => Number(r.connectionDuration ?? 0), {
+    id: 'duration',
+    header: 'Duration',
+    cell: (c) => formatDuration(c.getValue()),
+  }),
+  accessor((r) => r.offlineMs as number | null, {
+    id: 'offline',
+    header: 'Offline before',
+    cell: (c) => {
+      const ms = c.getValue();
+      if (ms === null) return '—';
+      return c.row.original.longOffline ? (
+        <Badge size="xs" color="red" title="More than 5 minutes between connections">
+          long offline · {formatDuration(ms)}
+        </Badge>
+      ) : (
+        formatDuration(ms)
+      );
+    },
+  }),
+];
+
+/** Conns (seed 001 §2): the links' past connections, newest first, with the gaps between them. */
+export function ConnsTab({ rootGroupId }: { rootGroupId: string }) {
+  return (
+    <PagedTable
+      label="Connections"
+      path="/api/supportPlus/generallogs/worker-connection-history"
+      body={{ rootGroupId }}
+      dateField="createdDate"
+      columns={columns}
+      details="Connection"
+      visible={withOffline}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { Badge, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { accessor, stamp } from './columns.tsx';
+import { PagedTable } from './PagedTable.tsx';
+import { TEXT_DEBOUNCE_MS } from './TransTab.tsx';
+
+const STATUS_COLOUR: Record<string, string> = { connected: 'green', disconnected: 'red' };
+const columns = [
+  stamp('timestamp', 'Time'),
+  accessor((r) => String(r.deviceId ?? ''), {
+    id: 'device',
+    header: 'Device',
+    cell: (c) => {
+      const r = c.row.original;
+      return (
+        <Stack gap={0}>
+          <Text size="sm">{String(r.deviceId)}</Text>
+          <Text size="xs" c="dimmed">
+            link {String(r.linkId)} · {String(r.productCode)} · feature sets{' '}
+            {((r.featureSets as string[] | undefined) ?? []).join(', ') || 'none'}
+          </Text>
+        </Stack>
+      );
+    },
+  }),
+  accessor((r) => String(r.status ?? 'unknown'), {
+    id: 'status',
+    header: 'Status',
+    cell: (c) => (
+      <Badge size="xs" color={STATUS_COLOUR[c.getValue()] ?? 'gray'}>
+        {c.getValue()}
+      </Badge>
+    ),
+  }),
+];
+
+/** D-Status (seed 001 §2): device status history, 10 a page, with a text search. */
+export function DeviceStatusTab({ rootGroupId }: { rootGroupId: string }) {
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed.trim(), TEXT_DEBOUNCE_MS);
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Search device status"
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+      />
+      <PagedTable
+        label="Device status"
+        path="/api/supportPlus/datamonitor/device-status"
+        body={{ rootGroupId, ...(search ? { text: search } : {}) }}
+        dateField="timestamp"
+        columns={columns}
+      />
+    </Stack>
+  );
+}

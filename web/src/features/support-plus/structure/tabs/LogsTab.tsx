@@ -1,0 +1,77 @@
+import { Chip, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { stamp, text } from './columns.tsx';
+import { PagedTable } from './PagedTable.tsx';
+import { TEXT_DEBOUNCE_MS } from './TransTab.tsx';
+import { at, type Row } from './tab-pages.ts';
+
+const columns = [
+  stamp('createdDate', 'Time'),
+  text('item.payload.group', 'Group'),
+  text('item.payload.level', 'Level'),
+  text('item.payload.message', 'Message'),
+  text('item.payload.source', 'Source'),
+];
+
+function counts(rows: Row[], path: string): [string, number][] {
+  const m = new Map<string, number>();
+  for (const r of rows) {
+    const k = String(at(r, path) ?? '');
+    m.set(k, (m.get(k) ?? 0) + 1);
+  }
+  return [...m].sort((a, b) => b[1] - a[1]);
+}
+
+/**
+ * Logs (seed 001 §2): hub logs, 50 a page (the viewer's default) with 'Get More'; the counts per
+ * source and group of what is loaded act as filters; the text search asks the server.
+ */
+export function LogsTab({ rootGroupId }: { rootGroupId: string }) {
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed.trim(), TEXT_DEBOUNCE_MS);
+  const [group, setGroup] = useState<string | null>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const summary = (rows: Row[]) => (
+    <Stack gap={4} mb="xs">
+      {(
+        [
+          ['Source', 'item.payload.source', source, setSource],
+          ['Group', 'item.payload.group', group, setGroup],
+        ] as const
+      ).map(([label, path, value, set]) => (
+        <Group key={label} gap={6}>
+          <Text size="xs" w={50}>
+            {label}
+          </Text>
+          {counts(rows, path).map(([k, n]) => (
+            <Chip key={k} size="xs" checked={value === k} onChange={() => set(value === k ? null : k)}>
+              {k} ({n})
+            </Chip>
+          ))}
+        </Group>
+      ))}
+    </Stack>
+  );
+  return (
+    <Stack gap="sm">
+      <TextInput label="Search logs" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
+      <PagedTable
+        label="Logs"
+        path="/api/supportPlus/logs"
+        body={{ rootGroupId, ...(search ? { text: search } : {}) }}
+        dateField="createdDate"
+        columns={columns}
+        details="Log"
+        header={summary}
+        visible={(rows) =>
+          rows.filter(
+            (r) =>
+              (!group || at(r, 'item.payload.group') === group) &&
+              (!source || at(r, 'item.payload.source') === source),
+          )
+        }
+      />
+    </Stack>
+  );
+}

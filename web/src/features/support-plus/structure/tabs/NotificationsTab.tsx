@@ -1,0 +1,47 @@
+import type { StructureNotifications } from '@console/contracts';
+import { Alert, Loader, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest, errorMessage } from '../../../api/client.ts';
+import { DataTable } from '../../../ui/DataTable.tsx';
+import { text } from './columns.tsx';
+
+const columns = [
+  text('email', 'User'),
+  text('type', 'Type'),
+  text('meta.featureId', 'Feature'),
+  text('meta.structureId', 'Structure'),
+  text('clientId', 'Client'),
+];
+
+/** Notifications (seed 001 §2): the structure's users' notifications for this structure, and others. */
+export function NotificationsTab({ rootGroupId }: { rootGroupId: string }) {
+  const q = useQuery({
+    queryKey: ['support-plus', 'notifications', rootGroupId],
+    queryFn: ({ signal }) =>
+      apiRequest<StructureNotifications>('/api/notifications', {
+        method: 'POST',
+        body: { rootGroupId },
+        signal,
+      }),
+  });
+  if (q.isPending) return <Loader size="sm" aria-label="Loading notifications" />;
+  if (q.isError) return <Alert color="red">{errorMessage(q.error)}</Alert>;
+  return (
+    <Stack gap="md">
+      <Title order={5}>This structure ({q.data.thisStructure.length})</Title>
+      <DataTable
+        label="Notifications for this structure"
+        data={q.data.thisStructure}
+        columns={columns}
+        rowKey={(r, i) => `${r.id}:${i}`}
+      />
+      <Title order={5}>Others ({q.data.others.length})</Title>
+      <DataTable
+        label="Other notifications"
+        data={q.data.others}
+        columns={columns}
+        rowKey={(r, i) => `${r.id}:${i}`}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/client.ts';
+import { DataTable } from '../../../ui/DataTable.tsx';
+import { DetailsModal } from '../../../ui/DetailsModal.tsx';
+import { type Row, useTabPages } from './tab-pages.ts';
+
+export interface PagedTableProps {
+  label: string;
+  path: string;
+  body: Row;
+  dateField: string;
+  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
+  columns: ColumnDef<Row, any>[];
+  /** The details dialog's title; without it rows do not open one. */
+  details?: string;
+  rowColour?: (row: Row) => string | undefined;
+  /** Rows shown, after the tab's own client-side filter (the Logs summary filters). */
+  visible?: (rows: Row[]) => Row[];
+  empty?: string;
+  /** Shown above the table with all loaded rows (summaries, counts). */
+  header?: (rows: Row[]) => React.ReactNode;
+}
+
+/** One structure tab's table: newest first, 'Get More' for older records, a row opens its JSON. */
+export function PagedTable(p: PagedTableProps) {
+  const q = useTabPages(p.path, p.body, p.dateField);
+  const [open, setOpen] = useState<Row | null>(null);
+  if (q.isPending) return <Loader size="sm" aria-label={`Loading ${p.label}`} />;
+  if (q.isError)
+    return (
+      <Alert color="red" title={`${p.label} could not be loaded`}>
+        {errorMessage(q.error)}
+      </Alert>
+    );
+  const rows = p.visible ? p.visible(q.rows) : q.rows;
+  return (
+    <>
+      {p.header?.(q.rows)}
+      <DataTable
+        label={p.label}
+        data={rows}
+        columns={p.columns}
+        rowKey={(r, i) => String(r._id ?? i)}
+        height={520}
+        empty={p.empty}
+        rowProps={(r) => ({
+          bg: p.rowColour?.(r),
+          ...(p.details ? { onOpen: () => setOpen(r), title: 'Show details' } : {}),
+        })}
+      />
+      <Group justify="space-between" mt="xs">
+        <Text size="xs" c="dimmed">
+          {q.rows.length} loaded{q.hasNextPage ? '' : ' · no more'}
+        </Text>
+        {q.hasNextPage && (
+          <Button size="xs" variant="light" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
+            Get More
+          </Button>
+        )}
+      </Group>
+      {p.details && <DetailsModal title={p.details} value={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { TabPage } from '@console/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client.ts';
+
+export type Row = Record<string, unknown>;
+
+/** A value at a dotted path of a row ('item.payload.group'). */
+export function at(row: Row, path: string): unknown {
+  let v: unknown = row;
+  for (const key of path.split('.')) v = v && typeof v === 'object' ? (v as Row)[key] : undefined;
+  return v;
+}
+
+/**
+ * A structure tab's pages: the first at the tab's default limit, then 'Get More' asks for records
+ * older than the last one shown (the date field the server orders by).
+ */
+export function useTabPages(path: string, body: Row, dateField: string) {
+  const query = useInfiniteQuery({
+    queryKey: ['support-plus', 'tab', path, body],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<TabPage>(path, {
+        method: 'POST',
+        body: pageParam ? { ...body, before: pageParam } : body,
+        signal,
+      }),
+    getNextPageParam: (last) => (last.more ? ((last.rows.at(-1)?.[dateField] as string) ?? null) : null),
+    staleTime: 30_000,
+  });
+  const rows = query.data?.pages.flatMap((p) => p.rows) ?? [];
+  return { ...query, rows };
+}
