@@ -42,12 +42,11 @@ describe('a link that does not answer in time', () => {
     expect(Date.now() - t0).toBeLessThan(1400);
     await new Promise((r) => setTimeout(r, 1500));
     expect(requests).toHaveLength(1);
-    const tx = await h.db.collection('transactions').findOne({ hubId: id, operation: 'sync' });
-    expect(tx).toMatchObject({ state: 'timedOut', success: null, warning: true });
-    const note = await h.db
-      .collection('supportnotes')
-      .findOne({ notes: { $regex: `link ${id}: timed out` } });
-    expect(note).not.toBeNull();
+    const findTx = () => h.db.collection('transactions').findOne({ hubId: id, operation: 'sync' });
+    const findNote = () =>
+      h.db.collection('supportnotes').findOne({ notes: { $regex: `link ${id}: timed out` } });
+    await h.waitUntil(async () => (await findTx()) !== null && (await findNote()) !== null, 'records');
+    expect(await findTx()).toMatchObject({ state: 'timedOut', success: null, warning: true });
     await h.simControl('slow', { hubId: id, delayMs: 0 });
   });
 });
@@ -154,7 +153,9 @@ describe('customer actions', () => {
       rootGroupIds: ['rg-2'],
       currentRootGroup: null,
     });
-    expect(await h.db.collection('supportnotes').findOne({ customerId: 'rg-1' })).toMatchObject({
+    const note = () => h.db.collection('supportnotes').findOne({ customerId: 'rg-1' });
+    await h.waitUntil(async () => (await note()) !== null, 'note written');
+    expect(await note()).toMatchObject({
       notes: expect.stringMatching(
         /^Rae Roles \(rae@console.test\) ran Remove User kim@home.test from structure rg-1: success$/,
       ),
@@ -169,11 +170,10 @@ describe('customer actions', () => {
     expect(await h.db.collection('structures').findOne({ rootGroupId: 'rg-1' })).toMatchObject({
       licenses: { v5: { license: true, userId: 'u-77' } },
     });
-    expect(
-      await h.db
-        .collection('transactions')
-        .findOne({ operation: 'license', 'firstMsgInfo.payload.userId': 'u-77' }),
-    ).toMatchObject({ state: 'replied', class: 'admin' });
+    const tx = () =>
+      h.db.collection('transactions').findOne({ operation: 'license', 'firstMsgInfo.payload.userId': 'u-77' });
+    await h.waitUntil(async () => (await tx()) !== null, 'transaction written');
+    expect(await tx()).toMatchObject({ state: 'replied', class: 'admin' });
   });
 });
 
