@@ -171,7 +171,9 @@ describe('customer actions', () => {
       licenses: { v5: { license: true, userId: 'u-77' } },
     });
     const tx = () =>
-      h.db.collection('transactions').findOne({ operation: 'license', 'firstMsgInfo.payload.userId': 'u-77' });
+      h.db
+        .collection('transactions')
+        .findOne({ operation: 'license', 'firstMsgInfo.payload.userId': 'u-77' });
     await h.waitUntil(async () => (await tx()) !== null, 'transaction written');
     expect(await tx()).toMatchObject({ state: 'replied', class: 'admin' });
   });

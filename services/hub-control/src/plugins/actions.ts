@@ -188,7 +188,11 @@ export class HubActions {
     ctx: HandlerContext,
     opened: Opened,
     end: End,
-    after: { customerId: string; text: string; audit: { action: string; hubId: number | null; rootGroupId: string | null } },
+    after: {
+      customerId: string;
+      text: string;
+      audit: { action: string; hubId: number | null; rootGroupId: string | null };
+    },
   ): Promise<void> {
     const tx: Opened = { ...opened, ...end };
     await this.app.auditTrail
