@@ -3,7 +3,8 @@
 # service instance. Builds the CLI into .dev-infra/bin on first use (from infra/natscli).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/usr/local/go/bin:$PATH"
+# shellcheck source=infra/env.sh
+. infra/env.sh
 bin=.dev-infra/bin/nats
 if [ ! -x "$bin" ] || [ infra/natscli/go.mod -nt "$bin" ]; then
   echo "nats.sh: building the NATS CLI (first time only)" >&2

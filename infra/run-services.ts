@@ -26,34 +26,32 @@ function scaleFromArgs(argv: string[]): Map<string, number> {
   return scale;
 }
 
+const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const children: ChildProcess[] = [];
 let stopping = false;
 
 function start(service: string, index: number) {
   const tag = `${service}#${index}`.padEnd(10);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(root, `services/${service}/src/server.ts`)],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        INSTANCE_ID: `${service}-${index}`,
-        ...(service === 'gateway' && index > 1 ? { PORT: String(8080 + index - 1) } : {}),
-        // The simulator runs the demo world's hubs and links (the same seed and size the seed script loaded).
-        ...(service === 'simulator'
-          ? {
-              FLEET: process.env.FLEET ?? 'world',
-              SIM_SEED: process.env.DEMO_SEED ?? '1',
-              WORLD_CUSTOMERS: process.env.DEMO_CUSTOMERS ?? '2000',
-              SIM_HUBS: process.env.SIM_HUBS ?? '10000',
-              SIM_WFLS: process.env.SIM_WFLS ?? '2000',
-            }
-          : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [resolve(root, `services/${service}/src/server.ts`)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      INSTANCE_ID: `${service}-${index}`,
+      // PORT is the console's (the gateway's) port; the other services pick free ones.
+      PORT: service === 'gateway' ? String(GATEWAY_PORT + index - 1) : '0',
+      // The simulator runs the demo world's hubs and links (the same seed and size the seed script loaded).
+      ...(service === 'simulator'
+        ? {
+            FLEET: process.env.FLEET ?? 'world',
+            SIM_SEED: process.env.DEMO_SEED ?? '1',
+            WORLD_CUSTOMERS: process.env.DEMO_CUSTOMERS ?? '2000',
+            SIM_HUBS: process.env.SIM_HUBS ?? '10000',
+            SIM_WFLS: process.env.SIM_WFLS ?? '2000',
+          }
+        : {}),
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${tag} ${line}\n`));
   }
@@ -82,7 +80,5 @@ const scale = scaleFromArgs(process.argv.slice(2));
 for (const service of SERVICES) {
   for (let i = 1; i <= (scale.get(service) ?? 1); i++) start(service, i);
 }
-console.log(
-  `\nThe console is starting on http://127.0.0.1:${process.env.PORT ?? 8080}/ (API docs at /api/docs).`,
-);
+console.log(`\nThe console is starting on http://127.0.0.1:${GATEWAY_PORT}/ (API docs at /api/docs).`);
 console.log(`Captured e-mail (one-time codes): ${process.env.MAILBOX_URL ?? 'http://127.0.0.1:8025'}/\n`);

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash infra/bootstrap.sh
-export PATH="/usr/local/go/bin:$PATH"
+# shellcheck source=infra/env.sh
+. infra/env.sh # the project's Node 24 and pnpm first on PATH, for everything below
 
 echo "== infrastructure" >&2
 set -a
@@ -26,8 +27,8 @@ echo "== build the console" >&2
 pnpm --filter @console/web build >/dev/null
 
 echo "== demo data" >&2
-DEMO_SEED="${DEMO_SEED:-1}" DEMO_CUSTOMERS="${DEMO_CUSTOMERS:-2000}" pnpm exec tsx infra/demo/seed.ts
+DEMO_SEED="${DEMO_SEED:-1}" DEMO_CUSTOMERS="${DEMO_CUSTOMERS:-2000}" node infra/demo/seed.ts
 
 echo "== services" >&2
 export DEMO_SEED="${DEMO_SEED:-1}" DEMO_CUSTOMERS="${DEMO_CUSTOMERS:-2000}"
-exec pnpm exec tsx infra/run-services.ts "$@"
+exec node infra/run-services.ts "$@"

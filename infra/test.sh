@@ -5,7 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash infra/bootstrap.sh --browser
-export PATH="/usr/local/go/bin:$PATH"
+# shellcheck source=infra/env.sh
+. infra/env.sh # the project's Node 24 and pnpm first on PATH, for everything below
+echo "== node $(node --version), pnpm $(pnpm --version)"
+# Everything below (vitest, every service the tests start) runs on this Node: refuse an older one.
+node -e 'const want = require("fs").readFileSync(".node-version", "utf8").split(".")[0];
+  if (+process.versions.node.split(".")[0] < +want) { console.error(`Node ${want}+ needed, got ${process.version}`); process.exit(1); }'
 
 echo "== lint (biome)"
 pnpm exec biome check .

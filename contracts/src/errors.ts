@@ -32,12 +32,12 @@ export function reasonPhrase(status: number): string {
 
 /** An expected failure: thrown by handlers, turned into an ErrorEnvelope by the service kit. */
 export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
+  readonly statusCode: number;
+  readonly fields?: Record<string, string>;
+  constructor(statusCode: number, message: string, fields?: Record<string, string>) {
     super(message);
+    this.statusCode = statusCode;
+    this.fields = fields;
     this.name = 'ApiError';
   }
 

@@ -15,7 +15,10 @@ export interface Stamp {
 export class Tally {
   received = 0;
   latencies: number[] = [];
-  constructor(readonly step: number) {}
+  readonly step: number;
+  constructor(step: number) {
+    this.step = step;
+  }
   note(stamp: Stamp) {
     if (stamp.step !== this.step) return;
     this.received += 1;

@@ -98,15 +98,11 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
   const secret = randomBytes(32).toString('base64url');
   const port = await freePort();
   const env = { NATS_URL: natsUrl, REDIS_URL: redisUrl, NATS_PREFIX: prefix, REDIS_PREFIX: prefix };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(root, 'services/gateway/src/server.ts')],
-    {
-      cwd: root,
-      env: { ...process.env, ...env, JWT_SECRET: secret, PORT: String(port), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [resolve(root, 'services/gateway/src/server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, JWT_SECRET: secret, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   children.push(child);
   const ready = async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok === true;
   if (!(await waitFor(ready, 30_000))) throw new Error('the gateway did not start');

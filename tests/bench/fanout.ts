@@ -9,7 +9,7 @@
  * on the dev NATS does not colour the figures. Centrifugo v6 itself is the intended peer; the
  * printed note says why the library stands in for it. Asserts nothing.
  *
- *   pnpm exec tsx tests/bench/fanout.ts [clients=1000] [topics=100] [seconds=5] [client-threads=2]
+ *   node tests/bench/fanout.ts [clients=1000] [topics=100] [seconds=5] [client-threads=2]
  */
 import { Worker } from 'node:worker_threads';
 import { subjects } from '@console/contracts';
@@ -64,10 +64,9 @@ async function startWorkers(t: Target) {
       .filter((i) => i % WORKERS === w)
       .map((i) => i % TOPICS),
   );
-  // tsx's loader is registered per thread: the worker registers it, then loads the TypeScript.
-  const code = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
+  // Node strips the worker's TypeScript itself, as it does the main thread's.
   const workers = topics.map(
-    (share) => new Worker(code, { eval: true, workerData: { ...t.setup, topics: share } }),
+    (share) => new Worker(new URL(workerUrl), { workerData: { ...t.setup, topics: share } }),
   );
   await Promise.all(workers.map((w) => new Promise((r) => w.once('message', r))));
   return { workers, topics };

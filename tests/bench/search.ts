@@ -3,7 +3,7 @@
  * service), through NATS straight to the service, and as the bare database query behind it (the
  * floor), p50 and p95 of sequential calls, then each floor's query plan. Prints figures; asserts nothing.
  *
- *   pnpm exec tsx tests/bench/search.ts --customers 1000000 [--seed 1] [--runs 100] [--samples 25] [--reindex]
+ *   node tests/bench/search.ts --customers 1000000 [--seed 1] [--runs 100] [--samples 25] [--reindex]
  *
  * The world is loaded (histories left out: search does not read them) into the Postgres database
  * and Mongo database `search_bench_<customers>`, or reused when world_meta says it is there.
@@ -88,7 +88,7 @@ console.error('starting auth and gateway, then search on the benchmark world…'
 // Auth keeps its own fresh database (its first admin is made only in an empty one); search runs
 // beside it on the benchmark's databases, on the stack's NATS prefix.
 const stack = await startStack(env, ['auth', 'gateway']);
-const search = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'services/search/src/server.ts')], {
+const search = spawn(process.execPath, [resolve(root, 'services/search/src/server.ts')], {
   cwd: root,
   env: {
     ...process.env,

@@ -3,7 +3,7 @@
  * second it sustains, with its CPU and RSS, beside the floor of one Node process publishing
  * pre-serialised messages of the same size to the same NATS server. Prints figures; asserts nothing.
  *
- *   pnpm exec tsx tests/bench/simulator.ts [hubs=10000] [seconds per step=5]
+ *   node tests/bench/simulator.ts [hubs=10000] [seconds per step=5]
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -56,28 +56,24 @@ nc.subscribe(subjects(prefix).hubPresenceAny(), {
 await nc.flush();
 
 const t0 = Date.now();
-const child: ChildProcess = spawn(
-  process.execPath,
-  ['--import', 'tsx', resolve(root, 'services/simulator/src/server.ts')],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      NATS_URL: natsUrl,
-      NATS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      SIM_HUBS: String(HUBS),
-      SIM_WFLS: '0',
-      SIM_HOSTS: '0',
-      SIM_CONNECT_SPREAD_MS: '2000',
-      SIM_EVENTS_PER_HUB_PER_MIN: '0',
-      SIM_STATUS_PER_HUB_PER_MIN: '0',
-      SIM_LOGS_PER_HUB_PER_MIN: '0',
-      SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+const child: ChildProcess = spawn(process.execPath, [resolve(root, 'services/simulator/src/server.ts')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NATS_URL: natsUrl,
+    NATS_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+    SIM_HUBS: String(HUBS),
+    SIM_WFLS: '0',
+    SIM_HOSTS: '0',
+    SIM_CONNECT_SPREAD_MS: '2000',
+    SIM_EVENTS_PER_HUB_PER_MIN: '0',
+    SIM_STATUS_PER_HUB_PER_MIN: '0',
+    SIM_LOGS_PER_HUB_PER_MIN: '0',
+    SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
   },
-);
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 const pid = child.pid as number;
 try {
   while (connected.size < HUBS) {

@@ -68,7 +68,7 @@ export async function startStack(
   const children: ChildProcess[] = services.map((service) => {
     const child = spawn(
       process.execPath,
-      [...nodeArgs(), '--import', 'tsx', resolve(root, `services/${service}/src/server.ts`)],
+      [...nodeArgs(), resolve(root, `services/${service}/src/server.ts`)],
       {
         cwd: root,
         env: { ...env, PORT: String(ports[service]), INSTANCE_ID: `${service}-test` },
@@ -120,7 +120,10 @@ export async function startStack(
 /** A tiny cookie-keeping HTTP client, as a browser would behave towards the gateway. */
 export class Client {
   private cookie = '';
-  constructor(readonly base: string) {}
+  readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
 
   async call(method: string, path: string, body?: unknown) {
     const res = await fetch(`${this.base}${path}`, {

@@ -14,10 +14,12 @@ export interface HandlerContext<B = unknown, P = Record<string, unknown>, Q = Re
 
 /** A handler's answer when it needs more than data: a status, or a session to open or end. */
 export class Reply<T = unknown> {
-  constructor(
-    readonly data: T,
-    readonly extra: { status?: number; session?: SessionGrant; endSession?: boolean } = {},
-  ) {}
+  readonly data: T;
+  readonly extra: { status?: number; session?: SessionGrant; endSession?: boolean };
+  constructor(data: T, extra: { status?: number; session?: SessionGrant; endSession?: boolean } = {}) {
+    this.data = data;
+    this.extra = extra;
+  }
 }
 
 /**

@@ -23,11 +23,14 @@ export interface SessionLimits {
  * or `absoluteSeconds` after it opened; ending it deletes the key, so the next request fails.
  */
 export class SessionStore {
-  constructor(
-    private readonly redis: Redis,
-    private readonly limits: SessionLimits,
-    private readonly prefix = 'console',
-  ) {}
+  private readonly redis: Redis;
+  private readonly limits: SessionLimits;
+  private readonly prefix: string;
+  constructor(redis: Redis, limits: SessionLimits, prefix = 'console') {
+    this.prefix = prefix;
+    this.redis = redis;
+    this.limits = limits;
+  }
 
   private key(sid: string) {
     return `${this.prefix}:sess:${sid}`;

@@ -1,7 +1,7 @@
 /**
  * Search on the command line (DATABASE_URL, MONGO_URL, FERRETDB_POSTGRESQL_URL from the environment):
- *   pnpm exec tsx services/search/src/cli.ts index      tables, indexes, accelerator, full Gen2 index build
- *   pnpm exec tsx services/search/src/cli.ts explain    the query plan of every kind of search, with real terms
+ *   node services/search/src/cli.ts index      tables, indexes, accelerator, full Gen2 index build
+ *   node services/search/src/cli.ts explain    the query plan of every kind of search, with real terms
  */
 import { MongoClient } from 'mongodb';
 import pg from 'pg';

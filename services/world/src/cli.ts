@@ -1,8 +1,8 @@
 /**
  * The world on the command line:
- *   pnpm exec tsx services/world/src/cli.ts load --customers 500 --seed 1 [--reset] [--no-histories] [--batch 1000]
- *   pnpm exec tsx services/world/src/cli.ts reset
- *   pnpm exec tsx services/world/src/cli.ts summary --customers 10000 --seed 1
+ *   node services/world/src/cli.ts load --customers 500 --seed 1 [--reset] [--no-histories] [--batch 1000]
+ *   node services/world/src/cli.ts reset
+ *   node services/world/src/cli.ts summary --customers 10000 --seed 1
  * DATABASE_URL and MONGO_URL come from the environment, with the kit's defaults.
  */
 import { parseArgs } from 'node:util';

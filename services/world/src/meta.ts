@@ -31,11 +31,10 @@ export async function writeMeta(pool: pg.Pool | pg.PoolClient, meta: WorldMeta):
 
 /** The databases hold a world this load cannot simply add to. */
 export class WorldStateError extends Error {
-  constructor(
-    message: string,
-    readonly meta: WorldMeta | null,
-  ) {
+  readonly meta: WorldMeta | null;
+  constructor(message: string, meta: WorldMeta | null) {
     super(message);
+    this.meta = meta;
     this.name = 'WorldStateError';
   }
 }

@@ -36,12 +36,16 @@ return 0`;
 
 /** E-mailed sign-in codes in Redis: single use, short-lived, dead after too many wrong tries. */
 export class OneTimeCodes {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    readonly ttlSeconds: number,
-    private readonly maxAttempts: number,
-  ) {}
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  readonly ttlSeconds: number;
+  private readonly maxAttempts: number;
+  constructor(redis: Redis, prefix: string, ttlSeconds: number, maxAttempts: number) {
+    this.redis = redis;
+    this.prefix = prefix;
+    this.ttlSeconds = ttlSeconds;
+    this.maxAttempts = maxAttempts;
+  }
 
   private key(userId: string) {
     return `${this.prefix}:otc:${userId}`;

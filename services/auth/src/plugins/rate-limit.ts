@@ -42,11 +42,14 @@ return 1`;
  * attempts back, so a person who signs in often is never locked out by their own successes.
  */
 export class RateLimiter {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly windowSeconds: number,
-  ) {}
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly windowSeconds: number;
+  constructor(redis: Redis, prefix: string, windowSeconds: number) {
+    this.redis = redis;
+    this.prefix = prefix;
+    this.windowSeconds = windowSeconds;
+  }
 
   private key(b: Bucket) {
     // Hashed so that e-mail addresses and client addresses do not sit in Redis in clear.

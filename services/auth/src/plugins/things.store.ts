@@ -11,7 +11,10 @@ declare module 'fastify' {
 
 /** The main screen's list of things (core spec §2 `/`). */
 export class ThingsRepository {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async list(): Promise<Thing[]> {
     return (await this.pool.query<Thing>('select id::text as id, name from things order by id')).rows;

@@ -33,7 +33,10 @@ const ADMIN_LOCK = 'console.auth.admins';
 
 /** Staff users in Postgres. E-mails arrive here already normalised (lower-cased). */
 export class UsersRepository {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async byId(id: string): Promise<StaffRow | null> {
     if (!/^[0-9]{1,18}$/.test(id)) return null;

@@ -22,12 +22,22 @@ export class LiveConnection {
   queue: Promise<unknown> = Promise.resolve();
   closed = false;
 
+  readonly socket: WebSocket;
+  caller: Caller;
+  private readonly limits: ConnectionLimits;
+  private readonly onCut: (conn: LiveConnection, buffered: number) => void;
+
   constructor(
-    readonly socket: WebSocket,
-    public caller: Caller,
-    private readonly limits: ConnectionLimits,
-    private readonly onCut: (conn: LiveConnection, buffered: number) => void,
-  ) {}
+    socket: WebSocket,
+    caller: Caller,
+    limits: ConnectionLimits,
+    onCut: (conn: LiveConnection, buffered: number) => void,
+  ) {
+    this.socket = socket;
+    this.caller = caller;
+    this.limits = limits;
+    this.onCut = onCut;
+  }
 
   send(frame: ServerFrame) {
     this.write(JSON.stringify(frame));

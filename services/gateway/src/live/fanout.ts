@@ -41,12 +41,22 @@ export class LiveFanout {
   private closed = false;
   private openSources = 0;
 
+  private readonly makeSource: (spec: TopicSpec) => Source;
+  private readonly opts: FanoutOptions;
+  private readonly metrics: LiveMetrics;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
-    private readonly makeSource: (spec: TopicSpec) => Source,
-    private readonly opts: FanoutOptions,
-    private readonly metrics: LiveMetrics,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    makeSource: (spec: TopicSpec) => Source,
+    opts: FanoutOptions,
+    metrics: LiveMetrics,
+    log: FastifyBaseLogger,
+  ) {
+    this.makeSource = makeSource;
+    this.opts = opts;
+    this.metrics = metrics;
+    this.log = log;
+  }
 
   stats(): FanoutStats {
     let watchers = 0;

@@ -32,11 +32,15 @@ export class Topic {
   lingerTimer: NodeJS.Timeout | null = null;
   private ring: LiveEntry[] = [];
 
-  constructor(
-    readonly key: string,
-    readonly source: Source,
-    private readonly ringSize: number,
-  ) {}
+  readonly key: string;
+  readonly source: Source;
+  private readonly ringSize: number;
+
+  constructor(key: string, source: Source, ringSize: number) {
+    this.key = key;
+    this.source = source;
+    this.ringSize = ringSize;
+  }
 
   /** Adds a live entry (in offset order; a repeat is ignored). */
   push(entry: LiveEntry): boolean {

@@ -23,10 +23,12 @@ interface StructureDoc {
 
 /** Customer-side admin actions that need no hub: remove a user from a structure, V5 licences. */
 export class AccountsRepository {
-  constructor(
-    private readonly users: Collection<UserDoc>,
-    private readonly structures: Collection<StructureDoc>,
-  ) {}
+  private readonly users: Collection<UserDoc>;
+  private readonly structures: Collection<StructureDoc>;
+  constructor(users: Collection<UserDoc>, structures: Collection<StructureDoc>) {
+    this.users = users;
+    this.structures = structures;
+  }
 
   /** False when no user with that e-mail belongs to that structure. */
   async removeFromStructure(email: string, rootGroupId: string): Promise<{ userId: string } | null> {

@@ -68,7 +68,10 @@ function settle(o: LinkOutcome): End {
  * naming the staff member, and an audit event. A timeout is answered 504 "outcome unknown".
  */
 export class HubActions {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly app: FastifyInstance;
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
 
   async requireOnline(hubId: number, offline: string): Promise<HubPresence> {
     const p = await this.app.presence.get(hubId);

@@ -14,7 +14,10 @@ declare module 'fastify' {
  * kept (keep: true) and restored (restores + 1). Also how a backup id finds its link.
  */
 export class BackupsRepository {
-  constructor(private readonly backups: Collection<Backup & { updatedDate: Date }>) {}
+  private readonly backups: Collection<Backup & { updatedDate: Date }>;
+  constructor(backups: Collection<Backup & { updatedDate: Date }>) {
+    this.backups = backups;
+  }
 
   async ensureIndexes(): Promise<void> {
     await this.backups.createIndex({ backupId: 1 }, { unique: true });

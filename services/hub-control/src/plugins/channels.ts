@@ -51,11 +51,14 @@ export class ChannelList {
   private running: Promise<ChannelRefresh> | null = null;
   private last: ChannelRefresh | null = null;
 
-  constructor(
-    private readonly presence: PresenceCache,
-    private readonly warmupMs: number,
-    private readonly log: FastifyInstance['log'],
-  ) {}
+  private readonly presence: PresenceCache;
+  private readonly warmupMs: number;
+  private readonly log: FastifyInstance['log'];
+  constructor(presence: PresenceCache, warmupMs: number, log: FastifyInstance['log']) {
+    this.presence = presence;
+    this.warmupMs = warmupMs;
+    this.log = log;
+  }
 
   pending(): string | null {
     if (this.running) return 'The live channel list is being rebuilt; try again in 5 seconds.';

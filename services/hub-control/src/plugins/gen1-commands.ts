@@ -64,7 +64,10 @@ function settle(o: WflOutcome, at: Date): { state: Gen1State; end: QueuedEnd; wo
  * automatic support note naming the staff member and an audit event. Never retried.
  */
 export class Gen1Commands {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly app: FastifyInstance;
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
 
   async send(
     ctx: HandlerContext,

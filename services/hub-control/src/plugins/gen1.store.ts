@@ -93,7 +93,10 @@ export function isMissingTable(err: unknown): boolean {
  * command_queue, pings, and wfls.pingtime, which it keeps as the ping server did.
  */
 export class Gen1Store {
-  constructor(readonly pool: pg.Pool) {}
+  readonly pool: pg.Pool;
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   private async q<R extends pg.QueryResultRow>(sql: string, values: unknown[]): Promise<pg.QueryResult<R>> {
     try {

@@ -14,10 +14,12 @@ export class GroupCommit<T> {
   private queue: Pending<T>[] = [];
   private flushing = false;
 
-  constructor(
-    private readonly write: (items: T[]) => Promise<unknown>,
-    private readonly maxBatch = 500,
-  ) {}
+  private readonly write: (items: T[]) => Promise<unknown>;
+  private readonly maxBatch: number;
+  constructor(write: (items: T[]) => Promise<unknown>, maxBatch = 500) {
+    this.write = write;
+    this.maxBatch = maxBatch;
+  }
 
   add(item: T): Promise<void> {
     return new Promise<void>((resolve, reject) => {

@@ -11,11 +11,14 @@ declare module 'fastify' {
 
 /** The last system read and live-info stats of each hub, for the hub card, in one Redis hash per hub. */
 export class HubInfoCache {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly ttlSeconds: number,
-  ) {}
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly ttlSeconds: number;
+  constructor(redis: Redis, prefix: string, ttlSeconds: number) {
+    this.redis = redis;
+    this.prefix = prefix;
+    this.ttlSeconds = ttlSeconds;
+  }
 
   private key(hubId: number) {
     return `${this.prefix}:hubinfo:${hubId}`;

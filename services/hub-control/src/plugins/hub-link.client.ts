@@ -21,10 +21,12 @@ const check = TypeCompiler.Compile(HubMessageSchema);
  * (the hub may or may not have acted) and never retried here or anywhere above.
  */
 export class HubLink {
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly timeoutMs: number,
-  ) {}
+  private readonly app: FastifyInstance;
+  private readonly timeoutMs: number;
+  constructor(app: FastifyInstance, timeoutMs: number) {
+    this.app = app;
+    this.timeoutMs = timeoutMs;
+  }
 
   async send(hubId: number, envelope: HubMessage, caller: Caller): Promise<LinkOutcome> {
     const h = headers();

@@ -23,11 +23,14 @@ const globEscape = (s: string) => s.replace(/[*?[\]\\]/g, '\\$&');
 export class PresenceCache {
   private readonly memory = new Map<number, { p: HubPresence; writtenAt: number }>();
 
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly ttlMs: number,
-  ) {}
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly ttlMs: number;
+  constructor(redis: Redis, prefix: string, ttlMs: number) {
+    this.redis = redis;
+    this.prefix = prefix;
+    this.ttlMs = ttlMs;
+  }
 
   private key(hubId: number) {
     return `${this.prefix}:presence:${hubId}`;

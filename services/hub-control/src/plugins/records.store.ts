@@ -75,12 +75,11 @@ export class Records {
   private readonly noted: GroupCommit<SupportNoteDoc & { _id?: ObjectId }>;
   private readonly inflight: string;
 
-  constructor(
-    db: Db,
-    private readonly redis: Redis,
-    prefix: string,
-    private readonly instance: string,
-  ) {
+  private readonly redis: Redis;
+  private readonly instance: string;
+  constructor(db: Db, redis: Redis, prefix: string, instance: string) {
+    this.redis = redis;
+    this.instance = instance;
     this.transactions = db.collection<TransactionDoc>('transactions');
     this.notes = db.collection<SupportNoteDoc>('supportnotes');
     this.written = new GroupCommit((docs) => insertOnce(this.transactions, docs));

@@ -20,10 +20,12 @@ const check = TypeCompiler.Compile(WflReplySchema);
  * reported as such (the link may or may not have acted) and never retried.
  */
 export class WflLink {
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly timeoutMs: number,
-  ) {}
+  private readonly app: FastifyInstance;
+  private readonly timeoutMs: number;
+  constructor(app: FastifyInstance, timeoutMs: number) {
+    this.app = app;
+    this.timeoutMs = timeoutMs;
+  }
 
   async send(mac: string, command: string, caller: Caller): Promise<WflOutcome> {
     const body: WflCommand = { command, requestedBy: caller.email };

@@ -1,4 +1,4 @@
-/** Reads the captured mailbox through Mailpit's API v1 (infra/mailcapture serves the same subset). */
+/** Reads the captured mailbox through Mailpit's own API v1 (search, then the message's text). */
 interface MessageSummary {
   ID: string;
   To: { Address: string }[];

@@ -23,12 +23,13 @@ export class HostRuntime {
   private readonly list: HostState[] = [];
   private readonly sweep: Sweep;
 
-  constructor(
-    private readonly nc: NatsConnection,
-    private readonly subjects: Subjects,
-    private readonly rnd: Random,
-    heartbeatMs: number,
-  ) {
+  private readonly nc: NatsConnection;
+  private readonly subjects: Subjects;
+  private readonly rnd: Random;
+  constructor(nc: NatsConnection, subjects: Subjects, rnd: Random, heartbeatMs: number) {
+    this.nc = nc;
+    this.subjects = subjects;
+    this.rnd = rnd;
     this.sweep = new Sweep(heartbeatMs);
   }
 

@@ -21,11 +21,14 @@ const LOG_LINES = [
 export class HubEvents {
   private carry = { feature: 0, status: 0, log: 0, notification: 0 };
 
-  constructor(
-    private readonly runtime: HubRuntime,
-    private readonly rnd: Random,
-    public rates: SimRates,
-  ) {}
+  private readonly runtime: HubRuntime;
+  private readonly rnd: Random;
+  rates: SimRates;
+  constructor(runtime: HubRuntime, rnd: Random, rates: SimRates) {
+    this.runtime = runtime;
+    this.rnd = rnd;
+    this.rates = rates;
+  }
 
   tick(elapsedMs: number): void {
     const per = (rate: number) => (rate * this.runtime.connected * elapsedMs) / 60_000;

@@ -43,7 +43,9 @@ export class HubRuntime {
   connected = 0;
   private readonly cmdPrefix: string;
 
-  constructor(private readonly o: HubRuntimeOptions) {
+  private readonly o: HubRuntimeOptions;
+  constructor(o: HubRuntimeOptions) {
+    this.o = o;
     this.cmdPrefix = o.subjects.hubCmd(0).slice(0, -'0.cmd'.length);
   }
 

@@ -39,10 +39,9 @@ export class SimHubState {
   private backupSeq = 0;
   private readonly latency: { count: number; sum: number; min: number; max: number };
 
-  constructor(
-    readonly hub: SimHub,
-    rnd: Random,
-  ) {
+  readonly hub: SimHub;
+  constructor(hub: SimHub, rnd: Random) {
+    this.hub = hub;
     this.hubId = hub.hubId;
     for (const device of hub.devices) {
       const state: DeviceState = { device, status: 'connected' };

@@ -6,7 +6,10 @@ export class Sweep {
   private cursor = 0;
   private carry = 0;
 
-  constructor(private periodMs: number) {}
+  private periodMs: number;
+  constructor(periodMs: number) {
+    this.periodMs = periodMs;
+  }
 
   setPeriod(periodMs: number): void {
     this.periodMs = periodMs;

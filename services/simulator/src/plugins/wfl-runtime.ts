@@ -25,14 +25,24 @@ export class WflRuntime {
   private readonly sweep: Sweep;
   private readonly cmdPrefix: string;
 
+  private readonly nc: NatsConnection;
+  private readonly subjects: Subjects;
+  private readonly workerId: string;
+  private readonly counters: SimCounters;
+  private readonly scheduler: Scheduler;
   constructor(
-    private readonly nc: NatsConnection,
-    private readonly subjects: Subjects,
-    private readonly workerId: string,
-    private readonly counters: SimCounters,
-    private readonly scheduler: Scheduler,
+    nc: NatsConnection,
+    subjects: Subjects,
+    workerId: string,
+    counters: SimCounters,
+    scheduler: Scheduler,
     pingMs: number,
   ) {
+    this.nc = nc;
+    this.subjects = subjects;
+    this.workerId = workerId;
+    this.counters = counters;
+    this.scheduler = scheduler;
     this.sweep = new Sweep(pingMs);
     this.cmdPrefix = subjects.wflCmd('x').slice(0, -'x.cmd'.length);
   }

@@ -13,15 +13,21 @@ export class Home {
   readonly products: ProductDoc[] = [];
   readonly rooms: Group[] = [];
 
+  readonly rng: Rng;
+  readonly structureNumber: string;
+  readonly userIds: string[];
   constructor(
-    readonly rng: Rng,
-    readonly structureNumber: string,
+    rng: Rng,
+    structureNumber: string,
     rootGroupId: string,
     name: string,
-    readonly userIds: string[],
+    userIds: string[],
     created: Date,
     updated: Date,
   ) {
+    this.rng = rng;
+    this.structureNumber = structureNumber;
+    this.userIds = userIds;
     this.structure = {
       rootGroupId,
       name,

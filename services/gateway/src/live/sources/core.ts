@@ -13,11 +13,15 @@ export class CoreSource implements Source {
   private sub: Subscription | null = null;
   private offset = 0;
 
-  constructor(
-    private readonly nc: NatsConnection,
-    private readonly subject: string,
-    private readonly kind: LiveEventKind,
-  ) {}
+  private readonly nc: NatsConnection;
+  private readonly subject: string;
+  private readonly kind: LiveEventKind;
+
+  constructor(nc: NatsConnection, subject: string, kind: LiveEventKind) {
+    this.nc = nc;
+    this.subject = subject;
+    this.kind = kind;
+  }
 
   async start(h: SourceHandlers) {
     this.sub = this.nc.subscribe(this.subject, {

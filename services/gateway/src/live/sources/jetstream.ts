@@ -50,12 +50,22 @@ export class JetStreamSource implements Source {
   private consumer: Consumer | null = null;
   private checking = false;
 
+  private readonly access: StreamAccess;
+  private readonly filters: string[];
+  private readonly decode: (raw: RawEvent) => LiveEntry;
+  private readonly opts: { history: number; replayMax: number };
+
   constructor(
-    private readonly access: StreamAccess,
-    private readonly filters: string[],
-    private readonly decode: (raw: RawEvent) => LiveEntry,
-    private readonly opts: { history: number; replayMax: number },
-  ) {}
+    access: StreamAccess,
+    filters: string[],
+    decode: (raw: RawEvent) => LiveEntry,
+    opts: { history: number; replayMax: number },
+  ) {
+    this.access = access;
+    this.filters = filters;
+    this.decode = decode;
+    this.opts = opts;
+  }
 
   async start(h: SourceHandlers) {
     const { js, jsm, stream } = this.access;

@@ -40,11 +40,19 @@ export class OverviewSource implements Source {
   private readonly online = new Set<string>();
   private byClass = new Map<string, number>();
 
+  private readonly nc: NatsConnection;
+  private readonly subjects: Subjects;
+  private readonly history: { jsm: JetStreamManager; stream: string } | null;
+
   constructor(
-    private readonly nc: NatsConnection,
-    private readonly subjects: Subjects,
-    private readonly history: { jsm: JetStreamManager; stream: string } | null,
-  ) {}
+    nc: NatsConnection,
+    subjects: Subjects,
+    history: { jsm: JetStreamManager; stream: string } | null,
+  ) {
+    this.nc = nc;
+    this.subjects = subjects;
+    this.history = history;
+  }
 
   async start(h: SourceHandlers) {
     const hubOf = (subject: string) => subject.split('.').at(this.subjects.prefix ? 2 : 1) ?? '';

@@ -23,10 +23,12 @@ const DEVICE_FROM = `from devices d left join wfls w on w.wfl_id = d.wfl_id
 
 /** One Gen1 account in full (findExtra), devices by id, and the accounts sharing a MAC. */
 export class Gen1Accounts {
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly now: () => Date,
-  ) {}
+  private readonly pool: pg.Pool;
+  private readonly now: () => Date;
+  constructor(pool: pg.Pool, now: () => Date) {
+    this.pool = pool;
+    this.now = now;
+  }
 
   async account(userId: number): Promise<Gen1Account> {
     const q = <T extends object>(text: string, values: unknown[]) => rows<T>(this.pool, text, values);

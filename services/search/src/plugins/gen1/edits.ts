@@ -43,11 +43,14 @@ const who = (c: Caller) => `${c.name} <${c.email}>`;
 
 /** The account edits of seed 000 §7: one SQL transaction each, with its automatic support note. */
 export class Gen1Edits {
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly outbox: NoteOutbox,
-    private readonly now: () => Date,
-  ) {}
+  private readonly pool: pg.Pool;
+  private readonly outbox: NoteOutbox;
+  private readonly now: () => Date;
+  constructor(pool: pg.Pool, outbox: NoteOutbox, now: () => Date) {
+    this.pool = pool;
+    this.outbox = outbox;
+    this.now = now;
+  }
 
   private async run(
     caller: Caller,

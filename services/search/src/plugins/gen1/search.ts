@@ -13,10 +13,12 @@ import { type DeviceRow, deviceView, wflView } from './views.ts';
 
 /** The Gen1 customer searches over the legacy tables (seed 000 §7 search calls). */
 export class Gen1Search {
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly now: () => Date,
-  ) {}
+  private readonly pool: pg.Pool;
+  private readonly now: () => Date;
+  constructor(pool: pg.Pool, now: () => Date) {
+    this.pool = pool;
+    this.now = now;
+  }
 
   async find(c: Gen1Criteria, limit: number, offset: number): Promise<Gen1SearchResult> {
     const page = pageStatement(c, limit, offset);

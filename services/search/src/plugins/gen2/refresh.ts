@@ -23,12 +23,16 @@ export async function projectStructure(pool: pg.Pool, parts: StructureParts): Pr
 export class IndexRefresher {
   private readonly pending = new Map<string, NodeJS.Timeout>();
 
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly mongo: Gen2Mongo,
-    private readonly onError: (err: unknown) => void,
-    private readonly quietMs = 500,
-  ) {}
+  private readonly pool: pg.Pool;
+  private readonly mongo: Gen2Mongo;
+  private readonly onError: (err: unknown) => void;
+  private readonly quietMs: number;
+  constructor(pool: pg.Pool, mongo: Gen2Mongo, onError: (err: unknown) => void, quietMs = 500) {
+    this.quietMs = quietMs;
+    this.pool = pool;
+    this.mongo = mongo;
+    this.onError = onError;
+  }
 
   request(event: { rootGroupId?: unknown; hubId?: unknown }): void {
     if (typeof event.rootGroupId === 'string' && event.rootGroupId) {

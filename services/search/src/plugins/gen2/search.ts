@@ -47,10 +47,12 @@ const STRUCTURE_SUMMARY = { rootGroupId: 1, name: 1, createdDate: 1, link2: 1, '
  * is read from Mongo.
  */
 export class Gen2Search {
-  constructor(
-    private readonly mongo: Gen2Mongo,
-    private readonly pool: pg.Pool,
-  ) {}
+  private readonly mongo: Gen2Mongo;
+  private readonly pool: pg.Pool;
+  constructor(mongo: Gen2Mongo, pool: pg.Pool) {
+    this.mongo = mongo;
+    this.pool = pool;
+  }
 
   async search(body: Gen2SearchBody): Promise<Gen2SearchResult> {
     const text = body.text.trim();

@@ -59,10 +59,9 @@ export class Notes {
   readonly notes: Collection<NoteDoc>;
   private readonly views: Collection<ViewDoc>;
 
-  constructor(
-    db: Db,
-    private readonly now: () => Date,
-  ) {
+  private readonly now: () => Date;
+  constructor(db: Db, now: () => Date) {
+    this.now = now;
     this.notes = db.collection<NoteDoc>(COLLECTIONS.supportNotes);
     this.views = db.collection<ViewDoc>(COLLECTIONS.viewHistory);
   }

@@ -17,11 +17,14 @@ interface OutboxDoc {
  * retry never doubles it: an edit is never left without its note, even when Mongo is away.
  */
 export class NoteOutbox {
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly db: Db,
-    private readonly onError: (err: unknown) => void,
-  ) {}
+  private readonly pool: pg.Pool;
+  private readonly db: Db;
+  private readonly onError: (err: unknown) => void;
+  constructor(pool: pg.Pool, db: Db, onError: (err: unknown) => void) {
+    this.pool = pool;
+    this.db = db;
+    this.onError = onError;
+  }
 
   /** Inside the edit's transaction. Automatic notes carry userId 'system' and name the staff member. */
   async add(

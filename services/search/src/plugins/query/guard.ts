@@ -29,10 +29,13 @@ function isPlain(v: unknown): v is Record<string, unknown> {
 
 class Walk {
   nodes = 0;
-  constructor(
-    readonly rule: DatabaseRule,
-    readonly database: string,
-  ) {}
+  readonly rule: DatabaseRule;
+  readonly database: string;
+
+  constructor(rule: DatabaseRule, database: string) {
+    this.rule = rule;
+    this.database = database;
+  }
 
   tick(depth: number) {
     if (++this.nodes > MAX_NODES) bad('The filter is too large.');

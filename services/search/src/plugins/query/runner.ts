@@ -38,10 +38,13 @@ function timeLimit(err: unknown): never {
 
 /** The generic Support Plus reads (seed 001 §7), behind the guard. */
 export class SupportPlusQueries {
-  constructor(
-    private readonly db: Db,
-    private readonly maxTimeMS: number,
-  ) {}
+  private readonly db: Db;
+  private readonly maxTimeMS: number;
+
+  constructor(db: Db, maxTimeMS: number) {
+    this.db = db;
+    this.maxTimeMS = maxTimeMS;
+  }
 
   async find(body: SupportPlusQueryBody, caller: Caller): Promise<SupportPlusQueryResult> {
     const rule = ruleFor(body.database, caller);
