@@ -67,8 +67,10 @@ export function decodeAudit(raw: unknown): HubActionAudit | null {
  */
 export class AuditTrail {
   private readonly js: JetStreamClient;
+  private readonly app: FastifyInstance;
 
-  constructor(private readonly app: FastifyInstance) {
+  constructor(app: FastifyInstance) {
+    this.app = app;
     this.js = jetstream(app.nats);
   }
 

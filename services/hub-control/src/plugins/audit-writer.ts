@@ -43,11 +43,12 @@ export class AuditWriter {
   private queue: JsMsg[] = [];
   private flushing: Promise<void> | null = null;
   private readonly batch: number;
+  private readonly nc: NatsConnection;
+  private readonly opts: AuditWriterOptions;
 
-  constructor(
-    private readonly nc: NatsConnection,
-    private readonly opts: AuditWriterOptions,
-  ) {
+  constructor(nc: NatsConnection, opts: AuditWriterOptions) {
+    this.nc = nc;
+    this.opts = opts;
     this.batch = opts.batch ?? 500;
   }
 
