@@ -1,5 +1,12 @@
-import { HUB_ACTION_TEXT, type HubActionResult, type HubCard, subjects } from '@console/contracts';
+import {
+  HUB_ACTION_TEXT,
+  type HubActionResult,
+  type HubCard,
+  streamNames,
+  subjects,
+} from '@console/contracts';
 import { useSuite } from '@console/kit/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { describe, expect, it } from 'vitest';
 import { data, failure, startHubControl } from './harness.ts';
 
@@ -16,6 +23,10 @@ describe('an offline link', () => {
     await h.simControl('offline', { hubId: id, offline: true });
     await h.waitUntil(async () => (await h.app.presence.get(id))?.connected === false, 'offline presence');
     const before = await h.db.collection('transactions').countDocuments();
+    // Records reach Mongo through the AUDIT stream: nothing may be published there either.
+    const jsm = await jetstreamManager(h.nc);
+    const audited = async () => (await jsm.streams.info(streamNames(h.prefix).audit)).state.messages;
+    const auditedBefore = await audited();
     const sync = failure(await h.call('hub-control.syncLink', admin(), { linkId: id, forceSync: true }));
     expect(sync).toMatchObject({ statusCode: 409, message: HUB_ACTION_TEXT.offlineSync });
     const restart = failure(await h.call('hub-control.linkReset', admin(), { link2Id: id, object: {} }));
@@ -23,6 +34,7 @@ describe('an offline link', () => {
       'The link is not connected, a Restart cannot be performed until the link is online.',
     );
     expect(await h.db.collection('transactions').countDocuments()).toBe(before);
+    expect(await audited()).toBe(auditedBefore);
     expect(log).toHaveLength(0);
     const card = data<HubCard>(await h.call('hub-control.hub', admin(), null, { hubId: String(id) }));
     expect(card.presence).toMatchObject({ connected: false, connectedSince: null });
