@@ -12,4 +12,7 @@ if [ ! -x "$bin" ] || [ infra/natscli/go.mod -nt "$bin" ]; then
   (cd infra/natscli && GOBIN="$PWD/../../.dev-infra/bin" go install github.com/nats-io/natscli/nats)
 fi
 url=${NATS_URL:-$(grep -s '^NATS_URL=' .dev-infra/env | cut -d= -f2-)}
-exec "$bin" -s "${url:-nats://127.0.0.1:4222}" "$@"
+# Our own broker refuses anonymous clients: the CLI signs in as the `tests` user (infra/nats-auth.sh).
+user=${NATS_USER:-$(grep -s '^NATS_USER=' .dev-infra/env | cut -d= -f2-)}
+password=${NATS_PASSWORD:-$(grep -s '^NATS_PASSWORD=' .dev-infra/env | cut -d= -f2-)}
+exec "$bin" -s "${url:-nats://127.0.0.1:4222}" ${user:+--user "$user" --password "$password"} "$@"

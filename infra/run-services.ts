@@ -1,7 +1,10 @@
 /**
  * Runs every console service as its own process, the way production runs them, with their log
  * lines prefixed. `--scale auth=2` starts more instances of one service: NATS spreads the
- * requests over the queue group, and `nats micro ls` shows each instance.
+ * requests over the queue group, and `nats micro ls` shows each instance. `--only search` runs
+ * just that service (one more instance beside a running console; `--first 2` numbers it search-2):
+ * that is what `infra/scale.ts search +1` starts. An instance that exits is started again (after a
+ * growing pause), never taking the others down.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -10,10 +13,20 @@ import { createInterface } from 'node:readline';
 const root = resolve(import.meta.dirname, '..');
 
 /** Every service the console has today, in start order; the gateway last, on the public port. */
-const SERVICES = ['auth', 'simulator', 'hub-control', 'search', 'gateway'] as const;
+const SERVICES = ['auth', 'simulator', 'hub-control', 'search', 'stats', 'supervisor', 'gateway'] as const;
+
+function argValue(argv: string[], flag: string): string | undefined {
+  const at = argv.indexOf(flag);
+  return at >= 0 ? (argv[at + 1] ?? '') : undefined;
+}
 
 function scaleFromArgs(argv: string[]): Map<string, number> {
-  const scale = new Map<string, number>(SERVICES.map((s) => [s, 1]));
+  const only = argValue(argv, '--only')?.split(',');
+  if (only?.some((name) => !(SERVICES as readonly string[]).includes(name))) {
+    console.error(`--only takes service names separated by commas, of: ${SERVICES.join(', ')}`);
+    process.exit(2);
+  }
+  const scale = new Map<string, number>(SERVICES.filter((s) => !only || only.includes(s)).map((s) => [s, 1]));
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] !== '--scale') continue;
     const [name, count] = (argv[i + 1] ?? '').split('=');
@@ -37,6 +50,14 @@ function start(service: string, index: number) {
     env: {
       ...process.env,
       INSTANCE_ID: `${service}-${index}`,
+      // Each component connects as its own broker user (infra/nats-auth.sh), not as `tests`.
+      ...(process.env.NATS_AUTH_DIR
+        ? {
+            NATS_USER: service,
+            NATS_PASSWORD: '',
+            NATS_PASSWORD_FILE: resolve(process.env.NATS_AUTH_DIR, `${service}.pass`),
+          }
+        : {}),
       // PORT is the console's (the gateway's) port; the other services pick free ones.
       PORT: service === 'gateway' ? String(GATEWAY_PORT + index - 1) : '0',
       // The simulator runs the demo world's hubs and links (the same seed and size the seed script loaded).
@@ -55,13 +76,22 @@ function start(service: string, index: number) {
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${tag} ${line}\n`));
   }
+  const startedAt = Date.now();
   child.on('exit', (code, signal) => {
+    children.splice(children.indexOf(child), 1);
     if (stopping) return;
-    console.error(`${tag} exited (${signal ?? code}); stopping the others`);
-    stop(1);
+    // A crash restarts this instance alone; one that keeps crashing waits longer each time.
+    const pause = Date.now() - startedAt > 60_000 ? 1000 : Math.min(30_000, (backoff.get(tag) ?? 500) * 2);
+    backoff.set(tag, pause);
+    console.error(`${tag} exited (${signal ?? code}); starting it again in ${pause / 1000} s`);
+    setTimeout(() => {
+      if (!stopping) start(service, index);
+    }, pause).unref();
   });
   children.push(child);
 }
+
+const backoff = new Map<string, number>();
 
 function stop(code: number) {
   if (stopping) return;
@@ -77,8 +107,13 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 const scale = scaleFromArgs(process.argv.slice(2));
-for (const service of SERVICES) {
-  for (let i = 1; i <= (scale.get(service) ?? 1); i++) start(service, i);
+const first = Number(argValue(process.argv.slice(2), '--first') ?? '1');
+for (const [service, count] of scale) {
+  for (let i = first; i < first + count; i++) start(service, i);
 }
-console.log(`\nThe console is starting on http://127.0.0.1:${GATEWAY_PORT}/ (API docs at /api/docs).`);
-console.log(`Captured e-mail (one-time codes): ${process.env.MAILBOX_URL ?? 'http://127.0.0.1:8025'}/\n`);
+// Alive while instances run or wait to be started again; SIGINT/SIGTERM stop them all.
+setInterval(() => undefined, 60_000);
+if (scale.has('gateway')) {
+  console.log(`\nThe console is starting on http://127.0.0.1:${GATEWAY_PORT}/ (API docs at /api/docs).`);
+  console.log(`Captured e-mail (one-time codes): ${process.env.MAILBOX_URL ?? 'http://127.0.0.1:8025'}/\n`);
+}

@@ -22,6 +22,12 @@ if [ ! -s .dev-infra/jwt-secret ]; then
   chmod 600 .dev-infra/jwt-secret
 fi
 export JWT_SECRET="$(cat .dev-infra/jwt-secret)"
+# The key the gateway signs caller assertions with and every service verifies (services/kit).
+if [ ! -s .dev-infra/caller-assertion-key ]; then
+  node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64url"))' > .dev-infra/caller-assertion-key
+  chmod 600 .dev-infra/caller-assertion-key
+fi
+export CALLER_ASSERTION_KEY="$(cat .dev-infra/caller-assertion-key)"
 
 echo "== build the console" >&2
 pnpm --filter @console/web build >/dev/null

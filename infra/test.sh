@@ -19,6 +19,8 @@ pnpm --filter @console/web routes >/dev/null
 pnpm exec tsc -b
 echo "== build the console"
 pnpm --filter @console/web build >/dev/null
+echo "== deployment chart (helm lint, helm template, the rendered objects)"
+node infra/helm/check.ts
 echo "== infrastructure"
 bash infra/dev-infra.sh up >/dev/null
 

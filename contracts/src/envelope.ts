@@ -20,6 +20,8 @@ export const ServiceRequestSchema = Type.Object({
   params: Type.Record(Type.String(), Type.Unknown()),
   query: Type.Record(Type.String(), Type.Unknown()),
   body: Type.Unknown(),
+  /** The gateway's signed caller assertion; services trust `caller` and `ip` only as signed there. */
+  assertion: Type.Optional(Type.String()),
 });
 export type ServiceRequest = Static<typeof ServiceRequestSchema>;
 

@@ -8,6 +8,7 @@ export * from './menu.ts';
 export * from './operations/index.ts';
 export * from './roles.ts';
 export * from './subjects.ts';
+export * from './supervisor.ts';
 export * from './wfl-commands.ts';
 export * from './world/index.ts';
 export * from './ws.ts';

@@ -107,13 +107,15 @@ export const MENU: readonly MenuArea[] = [
   },
   {
     label: 'Admin tools',
-    access: [],
+    // Admin only, but for the services view, which dev (who run and scale the services) see too.
+    access: ['dev'],
     entries: [
       { state: 'datamonitor-stats', label: 'Data Monitor Stats', path: '/datamonitor-stats', access: [] },
       { state: 'auth-manage', label: 'Manage Auth', path: '/authManage', access: [] },
       { state: 'worldmap', label: 'World Map', path: '/worldmap', access: [] },
       { state: 'supervisord', label: 'Supervisor', path: '/supervisord', access: [] },
       { state: 'worker-connections', label: 'Worker Connections', path: '/worker-connections', access: [] },
+      { state: 'services', label: 'Services', path: '/services', access: ['dev'] },
     ],
   },
   {

@@ -32,6 +32,11 @@ export function subjects(prefix = 'console') {
     wflPing: (mac: string) => `${p}wfl.${token(mac)}.ping`,
     hostHeartbeat: (hostId: string) => `${p}host.${token(hostId)}.heartbeat`,
     hostHeartbeatAny: () => `${p}host.*.heartbeat`,
+    /** Request/reply: a command to one supervisord host (process info, restart). */
+    hostCmd: (hostId: string) => `${p}host.${token(hostId)}.cmd`,
+    hostCmdAny: () => `${p}host.*.cmd`,
+    /** Request/reply: a gateway instance's own figures (the services view reads them via $SRV.STATS). */
+    gatewayFigures: () => `${p}ops.gateway.figures`,
     audit: (kind: string) => `${p}audit.${token(kind)}`,
     auditAny: () => `${p}audit.>`,
   };

@@ -12,10 +12,13 @@ cmd_up() {
 	ensure_redis
 	ensure_mongo
 	ensure_mail
+	local NATS_USER="" NATS_PASSWORD="" NATS_AUTH_DIR=""
+	nats_credentials
 
-	# Write-then-rename so a concurrent reader never sees half a file.
-	: >"$ENV_FILE.tmp"
-	for key in "${KEYS[@]}"; do
+	# Write-then-rename so a concurrent reader never sees half a file (it may hold a password).
+	(umask 077 && : >"$ENV_FILE.tmp")
+	for key in "${KEYS[@]}" NATS_USER NATS_PASSWORD NATS_AUTH_DIR; do
+		[[ -n "${!key}" ]] || continue
 		printf '%s=%s\n' "$key" "${!key}" >>"$ENV_FILE.tmp"
 	done
 	mv -f "$ENV_FILE.tmp" "$ENV_FILE"

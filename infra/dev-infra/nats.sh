@@ -69,11 +69,23 @@ ensure_nats() {
 
 	ensure_nats_binary
 	mkdir -p "$STATE/nats"
-	log "nats: starting nats-server $NATS_SERVER_VERSION on $own (monitoring http://127.0.0.1:$OWN_NATS_MONITOR_PORT)"
-	start_bg nats "$BIN/nats-server" -n dev-infra -js -sd "$STATE/nats" \
-		-a 127.0.0.1 -p "$OWN_NATS_PORT" -m "$OWN_NATS_MONITOR_PORT"
+	# Users and permissions per component, anonymous refused, monitoring on loopback only.
+	local conf
+	conf="$(bash "$INFRA/nats-auth.sh" "$STATE/nats-auth" "$OWN_NATS_MONITOR_PORT")"
+	log "nats: starting nats-server $NATS_SERVER_VERSION on $own with authentication (monitoring http://127.0.0.1:$OWN_NATS_MONITOR_PORT)"
+	start_bg nats "$BIN/nats-server" -c "$conf" -n dev-infra -js -sd "$STATE/nats" \
+		-a 127.0.0.1 -p "$OWN_NATS_PORT"
 	wait_ready nats 30 own_nats_ready
 	NATS_URL="$own"
+}
+
+# The credentials of our own broker, when it is ours: the `tests` user for tests and tools, and
+# the folder of every component's password file (infra/run-services.ts gives each its own).
+nats_credentials() {
+	[[ "$NATS_URL" == "nats://127.0.0.1:$OWN_NATS_PORT" && -s "$STATE/nats-auth/tests.pass" ]] || return 0
+	NATS_USER=tests
+	NATS_PASSWORD="$(cat "$STATE/nats-auth/tests.pass")"
+	NATS_AUTH_DIR="$STATE/nats-auth"
 }
 # INFO can advertise JetStream before it has finished recovering streams;
 # /healthz only says ok once JetStream is actually serving.

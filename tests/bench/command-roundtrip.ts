@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { HUB_CLIENT_HEADERS, hubRequest, type SimHub, subjects } from '@console/contracts';
+import { asGateway, natsAuth } from '@console/kit';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -65,7 +66,7 @@ const stack = await startStack(env, ['auth', 'simulator', 'hub-control', 'gatewa
     SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
   };
 });
-const nc = await connect({ servers: env.NATS_URL.split(','), name: 'bench-roundtrip' });
+const nc = await connect({ servers: env.NATS_URL.split(','), name: 'bench-roundtrip', ...natsAuth() });
 try {
   const fleet: SimHub[] = syntheticFleet({ hubs: HUBS, wfls: 0, hosts: 0, seed: 11 }).hubs;
   const admin = await signInAdmin(stack);
@@ -96,7 +97,8 @@ try {
       query: {},
       body: { linkId: hubOf(i) },
     };
-    const m = await nc.request(subj.api('hub-control', 'systemRead'), JSON.stringify(req), {
+    const signed = asGateway('hub-control', 'systemRead', req);
+    const m = await nc.request(subj.api('hub-control', 'systemRead'), JSON.stringify(signed), {
       timeout: 10_000,
     });
     return m.json<{ ok: boolean }>().ok;

@@ -100,11 +100,27 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
   const env = { NATS_URL: natsUrl, REDIS_URL: redisUrl, NATS_PREFIX: prefix, REDIS_PREFIX: prefix };
   const child = spawn(process.execPath, [resolve(root, 'services/gateway/src/server.ts')], {
     cwd: root,
-    env: { ...process.env, ...env, JWT_SECRET: secret, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      JWT_SECRET: secret,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      // Every bench client is the same user: lift the per-user caps meant for people.
+      LIVE_MAX_SOCKETS_PER_USER: '100000',
+      LIVE_MAX_TOPICS_PER_USER: '10000',
+      LIVE_MAX_STREAM_TOPICS: '20000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.push(child);
-  const ready = async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok === true;
+  // Live hub topics must name existing hubs (asked of hub-control): the bench's hubs all exist.
+  const hubs = await connect({ servers: natsUrl });
+  hubs.subscribe(`${prefix}.api.hub-control.hub`, {
+    callback: (_err, m) => void m.respond(JSON.stringify({ ok: true, data: {} })),
+  });
+  // /readyz is on the gateway's internal listener only; /healthz answers once it listens.
+  const ready = async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok === true;
   if (!(await waitFor(ready, 30_000))) throw new Error('the gateway did not start');
   const redis = new Redis(redisUrl);
   const store = new SessionStore(redis, { idleSeconds: 3600, absoluteSeconds: 7200 }, prefix);

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OPERATIONS, operationName, subjects } from '@console/contracts';
+import { asGateway, natsAuth } from '@console/kit';
 import { explainFloor, pickSamples, prepareSearch, runFloor, searchKinds } from '@console/search';
 import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
@@ -111,7 +112,7 @@ for (let tries = 0; (await http.call('GET', '/api/supportPlus')).status === 503;
   if (tries > 240) throw new Error('the search service did not come up');
   await new Promise((r) => setTimeout(r, 250));
 }
-const nc = await connect({ servers: env.NATS_URL });
+const nc = await connect({ servers: env.NATS_URL, ...natsAuth() });
 const subj = subjects(stack.prefix);
 const caller = {
   userId: '1',
@@ -151,7 +152,8 @@ for (const [k, kind] of kinds.entries()) {
       query: api.query ?? {},
       body: api.body ?? null,
     };
-    const msg = await nc.request(subj.api('search', operationName(op)), JSON.stringify(request), {
+    const signed = asGateway('search', operationName(op), request);
+    const msg = await nc.request(subj.api('search', operationName(op)), JSON.stringify(signed), {
       timeout: 30_000,
     });
     return (msg.json() as { ok: boolean }).ok;

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { type SimStats, simSubjects, subjects } from '@console/contracts';
+import { natsAuth } from '@console/kit';
 import { uniqueName } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
 
@@ -42,7 +43,7 @@ const natsPid = existsSync(natsPidFile) ? Number(readFileSync(natsPidFile, 'utf8
 const natsCpu = () => (natsPid && existsSync(`/proc/${natsPid}`) ? usage(natsPid).cpu : Number.NaN);
 
 const prefix = uniqueName('bench');
-const nc = await connect({ servers: natsUrl, name: 'bench-simulator' });
+const nc = await connect({ servers: natsUrl, name: 'bench-simulator', ...natsAuth() });
 const sim = simSubjects(prefix);
 let received = 0;
 nc.subscribe(`${prefix}.hub.*.msg.>`, { callback: () => void received++ });

@@ -7,7 +7,7 @@
  * this file does not depend on the simulator, built in parallel).
  */
 import { subjects } from '@console/contracts';
-import { removeStreams } from '@console/kit';
+import { natsAuth, removeStreams } from '@console/kit';
 import { infraEnv } from '@console/kit/testing';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -44,7 +44,7 @@ function hubSays(direction: string, cls: string, operation: string, extra: Recor
 beforeAll(async () => {
   assertConsoleBuilt();
   stack = await startStack(infraEnv());
-  nc = await connect({ servers: stack.infra.NATS_URL });
+  nc = await connect({ servers: stack.infra.NATS_URL, ...natsAuth() });
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support, { requireOneTimeCode: true });
   browser = await launchChromium();

@@ -70,9 +70,13 @@ export async function signInPage(
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   const since = Date.now();
   await page.getByRole('button', { name: 'Sign in' }).click();
-  if (!opts.oneTimeCode) return;
-  await page.getByLabel('One-time code').waitFor();
-  const code = await oneTimeCode(stack.infra.MAILBOX_URL, who.email, { since });
-  await page.getByLabel('One-time code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  if (opts.oneTimeCode) {
+    await page.getByLabel('One-time code').waitFor();
+    const code = await oneTimeCode(stack.infra.MAILBOX_URL, who.email, { since });
+    await page.getByLabel('One-time code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  // Signing in hashes a password (argon2id) and may take seconds on a loaded machine; the
+  // caller's own check of where the user landed then asserts the destination, not the wait.
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
 }

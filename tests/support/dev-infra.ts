@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { InfraEnv } from '@console/kit/testing';
 
@@ -9,6 +10,9 @@ const root = resolve(import.meta.dirname, '../..');
  * `NAME=value` line. Used by the global setup and by the benchmarks, which run outside Vitest.
  */
 export function devInfraUp(opts: { showProgress?: boolean } = {}): InfraEnv {
+  // The key the gateway signs caller assertions with and the services verify, for this run: set
+  // here so the test workers and the services a stack spawns inherit it.
+  process.env.CALLER_ASSERTION_KEY ??= randomBytes(32).toString('base64url');
   const out = execFileSync('bash', [resolve(root, 'infra/dev-infra.sh'), 'up'], {
     cwd: root,
     encoding: 'utf8',
@@ -21,6 +25,11 @@ export function devInfraUp(opts: { showProgress?: boolean } = {}): InfraEnv {
   }
   for (const key of ['NATS_URL', 'DATABASE_URL', 'MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'MAILBOX_URL']) {
     if (!env[key]) throw new Error(`infra/dev-infra.sh up did not print ${key}`);
+  }
+  // The broker's `tests` user, for the tests' own connections and the apps they build (natsAuth()),
+  // and where each component's password is (stacks start each service as its own user).
+  for (const key of ['NATS_USER', 'NATS_PASSWORD', 'NATS_AUTH_DIR']) {
+    if (env[key]) process.env[key] = env[key];
   }
   return env as unknown as InfraEnv;
 }

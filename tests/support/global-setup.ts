@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { pruneTestStreams } from '@console/kit';
+import { natsAuth, pruneTestStreams } from '@console/kit';
 import { connect } from '@nats-io/transport-node';
 import type { TestProject } from 'vitest/node';
 import { devInfraUp } from './dev-infra.ts';
@@ -17,7 +17,7 @@ export default function setup(project: TestProject) {
   const env = devInfraUp({ showProgress: true });
   project.provide('infra' as never, env as never);
   return async () => {
-    const nc = await connect({ servers: env.NATS_URL.split(','), name: 'test-teardown' });
+    const nc = await connect({ servers: env.NATS_URL.split(','), name: 'test-teardown', ...natsAuth() });
     try {
       await pruneTestStreams(nc, runId);
     } finally {

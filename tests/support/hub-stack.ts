@@ -1,4 +1,5 @@
 import { type SimControlOp, type SimHub, type SimWfl, simSubjects } from '@console/contracts';
+import { natsAuth } from '@console/kit';
 import {
   infraEnv,
   mongoUrlFor,
@@ -64,7 +65,11 @@ export async function startHubStack(opts: HubStackOptions): Promise<HubStack> {
     },
   );
   const mongo = await scratchMongo(infra.MONGO_URL, { name: mongoName });
-  const nc = await connect({ servers: infra.NATS_URL.split(','), name: `hub-stack-${stack.prefix}` });
+  const nc = await connect({
+    servers: infra.NATS_URL.split(','),
+    name: `hub-stack-${stack.prefix}`,
+    ...natsAuth(),
+  });
   const { hubs: fleet, wfls } = syntheticFleet({ hubs, wfls: wflCount, hosts: 0, seed: opts.seed });
   const sim = simSubjects(stack.prefix);
   return {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { natsEnvFor } from '@console/kit';
 import { freshDatabase, type InfraEnv, uniqueName, type WaitOptions, waitFor } from '@console/kit/testing';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -13,6 +14,8 @@ export interface Stack {
   ports: Record<string, number>;
   admin: { email: string; password: string };
   infra: InfraEnv;
+  /** The environment every service got (fresh database, prefixes), to start one more instance. */
+  env: Record<string, string>;
   logs: string[];
   /** The kit's waitFor, telling the services' logs when it times out. */
   waitFor(check: () => boolean | Promise<boolean>, what: string, opts?: WaitOptions): Promise<void>;
@@ -49,6 +52,8 @@ export async function startStack(
   const db = await freshDatabase(infra.DATABASE_URL, 'it');
   const port = await freePort();
   const admin = { email: `${prefix}-admin@console.test`, password: randomBytes(9).toString('base64url') };
+  // The caller-assertion key the gateway and services share (kept in this process for direct NATS calls).
+  process.env.CALLER_ASSERTION_KEY ??= randomBytes(32).toString('base64url');
   const env = {
     ...process.env,
     ...infra,
@@ -71,7 +76,8 @@ export async function startStack(
       [...nodeArgs(), resolve(root, `services/${service}/src/server.ts`)],
       {
         cwd: root,
-        env: { ...env, PORT: String(ports[service]), INSTANCE_ID: `${service}-test` },
+        // Each service as its own broker user, with its own permissions, as in production.
+        env: { ...env, ...natsEnvFor(service), PORT: String(ports[service]), INSTANCE_ID: `${service}-test` },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -114,7 +120,7 @@ export async function startStack(
   }
   const wait: Stack['waitFor'] = (check, what, opts = {}) =>
     waitFor(check, what, { detail: () => logs.join(''), ...opts });
-  return { url, prefix, ports, admin, infra, logs, waitFor: wait, stop };
+  return { url, prefix, ports, admin, infra, env: env as Record<string, string>, logs, waitFor: wait, stop };
 }
 
 /** A tiny cookie-keeping HTTP client, as a browser would behave towards the gateway. */

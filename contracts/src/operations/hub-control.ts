@@ -29,6 +29,7 @@ export const CONFIRMATIONS: Record<string, { text: string; ignoreCase: boolean }
   'hub-control.featureWrite': { text: 'ok', ignoreCase: true },
   'hub-control.removeUser': { text: 'remove user from structure', ignoreCase: false },
   'hub-control.license': { text: 'license', ignoreCase: false },
+  'supervisor.restart': { text: 'restart', ignoreCase: false },
 };
 
 export function confirmationMatches(operationId: string, typed: string | undefined): boolean {

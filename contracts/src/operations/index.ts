@@ -2,6 +2,9 @@ import { authOperations } from './auth.ts';
 import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
 import { searchOperations } from './search.ts';
+import { servicesOperations } from './services.ts';
+import { statsOperations } from './stats/index.ts';
+import { supervisorOperations } from './supervisor.ts';
 import { thingOperations } from './things.ts';
 import type { Operation } from './types.ts';
 
@@ -9,6 +12,9 @@ export * from './auth.ts';
 export * from './gen1-commands.ts';
 export * from './hub-control.ts';
 export * from './search.ts';
+export * from './services.ts';
+export * from './stats/index.ts';
+export * from './supervisor.ts';
 export * from './things.ts';
 export * from './types.ts';
 
@@ -19,6 +25,9 @@ export const OPERATIONS: readonly Operation[] = [
   ...hubControlOperations,
   ...gen1CommandOperations,
   ...searchOperations,
+  ...supervisorOperations,
+  ...servicesOperations,
+  ...statsOperations,
 ];
 
 export function operationById(id: string): Operation {

@@ -19,6 +19,8 @@ export const COLLECTIONS = {
   agents: 'agents',
   supportNotes: 'supportnotes',
   viewHistory: 'viewhistory',
+  clientDevices: 'client-devices',
+  statistics: 'statistics',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -96,7 +96,12 @@ export const WorkerConnectionSchema = Type.Object({
   createdDate: Timestamp('When the connection started'),
   removedDate: Timestamp('When it ended'),
   connectionDuration: Type.Number({ minimum: 0, description: 'Milliseconds' }),
-  oldWorker: Type.Object({ addedDate: Timestamp(), workerUniqueId: Type.String() }),
+  oldWorker: Type.Object({
+    addedDate: Type.Union([Timestamp(), Type.Null()], {
+      description: 'When the worker took the client; null on records of workers that did not say',
+    }),
+    workerUniqueId: Type.String(),
+  }),
 });
 export type WorkerConnection = Static<typeof WorkerConnectionSchema>;
 export type WorkerConnectionDoc = Stored<typeof WorkerConnectionSchema>;

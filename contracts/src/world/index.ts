@@ -11,5 +11,6 @@ export * from './mac.ts';
 export * from './product.ts';
 export * from './records.ts';
 export * from './serial.ts';
+export * from './statistics.ts';
 export * from './structure.ts';
 export * from './user.ts';

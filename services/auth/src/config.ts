@@ -35,10 +35,25 @@ export const AuthConfigSchema = Type.Composite([
     ONE_TIME_CODE_TTL_SECONDS: count(ONE_TIME_CODE.ttlSeconds, 'Life of an e-mailed code'),
     ONE_TIME_CODE_MAX_ATTEMPTS: count(ONE_TIME_CODE.maxAttempts, 'Wrong tries that kill a code'),
     RATE_LIMIT_WINDOW_SECONDS: count(900, 'Window of the sign-in rate limits'),
-    LOGIN_LIMIT_PER_ACCOUNT: count(10, 'Password attempts per e-mail address per window'),
+    LOGIN_LIMIT_PER_ACCOUNT_IP: count(
+      10,
+      'Password attempts per e-mail address from one client address per window',
+    ),
     LOGIN_LIMIT_PER_IP: count(50, 'Password attempts per client address per window'),
-    CODE_LIMIT_PER_USER: count(10, 'Code attempts per staff user per window'),
-    CODE_LIMIT_PER_IP: count(50, 'Code attempts per client address per window'),
+    LOGIN_SLOW_AFTER: count(
+      10,
+      'Attempts on one e-mail address (from anywhere) per window before each is slowed',
+    ),
+    LOGIN_SLOW_MAX_MS: Type.Integer({
+      default: 4000,
+      minimum: 0,
+      maximum: 8000,
+      description: 'Longest wait added to a password attempt on a much-tried address (never a lock)',
+    }),
+    CODE_LIMIT_PER_IP: count(
+      50,
+      'Code attempts per client address per window (each code also dies after a few wrong tries)',
+    ),
   }),
 ]);
 export type AuthConfig = Static<typeof AuthConfigSchema>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Caller, Role } from '@console/contracts';
-import { readConfig, SessionStore } from '@console/kit';
+import { natsAuth, readConfig, SessionStore } from '@console/kit';
 import {
   freshDatabase,
   infraEnv,
@@ -76,7 +76,7 @@ export async function startAuth(
     Array.from({ length: opts.instances ?? 1 }, () => build((t) => announced.push(t))),
   );
   const app = apps[0] as FastifyInstance;
-  const nc = await connect({ servers: config.NATS_URL.split(','), name: 'auth-test' });
+  const nc = await connect({ servers: config.NATS_URL.split(','), name: 'auth-test', ...natsAuth() });
   const redis = scratchRedis(config.REDIS_URL, prefix);
   const store = new SessionStore(
     redis.redis,

@@ -6,10 +6,12 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import { livePlugin } from './live/plugin.ts';
+import { discoveryPlugin } from './plugins/discovery.ts';
 import { forwardPlugin } from './plugins/forward.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { apiRoutes, sendError } from './routes/api.ts';
 import { docsRoutes } from './routes/docs.ts';
+import { internalListener } from './routes/internal.ts';
 import { webRoutes } from './routes/web.ts';
 import { wsRoutes } from './routes/ws.ts';
 
@@ -37,10 +39,15 @@ export async function buildGateway(app: FastifyInstance, opts: { config: Gateway
   });
   await app.register(natsPlugin, { url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'gateway' });
   await app.register(redisPlugin, { url: config.REDIS_URL });
+  await app.register(internalListener, { config });
   await app.register(sessionPlugin, { config });
-  await app.register(forwardPlugin, { timeoutMs: config.REQUEST_TIMEOUT_MS });
+  await app.register(forwardPlugin, {
+    timeoutMs: config.REQUEST_TIMEOUT_MS,
+    assertionKey: config.CALLER_ASSERTION_KEY,
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(livePlugin, { config });
+  await app.register(discoveryPlugin);
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
@@ -53,6 +60,6 @@ export async function buildGateway(app: FastifyInstance, opts: { config: Gateway
 
   await app.register(docsRoutes);
   await app.register(apiRoutes);
-  await app.register(wsRoutes);
+  await app.register(wsRoutes, { config });
   await app.register(webRoutes, { dist: config.WEB_DIST || resolve(repoRoot, 'web/dist') });
 }

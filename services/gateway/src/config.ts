@@ -72,6 +72,48 @@ export const GatewayConfigSchema = Type.Composite([
       description: 'How long a topic without watchers keeps its subscription (quick reconnects reuse it)',
     }),
     LIVE_MAX_TOPICS_PER_SOCKET: Type.Integer({ default: 50, minimum: 1 }),
+    LIVE_MAX_TOPICS_PER_USER: Type.Integer({
+      default: 100,
+      minimum: 1,
+      description: 'Distinct topics one user may watch across all their sockets',
+    }),
+    LIVE_MAX_SOCKETS_PER_USER: Type.Integer({ default: 10, minimum: 1 }),
+    LIVE_MAX_STREAM_TOPICS: Type.Integer({
+      default: 600,
+      minimum: 2,
+      description:
+        'Hub and structure topics (one JetStream consumer each) this instance holds for everyone; at least twice LIVE_MAX_TOPICS_PER_USER',
+    }),
+    LIVE_INBOUND_PER_SECOND: Type.Integer({
+      default: 20,
+      minimum: 1,
+      description: 'Frames a socket may send per second on average; above it the socket is closed (4029)',
+    }),
+    LIVE_INBOUND_BURST: Type.Integer({
+      default: 60,
+      minimum: 1,
+      description: 'Frames a socket may send at once',
+    }),
+    LIVE_HUB_CHECK_TTL_MS: Type.Integer({
+      default: 300_000,
+      minimum: 0,
+      description: 'How long a hub found to exist is remembered for live subscriptions',
+    }),
+    WS_ALLOWED_ORIGINS: Type.String({
+      default: '',
+      description:
+        'Comma-separated origins (https://console.example) whose pages may open /ws; the console’s own origin (the Host it was reached by) always may',
+    }),
+    INTERNAL_HOST: Type.String({
+      default: '127.0.0.1',
+      description: 'Address of the internal listener serving /metrics and /readyz (never the public one)',
+    }),
+    INTERNAL_PORT: Type.Integer({
+      default: 0,
+      minimum: 0,
+      maximum: 65535,
+      description: 'Port of that internal listener; 0 picks a free one (logged)',
+    }),
     LIVE_SESSION_CHECK_MS: Type.Integer({
       default: 60_000,
       minimum: 1000,

@@ -7,7 +7,7 @@
  * auth service behind the real gateway is covered in tests/integration/.
  */
 import { SESSION_COOKIE, type ServiceReply, type ServiceRequest, subjects } from '@console/contracts';
-import { SessionStore } from '@console/kit';
+import { natsAuth, SessionStore } from '@console/kit';
 import { infraEnv, uniqueName } from '@console/kit/testing';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -50,7 +50,7 @@ async function session(roles: string[], userId = '7') {
 beforeAll(async () => {
   const infra = infraEnv();
   app = await startTestGateway(prefix, secret, { JWT_TTL_SECONDS: '60', REQUEST_TIMEOUT_MS: '300' });
-  nc = await connect({ servers: infra.NATS_URL });
+  nc = await connect({ servers: infra.NATS_URL, ...natsAuth() });
   redis = new Redis(infra.REDIS_URL);
   store = new SessionStore(redis, { idleSeconds: 600, absoluteSeconds: 3600 }, prefix);
   respond('me', (req) => ({ ok: true, data: { id: req.caller?.userId, name: req.caller?.name } }));
@@ -236,7 +236,8 @@ describe('input', () => {
   });
 
   it('lists every operation with its roles in the OpenAPI document', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const { cookie } = await session(['support']);
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie } })).json();
     expect(doc.paths['/api/admin/users'].get.description).toContain('Allowed: admin');
     expect(doc.paths['/auth/local'].post.description).toContain('Allowed: anyone');
   });

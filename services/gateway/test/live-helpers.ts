@@ -3,7 +3,7 @@
  * Redis, a scripted hub publisher, and a small websocket client that records every frame.
  */
 import { type LiveEvent, SESSION_COOKIE, type ServerFrame, streamNames, subjects } from '@console/contracts';
-import { removeStreams, SessionStore } from '@console/kit';
+import { natsAuth, removeStreams, SessionStore } from '@console/kit';
 import { infraEnv, startApp, uniqueName, waitFor } from '@console/kit/testing';
 import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -57,7 +57,18 @@ export async function startLiveStack(env: Record<string, string> = {}): Promise<
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  const nc = await connect({ servers: infra.NATS_URL });
+  const nc = await connect({ servers: infra.NATS_URL, ...natsAuth() });
+  // Stand-in for hub-control's hub card: live hub topics must name a hub that exists (asked of
+  // hub-control); every hub exists except those whose id starts with "missing".
+  nc.subscribe(subjects(prefix).api('hub-control', 'hub'), {
+    callback: (_err, m) => {
+      const hubId = String(m.json<{ params: { hubId: string } }>().params.hubId);
+      const missing = { statusCode: 404, error: 'Not Found', message: `There is no hub ${hubId}.` };
+      m.respond(
+        JSON.stringify(hubId.startsWith('missing') ? { ok: false, error: missing } : { ok: true, data: {} }),
+      );
+    },
+  });
   const jsm = await jetstreamManager(nc);
   const redis = new Redis(infra.REDIS_URL);
   const store = new SessionStore(redis, { idleSeconds: 600, absoluteSeconds: 3600 }, prefix);

@@ -1,5 +1,5 @@
 import type { Caller, Role, SimHub, SimWfl } from '@console/contracts';
-import { readConfig } from '@console/kit';
+import { natsAuth, readConfig } from '@console/kit';
 import {
   infraEnv,
   type OperationCall,
@@ -88,7 +88,7 @@ export async function startHubControl(
     HUB_TIMEOUT_MS: '1000',
     ...env,
   });
-  const nc = await connect({ servers: infra.NATS_URL.split(','), name: 'hub-control-test' });
+  const nc = await connect({ servers: infra.NATS_URL.split(','), name: 'hub-control-test', ...natsAuth() });
   const recorders: Recorder[] = [];
   const record = (subject: string) => {
     const r = recordSubject(nc, subject);

@@ -33,9 +33,19 @@ export const CommonConfigSchema = Type.Object({
   ),
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   NATS_PREFIX: Type.String({ default: 'console', description: 'Prefix of every NATS subject and stream' }),
+  NATS_USER: Type.String({ default: '', description: 'Broker user of this component (infra/nats-auth.sh)' }),
+  NATS_PASSWORD_FILE: Type.String({
+    default: '',
+    description: 'File holding that user’s password (or NATS_PASSWORD, read from the environment)',
+  }),
   DATABASE_URL: Type.String({ default: 'postgres://postgres@127.0.0.1:5432/console' }),
   MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27017/console' }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379/0' }),
   INSTANCE_ID: Type.String({ default: '', description: 'Defaults to host name and pid' }),
+  CALLER_ASSERTION_KEY: Type.String({
+    default: '',
+    description:
+      'Key (32+ characters) the gateway signs caller assertions with and every service verifies them with; or CALLER_ASSERTION_KEY_FILE',
+  }),
 });
 export type CommonConfig = Static<typeof CommonConfigSchema>;

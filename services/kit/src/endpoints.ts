@@ -1,7 +1,7 @@
+import { hostname } from 'node:os';
 import {
   ApiError,
   allows,
-  type Caller,
   type ErrorEnvelope,
   type Operation,
   operationName,
@@ -11,8 +11,10 @@ import {
 } from '@console/contracts';
 import { Svcm } from '@nats-io/services';
 import type { FastifyInstance } from 'fastify';
+import { assertionKey, verifyAssertion } from './caller-assertion.ts';
 import { type Handler, type HandlerContext, Reply } from './handler-context.ts';
 import type { HandlersFor } from './handlers.ts';
+import { instanceId } from './logger.ts';
 import { type ErrorMapping, withErrorMapping } from './service-errors.ts';
 import { type Validator, validator } from './validate.ts';
 
@@ -35,6 +37,16 @@ export interface ServiceOperations<Ops extends readonly Operation[]> {
   handlers: HandlersFor<Ops>;
   /** The service's one error mapping (503 when a store is down, plus its own cases). */
   errors: ErrorMapping;
+  /** The caller-assertion key (config `CALLER_ASSERTION_KEY`); else the environment's. */
+  assertionKey?: string;
+}
+
+/** One endpoint's figures since start, as `$SRV.STATS` data (read by the services view). */
+export interface EndpointFigures {
+  requests: number;
+  errors: number;
+  lastError: string;
+  totalMs: number;
 }
 
 interface Compiled {
@@ -50,7 +62,8 @@ const encoder = new TextEncoder();
 /**
  * Registers the service's operations as NATS service endpoints (`$SRV` discovery, stats),
  * in a queue group named after the service so that instances share the load.
- * Roles are checked here as well as at the gateway: NATS is reachable by more than the gateway.
+ * Every request must carry the gateway's caller assertion (`caller-assertion.ts`), verified before
+ * anything else; roles are then checked here as well as at the gateway.
  */
 export async function registerOperations<Ops extends readonly Operation[]>(
   app: FastifyInstance,
@@ -62,12 +75,25 @@ export async function registerOperations<Ops extends readonly Operation[]>(
   const missing = mine.filter((o) => !handlers[o.id]).map((o) => o.id);
   if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
 
+  // Read once: a service without the key refuses every request (fail closed) and says so now.
+  const key = assertionKey(opts.assertionKey ?? '');
+  if (!key) app.log.error('CALLER_ASSERTION_KEY is not set: every request will be refused');
+
+  // The library times and counts only the synchronous part of a callback handler (and no error
+  // answered with respondError), so each endpoint's real figures ride on its `$SRV.STATS` data.
+  const figures = new Map<string, EndpointFigures>();
   const svc = await new Svcm(app.nats).add({
     name: service,
     version: serviceVersion(service),
     description: `console ${service} service`,
     queue: service,
-    metadata: { prefix: app.subjects.prefix },
+    statsHandler: async (endpoint) => figures.get(endpoint.subject) ?? null,
+    // instance and host let the services view tell the instances apart.
+    metadata: {
+      prefix: app.subjects.prefix,
+      instance: instanceId(process.env.INSTANCE_ID ?? ''),
+      host: hostname(),
+    },
   });
 
   for (const op of mine) {
@@ -78,6 +104,8 @@ export async function registerOperations<Ops extends readonly Operation[]>(
       query: validator(op.querystring, 'query'),
       body: validator(op.body, 'body'),
     };
+    const f: EndpointFigures = { requests: 0, errors: 0, lastError: '', totalMs: 0 };
+    figures.set(app.subjects.api(service, operationName(op)), f);
     svc.addEndpoint(operationName(op), {
       subject: app.subjects.api(service, operationName(op)),
       metadata: { method: op.method, path: op.path, access: JSON.stringify(op.access) },
@@ -86,7 +114,14 @@ export async function registerOperations<Ops extends readonly Operation[]>(
           app.log.error({ err }, 'endpoint subscription failed');
           return;
         }
-        void answer(app, c, msg.data).then((reply) => {
+        const started = performance.now();
+        void answer(app, c, key, msg.data).then((reply) => {
+          f.requests++;
+          f.totalMs += performance.now() - started;
+          if (!reply.ok) {
+            f.errors++;
+            f.lastError = `${reply.error.statusCode} ${reply.error.message}`;
+          }
           if (reply.ok) msg.respond(encoder.encode(JSON.stringify(reply)));
           else
             msg.respondError(
@@ -103,27 +138,37 @@ export async function registerOperations<Ops extends readonly Operation[]>(
   });
 }
 
-async function answer(app: FastifyInstance, c: Compiled, raw: Uint8Array): Promise<ServiceReply> {
+async function answer(
+  app: FastifyInstance,
+  c: Compiled,
+  key: Buffer | null,
+  raw: Uint8Array,
+): Promise<ServiceReply> {
   const stop = app.metrics.endpointSeconds.startTimer({ operation: c.op.id });
   let requestId = 'unknown';
   try {
     const req = JSON.parse(new TextDecoder().decode(raw)) as {
       requestId?: string;
-      caller?: Caller | null;
-      ip?: string;
+      assertion?: unknown;
       params?: unknown;
       query?: unknown;
       body?: unknown;
     };
     requestId = typeof req.requestId === 'string' ? req.requestId : requestId;
-    const caller = req.caller ?? null;
+    // Who is calling, and from where, is what the gateway signed — never the message's own fields.
+    const asserted = verifyAssertion(key, req.assertion, {
+      aud: c.op.service,
+      op: operationName(c.op),
+      rid: requestId,
+    });
+    const caller = asserted.caller;
     if (c.op.access !== 'public') {
       if (!caller) throw new ApiError(401, 'Please sign in.');
       if (!allows(c.op.access, caller.roles)) throw new ApiError(403, 'Your roles do not allow this action.');
     }
     const ctx: HandlerContext = {
       caller,
-      ip: typeof req.ip === 'string' ? req.ip : 'unknown',
+      ip: asserted.ip,
       requestId,
       params: c.params(req.params ?? {}) as Record<string, unknown>,
       query: c.query(req.query ?? {}) as Record<string, unknown>,

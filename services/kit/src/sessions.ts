@@ -32,6 +32,18 @@ export class SessionStore {
     this.limits = limits;
   }
 
+  /**
+   * The Redis pub/sub channel on which every ended session id is announced (a JSON array), so that
+   * the gateway closes that session's live sockets at once instead of at its next periodic check.
+   */
+  get endedChannel(): string {
+    return `${this.prefix}:sess:ended`;
+  }
+
+  private announce(sids: string[]): Promise<unknown> {
+    return this.redis.publish(this.endedChannel, JSON.stringify(sids)).catch(() => undefined);
+  }
+
   private key(sid: string) {
     return `${this.prefix}:sess:${sid}`;
   }
@@ -75,6 +87,7 @@ export class SessionStore {
     const m = this.redis.multi().del(this.key(sid));
     if (uid) m.srem(this.userKey(uid), sid);
     await m.exec();
+    await this.announce([sid]);
   }
 
   /** Ends every session of a user, optionally sparing one (the one changing its own password). */
@@ -87,6 +100,7 @@ export class SessionStore {
       .del(...doomed.map((s) => this.key(s)))
       .srem(this.userKey(userId), ...doomed)
       .exec();
+    await this.announce(doomed);
     return doomed.length;
   }
 

@@ -1,5 +1,6 @@
 import type { HubDoc, Overview, ProductDoc } from '@console/contracts';
 import { subjects } from '@console/contracts';
+import { natsAuth } from '@console/kit';
 import { useSuite } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ describe('the Gen2 search index stays current', () => {
         (l) => l.hubId === hub.hubId,
       );
     expect(await listed()).toBe(false);
-    const nc = await connect({ servers: h.config.NATS_URL });
+    const nc = await connect({ servers: h.config.NATS_URL, ...natsAuth() });
     nc.publish(
       subjects(h.config.NATS_PREFIX).audit('hub-action'),
       JSON.stringify({ action: 'Reset ErrorState', hubId: hub.hubId, rootGroupId: hub.rootGroupId }),

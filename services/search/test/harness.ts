@@ -1,5 +1,5 @@
 import type { Caller, Role } from '@console/contracts';
-import { readConfig } from '@console/kit';
+import { natsAuth, readConfig } from '@console/kit';
 import {
   infraEnv,
   type OperationCall,
@@ -77,7 +77,7 @@ export async function startSearch(o: { customers?: number; world?: boolean } = {
     options: { config, now: () => clock.now },
   });
   if (o.world !== false) await buildIndex(app);
-  const nc = await connect({ servers: config.NATS_URL.split(','), name: 'search-test' });
+  const nc = await connect({ servers: config.NATS_URL.split(','), name: 'search-test', ...natsAuth() });
 
   const close = async () => {
     await nc.drain().catch(() => undefined);

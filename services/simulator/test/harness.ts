@@ -9,7 +9,7 @@ import {
   simSubjects,
   subjects,
 } from '@console/contracts';
-import { readConfig } from '@console/kit';
+import { natsAuth, readConfig } from '@console/kit';
 import {
   infraEnv,
   QUIET_SIMULATOR,
@@ -60,7 +60,7 @@ export async function startSimulator(
 ): Promise<SimHarness> {
   const infra = infraEnv();
   const prefix = opts.prefix ?? uniqueName('sim');
-  const nc = await connect({ servers: infra.NATS_URL.split(','), name: 'simulator-test' });
+  const nc = await connect({ servers: infra.NATS_URL.split(','), name: 'simulator-test', ...natsAuth() });
   const recorders: Recorder[] = [];
   const record = (subject: string): Recorder => {
     const r = recordSubject(nc, subject);

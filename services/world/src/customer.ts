@@ -1,5 +1,6 @@
 import { generateGen1 } from './gen1/accounts.ts';
 import { emptyGen1, type Gen1Rows } from './gen1/types.ts';
+import { addClientDevices } from './gen2/clients.ts';
 import { generateGen2 } from './gen2/customer.ts';
 import { addHistories } from './gen2/histories.ts';
 import { emptyGen2, type Gen2Docs } from './gen2/types.ts';
@@ -29,7 +30,7 @@ export interface GenerateOptions {
 }
 
 // Independent streams per part: skipping one part (or its histories) never changes another.
-const STREAM = { who: 0, gen1: 1, gen2: 2, history: 3 } as const;
+const STREAM = { who: 0, gen1: 1, gen2: 2, history: 3, clients: 4 } as const;
 
 /** Customer `index` of the world `seed`: the same every time, whatever else is generated. */
 export function generateCustomer(seed: number, index: number, options: GenerateOptions = {}): Customer {
@@ -69,6 +70,8 @@ export function generateCustomer(seed: number, index: number, options: GenerateO
         homes,
         customer.gen2,
       );
+      const clients = new Rng(deriveSeed(seed, index, STREAM.clients));
+      addClientDevices(clients, users, customer.gen2.clientDevices);
     }
   }
   return customer;

@@ -10,6 +10,7 @@ export { readMeta, type WorldMeta, WorldStateError } from './meta.ts';
 export { ensureIndexes, MONGO_INDEXES } from './mongo/indexes.ts';
 export { migrateWorld } from './postgres/migrate.ts';
 export { resetWorld } from './reset.ts';
+export { DailyTally, STATISTICS_DAYS, writeDailyStatistics } from './statistics.ts';
 export { summarize, type WorldSummary } from './summary.ts';
 export { WORLD_NOW, WORLD_START } from './time.ts';
 export {

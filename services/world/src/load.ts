@@ -9,6 +9,7 @@ import { insertDocs } from './mongo/insert.ts';
 import { LOAD_LOCK, parkIndexes, restoreIndexes } from './postgres/bulk.ts';
 import { migrateWorld } from './postgres/migrate.ts';
 import { resetWorld } from './reset.ts';
+import { DailyTally, writeDailyStatistics } from './statistics.ts';
 
 export interface LoadOptions {
   pool: pg.Pool;
@@ -80,10 +81,14 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
     const bulk = o.bulk ?? (from === 0 && o.customers >= 10_000);
     if (bulk) await Promise.all([parkIndexes(o.pool), dropIndexes(o.db)]);
     const size = o.batch ?? 1000;
+    // The daily records describe the whole world: an extended load tallies the earlier customers again.
+    const tally = new DailyTally();
+    for (let i = 0; i < from; i++) tally.add(generateCustomer(o.seed, i, { histories }));
     for (let at = from; at < o.customers; at += size) {
       const batch: Customer[] = [];
       for (let i = at; i < Math.min(at + size, o.customers); i++)
         batch.push(generateCustomer(o.seed, i, { histories }));
+      for (const c of batch) tally.add(c);
       const [rows, docs] = await Promise.all([
         timed(
           () => copyBatch(o.pool, batch),
@@ -104,6 +109,10 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
       p.seconds = (Date.now() - started) / 1000;
       o.onProgress?.({ ...p });
     }
+    await timed(
+      () => writeDailyStatistics(o.db, tally),
+      (s) => (p.mongoSeconds += s),
+    );
     await timed(
       async () => {
         await Promise.all([restoreIndexes(lock), ensureIndexes(o.db)]);

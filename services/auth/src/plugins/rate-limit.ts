@@ -10,11 +10,21 @@ declare module 'fastify' {
   }
 }
 
-/** One counter: a kind of attempt by one subject (an account, a user, an address), and its limit. */
+/** One counter: a kind of attempt by one subject (an account and address, an address), and its limit. */
 export interface Bucket {
   name: string;
   subject: string;
-  limit: number;
+  limit?: number;
+}
+
+/**
+ * The wait before judging a password attempt on an account that has seen `attempts` in the window
+ * from anywhere: nothing up to `after`, then doubling from 250 ms up to `maxMs`. A stranger spraying
+ * one known address can slow its sign-in by at most `maxMs`, never lock it.
+ */
+export function backoffMs(attempts: number, after: number, maxMs: number): number {
+  if (attempts <= after) return 0;
+  return Math.min(maxMs, 250 * 2 ** Math.min(attempts - after - 1, 20));
 }
 
 export const TOO_MANY = 'Too many attempts; please wait a few minutes and try again.';
@@ -57,15 +67,20 @@ export class RateLimiter {
     return `${this.prefix}:rl:${b.name}:${subject}`;
   }
 
-  /** Counts an attempt in every bucket; throws 429 if any is over its limit. */
-  async take(buckets: Bucket[]): Promise<void> {
+  /**
+   * Counts an attempt in every bucket; throws 429 if any is over its limit. A bucket without a
+   * limit only counts (the caller decides what its count means); the counts come back in order.
+   */
+  async take(buckets: Bucket[]): Promise<number[]> {
     const counts = (await this.redis.eval(
       TAKE,
       buckets.length,
       ...buckets.map((b) => this.key(b)),
       this.windowSeconds,
     )) as number[];
-    if (buckets.some((b, i) => (counts[i] ?? 0) > b.limit)) throw new ApiError(429, TOO_MANY);
+    if (buckets.some((b, i) => b.limit !== undefined && (counts[i] ?? 0) > b.limit))
+      throw new ApiError(429, TOO_MANY);
+    return counts;
   }
 
   async giveBack(buckets: Bucket[]): Promise<void> {

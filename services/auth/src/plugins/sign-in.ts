@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AuthConfig } from '../config.ts';
 import { generateCode } from './one-time-codes.ts';
 import { verifyNobody, verifyPassword } from './passwords.ts';
-import type { Bucket } from './rate-limit.ts';
+import { type Bucket, backoffMs } from './rate-limit.ts';
 import { normalizeEmail } from './staff-rules.ts';
 import { type StaffRow, toMe } from './staff-view.ts';
 
@@ -31,12 +31,22 @@ export interface SignIn {
 
 type Limits = Pick<
   AuthConfig,
-  'LOGIN_LIMIT_PER_ACCOUNT' | 'LOGIN_LIMIT_PER_IP' | 'CODE_LIMIT_PER_USER' | 'CODE_LIMIT_PER_IP'
+  | 'LOGIN_LIMIT_PER_ACCOUNT_IP'
+  | 'LOGIN_LIMIT_PER_IP'
+  | 'LOGIN_SLOW_AFTER'
+  | 'LOGIN_SLOW_MAX_MS'
+  | 'CODE_LIMIT_PER_IP'
 >;
 
 /**
- * The sign-in rules (issue 2 §5). Every step that touches Redis comes before anyone is let in,
- * so when Redis is away the attempt fails (and the endpoints answer 503) instead of skipping a check.
+ * The sign-in rules (issue 2 §5, issue 9). Every step that touches Redis comes before anyone is let
+ * in, so when Redis is away the attempt fails (and the endpoints answer 503) instead of skipping a check.
+ *
+ * Limits are shaped so that only the one guessing feels them: password attempts are capped per
+ * account *and address* and per address; an account attacked from many addresses is only slowed
+ * (progressive delay), never locked. Code attempts count against the pending code itself (it dies
+ * after a few wrong tries) and per address — never against a user, so guessing codes for a user id
+ * that has none pending costs that user nothing.
  */
 export const signInPlugin = fp(
   async (app: FastifyInstance, opts: { limits: Limits }) => {
@@ -44,11 +54,11 @@ export const signInPlugin = fp(
     // Makes the throwaway hash now, so the first unknown e-mail is not told apart by a slower answer.
     await verifyNobody('warm-up');
     const loginBuckets = (email: string, ip: string): Bucket[] => [
-      { name: 'login-account', subject: email, limit: limits.LOGIN_LIMIT_PER_ACCOUNT },
+      { name: 'login-account-ip', subject: `${email} ${ip}`, limit: limits.LOGIN_LIMIT_PER_ACCOUNT_IP },
       { name: 'login-ip', subject: ip, limit: limits.LOGIN_LIMIT_PER_IP },
+      { name: 'login-account', subject: email },
     ];
-    const codeBuckets = (userId: string, ip: string): Bucket[] => [
-      { name: 'code-user', subject: userId, limit: limits.CODE_LIMIT_PER_USER },
+    const codeBuckets = (ip: string): Bucket[] => [
       { name: 'code-ip', subject: ip, limit: limits.CODE_LIMIT_PER_IP },
     ];
 
@@ -68,7 +78,9 @@ export const signInPlugin = fp(
       async withPassword(rawEmail, password, ip) {
         const email = normalizeEmail(rawEmail);
         const buckets = loginBuckets(email, ip);
-        await app.rateLimit.take(buckets);
+        const [, , accountWide = 0] = await app.rateLimit.take(buckets);
+        const wait = backoffMs(accountWide, limits.LOGIN_SLOW_AFTER, limits.LOGIN_SLOW_MAX_MS);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const user = await app.users.byEmail(email);
         // Same work and the same answer whether the address is unknown, the password wrong or the user disabled.
         const ok = user ? await verifyPassword(user.password_hash, password) : await verifyNobody(password);
@@ -93,7 +105,7 @@ export const signInPlugin = fp(
       },
 
       async withCode(userId, code, ip) {
-        const buckets = codeBuckets(userId, ip);
+        const buckets = codeBuckets(ip);
         await app.rateLimit.take(buckets);
         const result = await app.codes.check(userId, code);
         if (result === 'gone') throw new ApiError(401, CODE_GONE);

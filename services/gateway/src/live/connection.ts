@@ -6,15 +6,22 @@ import type { Watcher } from './shared-topic.ts';
 export const SLOW_CONSUMER_CODE = 4008;
 export const SLOW_CONSUMER_REASON = 'Too slow for the live stream; reconnect to resume.';
 
+export const FLOOD_CODE = 4029;
+export const FLOOD_REASON = 'Too many frames; slow down and reconnect.';
+
 export interface ConnectionLimits {
   /** Bytes queued for the socket (ws bufferedAmount) above which the socket is cut off. */
   maxBufferedBytes: number;
+  /** Frames a socket may send per second on average, and in one burst. */
+  inboundPerSecond: number;
+  inboundBurst: number;
 }
 
 /**
  * One browser socket. Frames are written straight to the socket; what the socket has not yet
- * handed to the kernel counts against the limit, checked before every events frame, so a browser
- * that stops reading costs at most about the limit before it is cut off.
+ * handed to the kernel counts against the limit, checked before *every* frame (events, errors,
+ * pongs alike), so a browser that stops reading costs at most about the limit before it is cut
+ * off. What it sends is metered too: a token bucket, and the socket is closed (4029) when empty.
  */
 export class LiveConnection {
   readonly watchers = new Map<string, { topicKey: string; watcher: Watcher }>();
@@ -37,13 +44,17 @@ export class LiveConnection {
     this.caller = caller;
     this.limits = limits;
     this.onCut = onCut;
+    this.tokens = limits.inboundBurst;
   }
+
+  private tokens: number;
+  private refilledAt = performance.now();
 
   send(frame: ServerFrame) {
-    this.write(JSON.stringify(frame));
+    this.sendEvents(JSON.stringify(frame));
   }
 
-  /** An `events` frame built by `eventsFrame`; false if the socket was cut off instead. */
+  /** A frame already serialised (`eventsFrame`); false if the socket was cut off instead. */
   sendEvents(frame: string): boolean {
     if (this.closed) return false;
     const buffered = this.socket.bufferedAmount;
@@ -53,6 +64,28 @@ export class LiveConnection {
     }
     this.write(frame);
     return true;
+  }
+
+  /** Takes one inbound frame from the bucket; false when the socket is over its rate. */
+  admit(): boolean {
+    const now = performance.now();
+    this.tokens = Math.min(
+      this.limits.inboundBurst,
+      this.tokens + ((now - this.refilledAt) / 1000) * this.limits.inboundPerSecond,
+    );
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /** Closes for abuse and stops reading: frames already received are not even parsed. */
+  closeForAbuse(code: number, reason: string) {
+    if (this.closed) return;
+    this.close(code, reason);
+    this.socket.pause();
+    // A peer that does not read will not finish the close handshake either.
+    setTimeout(() => this.socket.terminate(), 1000).unref();
   }
 
   close(code: number, reason: string) {

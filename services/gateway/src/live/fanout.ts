@@ -1,6 +1,7 @@
 import type { Caller, TopicFilter } from '@console/contracts';
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
+import { type BudgetLimits, LiveBudget, usesStream } from './budget.ts';
 import { type ConnectionLimits, eventsFrame, LiveConnection } from './connection.ts';
 import type { LiveEntry } from './entry.ts';
 import { compileFilter } from './filter.ts';
@@ -10,12 +11,11 @@ import { HISTORY_MOVED_ON } from './sources/jetstream.ts';
 import type { Source } from './sources/source.ts';
 import type { TopicSpec } from './topics.ts';
 
-export interface FanoutOptions extends ConnectionLimits {
+export interface FanoutOptions extends ConnectionLimits, BudgetLimits {
   tickMs: number;
   backfill: number;
   ringSize: number;
   lingerMs: number;
-  maxTopicsPerSocket: number;
 }
 
 export interface Resume {
@@ -40,6 +40,7 @@ export class LiveFanout {
   private flushSoon: NodeJS.Immediate | null = null;
   private closed = false;
   private openSources = 0;
+  private readonly budget: LiveBudget;
 
   private readonly makeSource: (spec: TopicSpec) => Source;
   private readonly opts: FanoutOptions;
@@ -56,6 +57,12 @@ export class LiveFanout {
     this.opts = opts;
     this.metrics = metrics;
     this.log = log;
+    this.budget = new LiveBudget(opts);
+  }
+
+  /** Why this user may not open one more socket, or null. */
+  socketRefusal(userId: string): string | null {
+    return this.budget.socketRefusal(this.connections, userId);
   }
 
   stats(): FanoutStats {
@@ -93,13 +100,17 @@ export class LiveFanout {
     resume?: Resume,
   ) {
     this.unsubscribe(conn, name);
-    if (conn.watchers.size >= this.opts.maxTopicsPerSocket) {
-      return conn.send({
-        type: 'error',
-        topic: name,
-        statusCode: 429,
-        message: 'Too many live topics at once.',
-      });
+    const refused = this.budget.topicRefusal(
+      conn,
+      spec,
+      this.connections,
+      this.topics,
+      (t) => void this.drop(t),
+    );
+    if (refused) {
+      if (refused.statusCode === 503)
+        this.log.warn({ userId: conn.caller.userId }, 'live stream budget reached');
+      return conn.send({ type: 'error', topic: name, ...refused });
     }
     const topic = this.acquire(spec);
     const watcher: Watcher = { name, filter: compileFilter(filter), conn, after: 0, catchingUp: true };
@@ -246,7 +257,7 @@ export class LiveFanout {
       existing.lingerTimer = null;
       return existing;
     }
-    const topic = new Topic(spec.key, this.makeSource(spec), this.opts.ringSize);
+    const topic = new Topic(spec.key, this.makeSource(spec), this.opts.ringSize, usesStream(spec));
     this.topics.set(spec.key, topic);
     this.openSources += 1;
     topic.ready = topic.source

@@ -1,4 +1,4 @@
-import { allows, LIVE_TOPIC_ACCESS, streamNames } from '@console/contracts';
+import { streamNames } from '@console/contracts';
 import { ensureStreams } from '@console/kit';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
@@ -6,10 +6,10 @@ import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../config.ts';
 import { LiveFanout } from './fanout.ts';
 import { liveMetrics } from './metrics.ts';
+import { watchSessionEnds } from './session-ends.ts';
 import { sourceFor } from './sources/for-topic.ts';
-import { kindOf } from './topics.ts';
 
-export const NOT_YOUR_TOPIC = 'Your roles do not include this live topic.';
+export { NOT_YOUR_TOPIC } from './session-ends.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 /**
  * The live fan-out behind `/ws`: makes sure the JetStream streams exist, then shares one source
- * per topic among all sockets. Sockets of ended sessions are closed on the next session check.
+ * per topic among all sockets. Sockets of ended sessions are closed as the session ends (`session-ends.ts`).
  */
 export const livePlugin = fp(
   async (app: FastifyInstance, opts: { config: GatewayConfig }) => {
@@ -49,7 +49,12 @@ export const livePlugin = fp(
         ringSize: config.LIVE_RING_SIZE,
         lingerMs: config.LIVE_TOPIC_LINGER_MS,
         maxTopicsPerSocket: config.LIVE_MAX_TOPICS_PER_SOCKET,
+        maxTopicsPerUser: config.LIVE_MAX_TOPICS_PER_USER,
+        maxSocketsPerUser: config.LIVE_MAX_SOCKETS_PER_USER,
+        maxStreamTopics: config.LIVE_MAX_STREAM_TOPICS,
         maxBufferedBytes: config.LIVE_SLOW_CONSUMER_BYTES,
+        inboundPerSecond: config.LIVE_INBOUND_PER_SECOND,
+        inboundBurst: config.LIVE_INBOUND_BURST,
       },
       metrics,
       app.log.child({ part: 'live' }),
@@ -57,26 +62,10 @@ export const livePlugin = fp(
     const live = fanout;
     app.decorate('live', live);
 
-    const sessionCheck = setInterval(async () => {
-      for (const conn of live.connections) {
-        const record = await app.sessions.use(conn.caller.sessionId).catch(() => undefined);
-        if (record === null) conn.close(4401, 'Your session has ended; please sign in again.');
-        if (!record) continue;
-        // Roles changed by an admin apply to open subscriptions too.
-        conn.caller = { ...conn.caller, roles: record.roles };
-        for (const name of [...conn.watchers.keys()]) {
-          const kind = kindOf(name);
-          if (kind && allows(LIVE_TOPIC_ACCESS[kind], record.roles)) continue;
-          live.unsubscribe(conn, name);
-          conn.send({ type: 'error', topic: name, statusCode: 403, message: NOT_YOUR_TOPIC });
-        }
-      }
-    }, config.LIVE_SESSION_CHECK_MS);
-    sessionCheck.unref();
+    await watchSessionEnds(app, live, config.LIVE_SESSION_CHECK_MS);
 
     // Before NATS drains (registered after it, so closed before it).
     app.addHook('onClose', async () => {
-      clearInterval(sessionCheck);
       await live.close();
     });
   },

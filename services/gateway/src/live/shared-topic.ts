@@ -35,11 +35,14 @@ export class Topic {
   readonly key: string;
   readonly source: Source;
   private readonly ringSize: number;
+  /** Holds a JetStream consumer (hub and structure topics), counted by the live budget. */
+  readonly usesStream: boolean;
 
-  constructor(key: string, source: Source, ringSize: number) {
+  constructor(key: string, source: Source, ringSize: number, usesStream = false) {
     this.key = key;
     this.source = source;
     this.ringSize = ringSize;
+    this.usesStream = usesStream;
   }
 
   /** Adds a live entry (in offset order; a repeat is ignored). */

@@ -7,6 +7,7 @@ import {
   type ServiceReply,
   type ServiceRequest,
 } from '@console/contracts';
+import { assertionKey, signAssertion } from '@console/kit';
 import { errors } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,18 +25,34 @@ declare module 'fastify' {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/**
+ * Forwards API calls over NATS, each with a caller assertion signed for its service and operation
+ * (`@console/kit` caller-assertion): services believe nothing else about who is calling.
+ */
 export const forwardPlugin = fp(
-  async (app: FastifyInstance, opts: { timeoutMs: number }) => {
+  async (app: FastifyInstance, opts: { timeoutMs: number; assertionKey: string }) => {
+    const key = assertionKey(opts.assertionKey);
+    if (!key) throw new Error('CALLER_ASSERTION_KEY must be set (the same key as every service has)');
     const link = brokerLink(app);
     app.decorate('forward', async (op: Operation, request: ServiceRequest): Promise<ServiceReply> => {
       // While the broker is away the client would buffer the request and answer 504 after the
       // whole timeout: say so at once instead, and let the caller retry.
       if (!link.up) return fail(503, BROKER_AWAY);
-      const subject = app.subjects.api(op.service, operationName(op));
+      const name = operationName(op);
+      const subject = app.subjects.api(op.service, name);
+      const assertion = signAssertion(key, {
+        aud: op.service,
+        op: name,
+        rid: request.requestId,
+        caller: request.caller,
+        ip: request.ip,
+      });
       const watch = link.watch();
       try {
         const msg = await Promise.race([
-          app.nats.request(subject, encoder.encode(JSON.stringify(request)), { timeout: opts.timeoutMs }),
+          app.nats.request(subject, encoder.encode(JSON.stringify({ ...request, assertion })), {
+            timeout: opts.timeoutMs,
+          }),
           watch.lost,
         ]);
         if (msg === 'lost') return fail(503, BROKER_LOST);

@@ -36,7 +36,8 @@ export const sessionPlugin = fp(
     await app.register(cookie);
     await app.register(jwt, {
       secret,
-      sign: { algorithm: 'HS256', expiresIn: config.JWT_TTL_SECONDS * 1000, aud: config.JWT_AUDIENCE },
+      // Seconds: @fastify/jwt turns a number of seconds into fast-jwt's milliseconds itself.
+      sign: { algorithm: 'HS256', expiresIn: config.JWT_TTL_SECONDS, aud: config.JWT_AUDIENCE },
       verify: { algorithms: ['HS256'], allowedAud: config.JWT_AUDIENCE },
     });
     const store = new SessionStore(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ApiError,
   allows,
   type ErrorEnvelope,
   ErrorEnvelopeSchema,
@@ -7,7 +8,9 @@ import {
   type Operation,
   reasonPhrase,
 } from '@console/contracts';
+import { validator } from '@console/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { BAD_TEXT, badTextAt } from './input-hygiene.ts';
 
 /**
  * One route per row of the operations table. Roles are checked here, before anything reaches
@@ -15,6 +18,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  */
 export async function apiRoutes(app: FastifyInstance) {
   for (const op of OPERATIONS) {
+    // The body is checked as sent, before Fastify's validation (which coerces path and query strings
+    // and would turn `true` into "true" or ["x"] into "x" in a body too): a body is JSON, its types are meant.
+    const checkBody = validator(op.body, 'body');
     app.route({
       method: op.method,
       url: op.path,
@@ -36,6 +42,18 @@ export async function apiRoutes(app: FastifyInstance) {
         if (!caller) return sendError(reply, 401, 'Please sign in.');
         if (!allows(op.access, caller.roles))
           return sendError(reply, 403, 'Your roles do not allow this action.');
+      },
+      preValidation: async (req, reply) => {
+        const bad =
+          badTextAt(req.params, 'params') ?? badTextAt(req.query, 'query') ?? badTextAt(req.body, 'body');
+        if (bad) return sendError(reply, 400, `${bad} ${BAD_TEXT}`);
+        if (!op.body) return;
+        try {
+          checkBody(req.body);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          return sendEnvelope(reply, err.toEnvelope());
+        }
       },
       handler: async (req, reply) => {
         const caller = req.caller ?? null;

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** OpenAPI generated from the routes the operations table made; Swagger UI at /api/docs. */
+/** OpenAPI generated from the routes the operations table made; Swagger UI at /api/docs, for signed-in staff. */
 // Not encapsulated: swagger's onRoute hook must see the API routes registered beside it.
 export const docsRoutes = fp(
   async (app: FastifyInstance) => {
@@ -22,6 +22,12 @@ export const docsRoutes = fp(
           securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'console_session' } },
         },
       },
+    });
+    // Staff documentation, not a map for strangers: signed-in users only.
+    app.addHook('onRequest', async (req, reply) => {
+      if (!req.url.startsWith('/api/docs')) return;
+      if (!(await app.resolveCaller(req, reply)))
+        return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },

@@ -2,8 +2,11 @@ import { allows, type ClientFrame, ClientFrameSchema, LIVE_TOPIC_ACCESS } from '
 import type {} from '@fastify/websocket';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
-import type { LiveConnection } from '../live/connection.ts';
+import type { GatewayConfig } from '../config.ts';
+import { FLOOD_CODE, FLOOD_REASON, type LiveConnection } from '../live/connection.ts';
+import { HubCheck } from '../live/hub-check.ts';
 import { NOT_YOUR_TOPIC } from '../live/plugin.ts';
+import { closeAtSessionEnd } from '../live/session-ends.ts';
 import { parseTopic, TopicError } from '../live/topics.ts';
 
 const checkFrame = TypeCompiler.Compile(ClientFrameSchema);
@@ -13,13 +16,22 @@ const checkFrame = TypeCompiler.Compile(ClientFrameSchema);
  * otherwise). Each topic is checked against the caller's roles when subscribed; the fan-out
  * (`../live/`) does the rest.
  */
-export async function wsRoutes(app: FastifyInstance) {
+export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConfig }) {
+  const allowedOrigin = originRule(opts.config.WS_ALLOWED_ORIGINS);
+  const hubs = new HubCheck(app, opts.config.LIVE_HUB_CHECK_TTL_MS);
   app.get(
     '/ws',
     {
       websocket: true,
       schema: { hide: true },
       preValidation: async (req, reply) => {
+        // A page on another site could otherwise open the socket with the staff member's cookie.
+        if (!allowedOrigin(req.headers.origin, req.headers.host))
+          return reply.code(403).send({
+            statusCode: 403,
+            error: 'Forbidden',
+            message: 'This page may not open the live socket.',
+          });
         const caller = await app.resolveCaller(req, reply);
         if (!caller)
           return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
@@ -30,9 +42,20 @@ export async function wsRoutes(app: FastifyInstance) {
       const caller = req.caller;
       if (!caller) return socket.close(4401, 'unauthorized');
       const conn = app.live.connect(socket, caller);
-      conn.send({ type: 'hello', user: { id: caller.userId, name: caller.name, roles: caller.roles } });
       socket.on('close', () => app.live.disconnect(conn));
+      const tooMany = app.live.socketRefusal(caller.userId);
+      if (tooMany) {
+        req.log.warn({ userId: caller.userId }, 'live socket refused: too many for one user');
+        return conn.closeForAbuse(FLOOD_CODE, tooMany);
+      }
+      conn.send({ type: 'hello', user: { id: caller.userId, name: caller.name, roles: caller.roles } });
+      void closeAtSessionEnd(app, conn);
       socket.on('message', (raw: Buffer) => {
+        if (conn.closed) return;
+        if (!conn.admit()) {
+          req.log.warn({ userId: caller.userId }, 'live socket closed: it sent frames too fast');
+          return conn.closeForAbuse(FLOOD_CODE, FLOOD_REASON);
+        }
         const frame = readFrame(raw);
         if (!frame) {
           return conn.send({
@@ -46,7 +69,7 @@ export async function wsRoutes(app: FastifyInstance) {
         }
         // In order per socket: an unsubscribe never overtakes the subscribe before it.
         conn.queue = conn.queue
-          .then(() => handle(app, conn, frame))
+          .then(() => handle(app, hubs, conn, frame, req.ip))
           .catch((err: Error) => {
             req.log.error({ err }, 'live frame failed');
           });
@@ -64,7 +87,13 @@ function readFrame(raw: Buffer): ClientFrame | null {
   }
 }
 
-async function handle(app: FastifyInstance, conn: LiveConnection, frame: ClientFrame) {
+async function handle(
+  app: FastifyInstance,
+  hubs: HubCheck,
+  conn: LiveConnection,
+  frame: ClientFrame,
+  ip: string,
+) {
   if (frame.type === 'unsubscribe') return app.live.unsubscribe(conn, frame.topic);
   if (frame.type !== 'subscribe') return;
   let spec: ReturnType<typeof parseTopic>;
@@ -77,5 +106,32 @@ async function handle(app: FastifyInstance, conn: LiveConnection, frame: ClientF
   if (!allows(LIVE_TOPIC_ACCESS[spec.kind], conn.caller.roles)) {
     return conn.send({ type: 'error', topic: frame.topic, statusCode: 403, message: NOT_YOUR_TOPIC });
   }
+  if (spec.kind === 'hub' || spec.kind === 'structure') {
+    const refused = await hubs.refusal(conn.caller, ip, spec.hubIds);
+    if (refused) return conn.send({ type: 'error', topic: frame.topic, ...refused });
+  }
+  if (conn.closed) return;
   await app.live.subscribe(conn, frame.topic, spec, frame.filter, frame.resume);
+}
+
+/**
+ * Which `Origin` may open `/ws`: the console's own (same host as the request), those configured,
+ * and none at all (not a browser: a browser always sends one on a websocket upgrade).
+ */
+export function originRule(configured: string) {
+  const allowed = new Set(
+    configured
+      .split(',')
+      .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
+      .filter(Boolean),
+  );
+  return (origin: string | undefined, host: string | undefined): boolean => {
+    if (origin === undefined) return true;
+    if (allowed.has(origin.toLowerCase())) return true;
+    try {
+      return host !== undefined && new URL(origin).host === host.toLowerCase();
+    } catch {
+      return false;
+    }
+  };
 }

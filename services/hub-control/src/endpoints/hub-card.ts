@@ -8,6 +8,7 @@ export function hubCardHandlers(app: FastifyInstance) {
     'hub-control.hub': async (ctx) => {
       const hubId = Number(ctx.params.hubId);
       const [p, { info, stats }] = await Promise.all([app.presence.get(hubId), app.hubInfo.get(hubId)]);
+      if (!p && !info && !stats) await app.hubActions.requireKnown(hubId);
       return {
         hubId,
         hubIdHex: hubIdHex(hubId),

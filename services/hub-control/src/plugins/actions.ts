@@ -75,8 +75,18 @@ export class HubActions {
 
   async requireOnline(hubId: number, offline: string): Promise<HubPresence> {
     const p = await this.app.presence.get(hubId);
+    if (!p) await this.requireKnown(hubId);
     if (!p?.connected) throw new ApiError(409, offline);
     return p;
+  }
+
+  /**
+   * A hub that has never been seen online and is not in the fleet's records does not exist: that is
+   * a 404, not "not connected" (a mistyped id must not read like a link that will come back).
+   */
+  async requireKnown(hubId: number): Promise<void> {
+    const found = await this.app.mongo.collection('hubs').findOne({ hubId }, { projection: { _id: 1 } });
+    if (!found) throw new ApiError(404, `There is no hub ${hubId}.`);
   }
 
   async run<N extends HubCommandName>(ctx: HandlerContext, spec: ActionSpec<N>): Promise<HubActionResult> {

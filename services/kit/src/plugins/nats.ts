@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Subjects, subjects } from '@console/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -15,15 +17,43 @@ export interface NatsPluginOptions {
   url: string;
   prefix: string;
   name: string;
+  /** The broker user and password; default: `natsAuth()` from the environment. */
+  user?: string;
+  pass?: string;
+}
+
+/**
+ * This process's broker credentials: `NATS_USER` with `NATS_PASSWORD`, or the contents of the file
+ * named by `NATS_PASSWORD_FILE` (infra/nats-auth.sh makes one per component). Empty when no user
+ * is set (a broker without authentication).
+ */
+export function natsAuth(env: NodeJS.ProcessEnv = process.env): { user?: string; pass?: string } {
+  const user = env.NATS_USER;
+  if (!user) return {};
+  const pass =
+    env.NATS_PASSWORD || (env.NATS_PASSWORD_FILE ? readFileSync(env.NATS_PASSWORD_FILE, 'utf8').trim() : '');
+  return { user, pass };
 }
 
 /**
  * One NATS connection per process. It reconnects without limit (a broker restart must not
  * take services down for good) and logs every state change; readiness follows the link.
  */
+/**
+ * The environment a component's process gets to connect as its own broker user, when the broker
+ * has per-component users (`NATS_AUTH_DIR`, printed by infra/dev-infra.sh); else nothing.
+ */
+export function natsEnvFor(component: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const dir = env.NATS_AUTH_DIR;
+  if (!dir) return {};
+  return { NATS_USER: component, NATS_PASSWORD: '', NATS_PASSWORD_FILE: join(dir, `${component}.pass`) };
+}
+
 export const natsPlugin = fp(
   async (app: FastifyInstance, opts: NatsPluginOptions) => {
+    const auth = opts.user ? { user: opts.user, pass: opts.pass } : natsAuth();
     const nc = await connect({
+      ...auth,
       servers: opts.url.split(','),
       name: opts.name,
       reconnect: true,

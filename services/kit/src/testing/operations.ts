@@ -9,6 +9,7 @@ import {
   subjects,
 } from '@console/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
+import { asGateway } from '../caller-assertion.ts';
 import { uniqueName } from './infra.ts';
 
 /** What a test puts in a request; the rest of the envelope is filled in as the gateway does. */
@@ -46,7 +47,9 @@ export function operationClient(
       query: req.query ?? {},
       body: req.body ?? null,
     };
-    const msg = await nc.request(subj.api(op.service, operationName(op)), JSON.stringify(request), {
+    // Signed as the gateway signs it (the key from the environment), or the kit refuses it.
+    const signed = asGateway(op.service, operationName(op), request);
+    const msg = await nc.request(subj.api(op.service, operationName(op)), JSON.stringify(signed), {
       timeout: opts.timeoutMs ?? 10_000,
     });
     return msg.json<ServiceReply>();

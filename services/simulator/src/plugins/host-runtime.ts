@@ -1,9 +1,18 @@
-import type { HostHeartbeat, SimHost, Subjects } from '@console/contracts';
-import type { NatsConnection } from '@nats-io/nats-core';
+import {
+  type HostCommandReply,
+  HostCommandSchema,
+  type HostHeartbeat,
+  type SimHost,
+  type Subjects,
+} from '@console/contracts';
+import type { Msg, NatsConnection } from '@nats-io/nats-core';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { processInfo } from './host-processes.ts';
 import type { Random } from './random.ts';
 import { Sweep } from './sweep.ts';
 
 type SupervisorState = HostHeartbeat['supervisor']['state'];
+const commandCheck = TypeCompiler.Compile(HostCommandSchema);
 
 interface HostState {
   host: SimHost;
@@ -64,6 +73,37 @@ export class HostRuntime {
       h.restarts = [...h.restarts, h.startedAt].slice(-5);
     }
     return true;
+  }
+
+  /**
+   * A command from the supervisor service on `host.<id>.cmd` (process info, restart). A host held
+   * by another shard is left to it: no answer here.
+   */
+  onCommand(msg: Msg): void {
+    const hostId = msg.subject.split('.').at(-2) ?? '';
+    const h = this.hosts.get(hostId);
+    if (!h) return;
+    let cmd: unknown;
+    try {
+      cmd = msg.json();
+    } catch {
+      cmd = null;
+    }
+    const answer = (r: HostCommandReply) => {
+      msg.respond(JSON.stringify(r));
+    };
+    if (!commandCheck.Check(cmd)) {
+      answer({ ok: false, error: 'unknown supervisord command' });
+      return;
+    }
+    // A silenced host is unreachable, as a host that stopped beating would be.
+    if (h.silent) return;
+    if (cmd.op === 'restart') {
+      this.control(hostId, { restart: true, state: 'RUNNING' });
+      // The board sees the restart at once, not at the next heartbeat.
+      this.beat(h);
+    }
+    answer({ ok: true, processes: processInfo(h.host, h.state, h.startedAt, Date.now()) });
   }
 
   tick(elapsedMs: number): void {

@@ -111,6 +111,10 @@ export const simulatorPlugin = fp(
         sim.wflCmdAny(),
         guard('wfl', (m) => wfls.onCommand(m)),
       ),
+      nc.subscribe(
+        subjects.hostCmdAny(),
+        guard('host', (m) => hosts.onCommand(m)),
+      ),
     ];
 
     // The hubs and links are listening on the server before the app counts as ready.

@@ -1,6 +1,7 @@
 import type {
   AgentDoc,
   BackupRecordDoc,
+  ClientDeviceDoc,
   COLLECTIONS,
   FirmwareQueueItemDoc,
   HubDoc,
@@ -39,6 +40,7 @@ export interface Gen2Docs {
   agents: AgentDoc[];
   supportNotes: SupportNoteDoc[];
   viewHistory: ViewHistoryDoc[];
+  clientDevices: ClientDeviceDoc[];
 }
 
 export type Gen2Key = keyof Gen2Docs & keyof typeof COLLECTIONS;
@@ -62,6 +64,7 @@ export const GEN2_KEYS: readonly Gen2Key[] = [
   'agents',
   'supportNotes',
   'viewHistory',
+  'clientDevices',
 ];
 
 export function emptyGen2(): Gen2Docs {

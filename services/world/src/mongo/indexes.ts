@@ -75,6 +75,8 @@ export const MONGO_INDEXES: Record<CollectionName, readonly IndexSpec[]> = {
   [COLLECTIONS.agents]: [[{ rootGroups: 1, type: 1 }], [{ userId: 1 }]],
   [COLLECTIONS.supportNotes]: [[{ customerId: 1, updatedDate: -1 }]],
   [COLLECTIONS.viewHistory]: [[{ customerId: 1, createdDate: -1 }]],
+  [COLLECTIONS.clientDevices]: [[{ userId: 1 }], [{ createdDate: -1 }]],
+  [COLLECTIONS.statistics]: [[{ date: 1 }, unique]],
 };
 
 /**

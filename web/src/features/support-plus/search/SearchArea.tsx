@@ -2,6 +2,7 @@ import { Alert, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { errorMessage } from '../../api/client.ts';
+import { SupportPlusStatsPanel } from '../../stats/SupportPlusStatsPanel.tsx';
 import { DebugPanel } from '../../ui/JsonViewer.tsx';
 import { SupportPlusOverview } from '../overview/Overview.tsx';
 import { searchQueryOptions } from '../queries.ts';
@@ -48,7 +49,10 @@ export function SearchArea({
         />
       )}
       {body === null ? (
-        <SupportPlusOverview />
+        <>
+          <SupportPlusOverview />
+          <SupportPlusStatsPanel />
+        </>
       ) : found.isError ? (
         <Alert color="red" title="The search failed">
           {errorMessage(found.error)}

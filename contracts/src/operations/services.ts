@@ -1,0 +1,72 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { op } from './types.ts';
+
+/**
+ * The services view (ops): every console service found through NATS `$SRV` discovery, each
+ * instance with its endpoints' figures, and the gateways' own figures beside them.
+ */
+export const EndpointFiguresSchema = Type.Object({
+  name: Type.String(),
+  subject: Type.String(),
+  requests: Type.Integer(),
+  errors: Type.Integer(),
+  lastError: Type.String({ description: 'Empty when none' }),
+  averageMs: Type.Number({ description: 'Average processing time, milliseconds' }),
+});
+export type EndpointFigures = Static<typeof EndpointFiguresSchema>;
+
+export const ServiceInstanceSchema = Type.Object({
+  id: Type.String({ description: 'The NATS service instance id' }),
+  instance: Type.String({ description: 'INSTANCE_ID of the process, when it says' }),
+  host: Type.String({ description: 'Where the instance runs, when it says' }),
+  version: Type.String(),
+  started: Type.String({ format: 'date-time' }),
+  uptimeSeconds: Type.Integer(),
+  requests: Type.Integer(),
+  errors: Type.Integer(),
+  endpoints: Type.Array(EndpointFiguresSchema),
+});
+export type ServiceInstance = Static<typeof ServiceInstanceSchema>;
+
+export const ServiceSummarySchema = Type.Object({
+  name: Type.String(),
+  version: Type.String({ description: 'Versions of the running instances, comma separated' }),
+  expected: Type.Boolean({ description: 'A service the console needs (shown red when no instance answers)' }),
+  instances: Type.Array(ServiceInstanceSchema),
+});
+export type ServiceSummary = Static<typeof ServiceSummarySchema>;
+
+export const GatewayFiguresSchema = Type.Object({
+  id: Type.String(),
+  instance: Type.String(),
+  host: Type.String(),
+  uptimeSeconds: Type.Integer(),
+  sockets: Type.Integer({ description: 'Open /ws sockets' }),
+  topics: Type.Integer({ description: 'Live topics with watchers' }),
+  eventsOut: Type.Integer({ description: 'Live events written to sockets since start' }),
+  requests: Type.Integer({ description: 'API requests forwarded since start' }),
+});
+export type GatewayFigures = Static<typeof GatewayFiguresSchema>;
+
+export const ServicesViewSchema = Type.Object({
+  services: Type.Array(ServiceSummarySchema),
+  gateways: Type.Array(GatewayFiguresSchema),
+  at: Type.String({ format: 'date-time' }),
+});
+export type ServicesView = Static<typeof ServicesViewSchema>;
+
+/** The services every console deployment runs; the view marks a missing one red. */
+export const EXPECTED_SERVICES = ['auth', 'search', 'hub-control', 'supervisor', 'simulator'] as const;
+
+export const servicesOperations = [
+  op({
+    id: 'supervisor.servicesView',
+    service: 'supervisor',
+    method: 'GET',
+    path: '/api/ops/services',
+    access: ['dev'],
+    summary: 'Every service instance found through $SRV discovery, with its endpoint figures',
+    tags: ['ops'],
+    response: ServicesViewSchema,
+  }),
+] as const;

@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './graphs.ts';
+export * from './ops.ts';
+export * from './rules.ts';
+export * from './schemas.ts';

@@ -1,0 +1,105 @@
+import { createServer } from 'node:net';
+import { SESSION_COOKIE } from '@console/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type ScriptedGateway, startScriptedGateway } from './scripted-gateway.ts';
+
+// Issue 9 §3: the session JWT lives as configured, sockets end with their session, `/ws` checks
+// Origin, and what helps an attacker (metrics, readiness, the API map) is not public.
+let g: ScriptedGateway;
+let base: string;
+let internalPort: number;
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const { port } = s.address() as { port: number };
+  await new Promise((r) => s.close(r));
+  return port;
+}
+beforeAll(async () => {
+  // The periodic session check stays at its default (60 s): closing must not wait for it.
+  internalPort = await freePort();
+  g = await startScriptedGateway({ JWT_TTL_SECONDS: '300', INTERNAL_PORT: String(internalPort) });
+  g.respond('auth.login', () => ({
+    ok: true,
+    data: { user: { id: '9' } },
+    session: { sessionId: 'sid-9', userId: '9' },
+  }));
+  await g.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `127.0.0.1:${(g.app.server.address() as { port: number }).port}`;
+});
+afterAll(async () => g?.close());
+
+function open(cookie: string, origin?: string) {
+  const ws = new WebSocket(`ws://${base}/ws`, { headers: { cookie, ...(origin ? { origin } : {}) } });
+  return new Promise<{ ws: WebSocket; status: number }>((resolve, reject) => {
+    ws.on('unexpected-response', (_req, res) => resolve({ ws, status: res.statusCode ?? 0 }));
+    ws.on('open', () => resolve({ ws, status: 101 }));
+    ws.on('error', reject);
+  });
+}
+
+describe('the session token', () => {
+  it('lives JWT_TTL_SECONDS, not a thousand times that', async () => {
+    const res = await g.app.inject({
+      method: 'POST',
+      url: '/auth/local',
+      payload: { email: 'a@b.c', password: 'x' },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    const claims = JSON.parse(Buffer.from(String(cookie?.value).split('.')[1] ?? '', 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(300);
+  });
+});
+
+describe('live sockets and their session', () => {
+  it('closes the sockets of a revoked session at once, with 4401', async () => {
+    const { cookie } = await g.session(['support'], '31');
+    const { ws, status } = await open(cookie);
+    expect(status).toBe(101);
+    const closed = new Promise<{ code: number; at: number }>((resolve) =>
+      ws.on('close', (code) => resolve({ code, at: Date.now() })),
+    );
+    const revokedAt = Date.now();
+    await g.store.endAllFor('31');
+    // Generous for a loaded machine, far below the 60 s periodic check it used to wait for.
+    const result = await Promise.race([closed, new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
+    expect(result?.code).toBe(4401);
+    console.log(`socket closed ${(result?.at ?? 0) - revokedAt} ms after its session was revoked`);
+  });
+
+  it('refuses an upgrade from another site’s page, and accepts the console’s own', async () => {
+    const { cookie } = await g.session(['support'], '32');
+    expect((await open(cookie, 'https://evil.example')).status).toBe(403);
+    expect((await open(cookie, 'null')).status).toBe(403);
+    const own = await open(cookie, `http://${base}`);
+    expect(own.status).toBe(101);
+    own.ws.close();
+  });
+});
+
+describe('what the public port shows a stranger', () => {
+  it('answers /metrics and /readyz only on the internal listener', async () => {
+    for (const path of ['/metrics', '/readyz', '/%6Detrics', '/readyz/']) {
+      expect((await fetch(`http://${base}${path}`)).status, path).toBe(404);
+    }
+    expect((await fetch(`http://${base}/healthz`)).status).toBe(200);
+    const internal = { port: internalPort };
+    const metrics = await fetch(`http://127.0.0.1:${internal.port}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/process_cpu_seconds_total/);
+    expect((await fetch(`http://127.0.0.1:${internal.port}/readyz`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${internal.port}/api/users/me`)).status).toBe(404);
+  });
+
+  it('shows the API documentation to signed-in staff only', async () => {
+    expect((await fetch(`http://${base}/api/docs/json`)).status).toBe(401);
+    expect((await fetch(`http://${base}/api/docs`)).status).toBe(401);
+    const { cookie } = await g.session(['support'], '33');
+    const doc = await fetch(`http://${base}/api/docs/json`, { headers: { cookie } });
+    expect(doc.status).toBe(200);
+    expect(((await doc.json()) as { paths: Record<string, unknown> }).paths['/auth/local']).toBeDefined();
+  });
+});

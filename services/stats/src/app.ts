@@ -1,0 +1,54 @@
+import { statsOperations } from '@console/contracts';
+import { migrateService, mongoPlugin, natsPlugin, postgresPlugin, registerOperations } from '@console/kit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { StatsConfig } from './config.ts';
+import { statsErrors } from './endpoints/errors.ts';
+import { graphHandlers } from './endpoints/graphs.ts';
+import { panelHandlers } from './endpoints/panel.ts';
+import { tabHandlers } from './endpoints/tabs.ts';
+import { BACKFILL_METRICS, runBackfill } from './plugins/backfill.ts';
+import { rollupStorePlugin } from './plugins/rollup.store.ts';
+import { rollupConsumerPlugin } from './plugins/rollup-consumer.ts';
+import { graphStoresPlugin } from './plugins/stores.ts';
+
+export interface StatsAppOptions {
+  config: StatsConfig;
+}
+
+/**
+ * The stats service as a plugin: connections and schema, the rollup store and the stream
+ * consumer (which backfills stored data when it first leads), then the NATS endpoints last.
+ */
+export const statsApp = fp(
+  async (app: FastifyInstance, { config }: StatsAppOptions) => {
+    await app.register(natsPlugin, { url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'stats' });
+    await app.register(postgresPlugin, { url: config.DATABASE_URL });
+    await app.register(mongoPlugin, { url: config.MONGO_URL });
+    await migrateService(app, 'stats', new URL('../migrations/', import.meta.url));
+
+    await app.register(rollupStorePlugin);
+    await app.register(graphStoresPlugin);
+    const deps = () => ({ pool: app.pg, db: app.mongo, store: app.rollups, log: app.log });
+    await app.register(rollupConsumerPlugin, {
+      batch: config.ROLLUP_BATCH,
+      flushMs: config.ROLLUP_FLUSH_MS,
+      leaderRetryMs: config.ROLLUP_LEADER_RETRY_MS,
+      onLead: async (cursor) => {
+        if (config.BACKFILL === 'off') return;
+        const done = await app.rollups.backfilled();
+        const missing = new Set(BACKFILL_METRICS(deps()).filter((m) => !done.has(m)));
+        if (missing.size) await runBackfill(deps(), cursor.startedAt, missing);
+      },
+    });
+    app.get('/rollups', async () => app.rollupConsumer.status());
+
+    await registerOperations(app, {
+      service: 'stats',
+      operations: statsOperations,
+      handlers: { ...tabHandlers(app), ...panelHandlers(app), ...graphHandlers(app) },
+      errors: statsErrors,
+    });
+  },
+  { name: 'stats-app', dependencies: ['health', 'metrics'] },
+);

@@ -1,0 +1,215 @@
+import { COLLECTIONS } from '@console/contracts';
+import type { Db, Document } from 'mongodb';
+import type { Increment } from './counts.ts';
+
+/** One stored-data source of the backfill: the metrics it owns and how it reads them. */
+export interface BackfillSource {
+  name: string;
+  metrics: readonly string[];
+  read: (until: Date, emit: (inc: Increment) => void) => Promise<void>;
+}
+
+const at = (d: unknown) => (d instanceof Date ? d.getTime() : Number.NaN);
+
+async function each(
+  db: Db,
+  collection: string,
+  filter: Document,
+  projection: Document,
+  fn: (d: Document) => void,
+) {
+  const cursor = db.collection(collection).find(filter, { projection, batchSize: 5000 });
+  for await (const doc of cursor) fn(doc);
+}
+
+/** The Gen2 collections: products, users, transactions, agents, logs, connections, groups, clients. */
+export function mongoSources(db: Db): BackfillSource[] {
+  return [
+    {
+      name: 'products',
+      metrics: ['products', 'structureProducts'],
+      read: async (until, emit) => {
+        // A structure counts for a product code when its first device of that code was added.
+        const first = new Map<string, number>();
+        await each(
+          db,
+          COLLECTIONS.products,
+          { createdDate: { $lt: until } },
+          { productCode: 1, createdDate: 1, rootGroupId: 1 },
+          (d) => {
+            const t = at(d.createdDate);
+            const code = String(d.productCode ?? 'unknown');
+            emit({ metric: 'products', series: code, at: t });
+            const key = `${d.rootGroupId}\u0000${code}`;
+            const seen = first.get(key);
+            if (seen === undefined || t < seen) first.set(key, t);
+          },
+        );
+        for (const [key, t] of first)
+          emit({ metric: 'structureProducts', series: key.split('\u0000')[1] as string, at: t });
+      },
+    },
+    {
+      name: 'users',
+      metrics: ['users', 'userLicensesV5'],
+      read: (until, emit) =>
+        each(db, COLLECTIONS.users, { createdDate: { $lt: until } }, { createdDate: 1, licenses: 1 }, (d) => {
+          const t = at(d.createdDate);
+          emit({ metric: 'users', series: 'new users', at: t });
+          const licence = d.licenses?.v5?.license;
+          emit({ metric: 'userLicensesV5', series: licence ? String(licence) : 'no licence', at: t });
+        }),
+    },
+    {
+      name: 'transactions',
+      metrics: ['commands', 'duration', 'protocolErrors', 'automations', 'automations.unique'],
+      read: (until, emit) =>
+        each(
+          db,
+          COLLECTIONS.transactions,
+          { createdDate: { $lt: until } },
+          { class: 1, operation: 1, createdDate: 1, duration: 1, success: 1, rootGroupId: 1 },
+          (d) => {
+            const t = at(d.createdDate);
+            const name = `${d.class}.${d.operation}`;
+            emit({ metric: 'commands', series: name, at: t });
+            emit({ metric: 'duration', series: name, at: t, amount: Number(d.duration) || 0 });
+            if (d.success === false) emit({ metric: 'protocolErrors', series: name, at: t });
+            if (d.class === 'automation') {
+              emit({ metric: 'automations', series: String(d.operation), at: t });
+              emit({
+                metric: 'automations.unique',
+                series: String(d.operation),
+                at: t,
+                member: String(d.rootGroupId),
+              });
+            }
+          },
+        ),
+    },
+    {
+      name: 'agents',
+      metrics: ['agents'],
+      read: (until, emit) =>
+        each(
+          db,
+          COLLECTIONS.agents,
+          { createdDate: { $lt: until } },
+          { type: 1, linked: 1, createdDate: 1 },
+          (d) =>
+            emit({
+              metric: 'agents',
+              series: `${d.type}|${d.linked ? 'linked' : 'unlinked'}`,
+              at: at(d.createdDate),
+            }),
+        ),
+    },
+    {
+      name: 'logs',
+      metrics: ['logs'],
+      read: (until, emit) =>
+        each(db, COLLECTIONS.logs, { createdDate: { $lt: until } }, { item: 1, createdDate: 1 }, (d) => {
+          const p = d.item?.payload ?? {};
+          emit({
+            metric: 'logs',
+            series: `${p.source ?? 'unknown'}|${p.group ?? 'unknown'}|${p.level ?? 'info'}`,
+            at: at(d.createdDate),
+          });
+        }),
+    },
+    {
+      name: 'workers',
+      metrics: ['workers'],
+      read: (until, emit) =>
+        each(
+          db,
+          COLLECTIONS.workerConnections,
+          { createdDate: { $lt: until } },
+          { oldWorker: 1, createdDate: 1 },
+          (d) =>
+            emit({
+              metric: 'workers',
+              series: String(d.oldWorker?.workerUniqueId ?? 'unknown'),
+              at: at(d.createdDate),
+            }),
+        ),
+    },
+    {
+      name: 'groups',
+      metrics: ['groups'],
+      read: (until, emit) =>
+        each(
+          db,
+          COLLECTIONS.structures,
+          { createdDate: { $lt: until } },
+          { _groups: 1, createdDate: 1 },
+          (d) => {
+            const t = at(d.createdDate);
+            for (const g of Object.values(
+              (d._groups ?? {}) as Record<string, { type?: string; name?: string }>,
+            )) {
+              emit({
+                metric: 'groups',
+                series: `${g.type ?? 'other'}|${g.name ?? g.type ?? 'other'}`,
+                at: t,
+              });
+            }
+          },
+        ),
+    },
+    {
+      name: 'clients',
+      metrics: ['appVersions', 'clientDeviceTypes'],
+      read: (until, emit) =>
+        each(
+          db,
+          COLLECTIONS.clientDevices,
+          { createdDate: { $lt: until } },
+          { platform: 1, appVersion: 1, deviceType: 1, createdDate: 1, lastSeenDate: 1 },
+          (d) => {
+            const t = at(d.createdDate);
+            emit({ metric: 'appVersions', series: `${d.platform}|${d.appVersion}`, at: t });
+            emit({ metric: 'clientDeviceTypes', series: `new|${d.deviceType}`, at: t });
+            const seen = Math.min(at(d.lastSeenDate), until.getTime() - 1);
+            emit({ metric: 'clientDeviceTypes', series: `active|${d.deviceType}`, at: seen });
+          },
+        ),
+    },
+    {
+      name: 'data monitor (Gen2)',
+      metrics: ['dmGen2'],
+      read: async (until, emit) => {
+        await each(db, COLLECTIONS.hubs, { createdDate: { $lt: until } }, { createdDate: 1 }, (d) =>
+          emit({ metric: 'dmGen2', series: 'new_linkplus', at: at(d.createdDate), only: 'd' }),
+        );
+        await each(db, COLLECTIONS.logs, { createdDate: { $lt: until } }, { createdDate: 1 }, (d) =>
+          emit({ metric: 'dmGen2', series: 'log_inserts', at: at(d.createdDate), only: 'd' }),
+        );
+      },
+    },
+    {
+      name: 'daily records',
+      metrics: ['global'],
+      read: (until, emit) =>
+        each(db, COLLECTIONS.statistics, { date: { $lt: until } }, {}, (d) => {
+          const t = at(d.date);
+          const devices = Object.values((d.devices ?? {}) as Record<string, number>).reduce(
+            (a, b) => a + b,
+            0,
+          );
+          const stats = (d.statistics ?? {}) as Record<string, number>;
+          const values: Record<string, number> = {
+            'users.total': d.users?.total ?? 0,
+            devices,
+            online: d.online ?? 0,
+            socketLogs: stats.socketLogs ?? 0,
+            gen1_commands: stats.gen1_commands ?? 0,
+            commands: stats.commands ?? 0,
+            average_statistics: stats.average_statistics ?? 0,
+          };
+          for (const [series, count] of Object.entries(values))
+            emit({ metric: 'global', series, at: t, only: 'd', count });
+        }),
+    },
+  ];
+}

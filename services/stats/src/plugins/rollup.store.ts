@@ -1,0 +1,185 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import { PERIOD_MS, type Period, splitKey, type Tally } from './counts.ts';
+
+export type Source = 'live' | 'backfill';
+
+export interface RollupRow {
+  series: string;
+  bucket: number;
+  count: number;
+  amount: number;
+}
+
+export interface Cursor {
+  lastSeq: number;
+  startedAt: Date;
+}
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+/** The rollup tables: counts written by the stream consumer and the backfill, read by the tabs. */
+export class RollupStore {
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
+
+  /** Adds a tally's counts (and its unique members, each once per bucket) to `source`. */
+  async add(db: Queryable, tally: Tally, source: Source): Promise<void> {
+    if (tally.counts.size) {
+      const cols = columns([...tally.counts.keys()]);
+      const values = [...tally.counts.values()];
+      await db.query(
+        `insert into stats_rollup (metric, period, bucket, series, source, count, amount)
+         select m, p, b, s, $5, c, a
+           from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $6::bigint[], $7::float8[])
+             as t(m, p, b, s, c, a)
+         on conflict (metric, period, bucket, series, source) do update
+           set count = stats_rollup.count + excluded.count, amount = stats_rollup.amount + excluded.amount`,
+        [...cols, source, values.map((v) => v.count), values.map((v) => v.amount)],
+      );
+    }
+    if (tally.members.size) {
+      const keys: string[] = [];
+      const members: string[] = [];
+      for (const [key, set] of tally.members) {
+        for (const m of set) {
+          keys.push(key);
+          members.push(m);
+        }
+      }
+      await db.query(
+        `with fresh as (
+           insert into stats_seen (metric, period, bucket, series, member)
+           select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[])
+           on conflict do nothing
+           returning metric, period, bucket, series)
+         insert into stats_rollup (metric, period, bucket, series, source, count, amount)
+         select metric, period, bucket, series, $6, count(*), 0 from fresh group by 1, 2, 3, 4
+         on conflict (metric, period, bucket, series, source) do update
+           set count = stats_rollup.count + excluded.count`,
+        [...columns(keys), members, source],
+      );
+    }
+  }
+
+  /** Replaces the backfilled counts of `metrics` by `tally`, in one transaction. */
+  async replaceBackfill(metrics: readonly string[], tally: Tally, until: Date): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`delete from stats_rollup where source = 'backfill' and metric = any($1)`, [
+        metrics,
+      ]);
+      await client.query('delete from stats_seen where metric = any($1)', [
+        metrics.filter((m) => m.endsWith('.unique')),
+      ]);
+      await this.add(client, tally, 'backfill');
+      for (const metric of metrics) {
+        await client.query(
+          `insert into stats_backfill (metric, until, rows, done_at) values ($1, $2, $3, now())
+           on conflict (metric) do update set until = excluded.until, rows = excluded.rows, done_at = now()`,
+          [metric, until, tally.size],
+        );
+      }
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async backfilled(): Promise<Set<string>> {
+    const r = await this.pool.query<{ metric: string }>('select metric from stats_backfill');
+    return new Set(r.rows.map((row) => row.metric));
+  }
+
+  /** The latest bucket holding data for a metric, or null. */
+  async latest(metric: string, period: Period): Promise<number | null> {
+    const r = await this.pool.query<{ b: Date | null }>(
+      'select max(bucket) as b from stats_rollup where metric = $1 and period = $2',
+      [metric, period],
+    );
+    return r.rows[0]?.b ? r.rows[0].b.getTime() : null;
+  }
+
+  /** Counts per series and bucket for buckets in [from, to], every source added up. */
+  async read(metric: string, period: Period, from: number, to: number): Promise<RollupRow[]> {
+    const r = await this.pool.query<{ series: string; bucket: Date; count: string; amount: number }>(
+      `select series, bucket, sum(count)::bigint as count, sum(amount) as amount from stats_rollup
+        where metric = $1 and period = $2 and bucket >= $3 and bucket <= $4
+        group by series, bucket`,
+      [metric, period, new Date(from), new Date(to)],
+    );
+    return r.rows.map((row) => ({
+      series: row.series,
+      bucket: row.bucket.getTime(),
+      count: Number(row.count),
+      amount: Number(row.amount),
+    }));
+  }
+
+  /** Counts per series before `before` (the opening totals of a cumulative chart). */
+  async totalsBefore(metric: string, period: Period, before: number): Promise<Map<string, number>> {
+    const r = await this.pool.query<{ series: string; count: string }>(
+      `select series, sum(count)::bigint as count from stats_rollup
+        where metric = $1 and period = $2 and bucket < $3 group by series`,
+      [metric, period, new Date(before)],
+    );
+    return new Map(r.rows.map((row) => [row.series, Number(row.count)]));
+  }
+
+  /** The consumer's cursor, created (from the stream's start) when missing. */
+  async cursor(db: Queryable, consumer: string, stream: string, lock = false): Promise<Cursor> {
+    await db.query(
+      `insert into stats_cursor (consumer, stream, last_seq, started_at, updated_at)
+       values ($1, $2, 0, now(), now()) on conflict (consumer) do nothing`,
+      [consumer, stream],
+    );
+    const r = await db.query<{ last_seq: string; started_at: Date }>(
+      `select last_seq, started_at from stats_cursor where consumer = $1${lock ? ' for update' : ''}`,
+      [consumer],
+    );
+    const row = r.rows[0] as { last_seq: string; started_at: Date };
+    return { lastSeq: Number(row.last_seq), startedAt: row.started_at };
+  }
+
+  async moveCursor(db: Queryable, consumer: string, lastSeq: number): Promise<void> {
+    await db.query('update stats_cursor set last_seq = $2, updated_at = now() where consumer = $1', [
+      consumer,
+      lastSeq,
+    ]);
+  }
+}
+
+function columns(keys: readonly string[]): [string[], string[], Date[], string[]] {
+  const out: [string[], string[], Date[], string[]] = [[], [], [], []];
+  for (const key of keys) {
+    const k = splitKey(key);
+    out[0].push(k.metric);
+    out[1].push(k.period);
+    out[2].push(k.bucket);
+    out[3].push(k.series);
+  }
+  return out;
+}
+
+export const periodOf = (ms: number): Period => (ms === PERIOD_MS.h ? 'h' : 'd');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rollups: RollupStore;
+  }
+}
+
+export const rollupStorePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('rollups', new RollupStore(app.pg));
+  },
+  { name: 'rollup-store', dependencies: ['postgres'] },
+);

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Gen1GraphsStore } from './gen1-graphs.store.ts';
+import { Gen2RecordsStore } from './gen2-records.store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gen1Graphs: Gen1GraphsStore;
+    gen2Records: Gen2RecordsStore;
+  }
+}
+
+/** Reads of the raw data where a screen asks for ranges no rollup keeps (minutes, latency buckets). */
+export const graphStoresPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('gen1Graphs', new Gen1GraphsStore(app.pg));
+    app.decorate('gen2Records', new Gen2RecordsStore(app.mongo));
+  },
+  { name: 'graph-stores', dependencies: ['postgres', 'mongo'] },
+);

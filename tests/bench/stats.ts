@@ -1,0 +1,203 @@
+/**
+ * Statistics at scale: each statistics call through HTTP (gateway → NATS → stats service, answered
+ * from the rollups or its raw query) beside the floor, the one query over the raw data a
+ * hand-written report would run (tests/bench/stats-floors.ts); p50 and p95 of sequential calls.
+ * Then the rollup consumer under load: hub messages published at a target rate into the stream,
+ * the consumer's counting rate and its lag behind the stream, second by second. Prints figures;
+ * asserts nothing.
+ *
+ *   node tests/bench/stats.ts --customers 100000 [--seed 1] [--runs 50] [--floor-runs 3] [--rate 20000] [--seconds 15]
+ *
+ * The world (with histories: a year of daily records, transactions, logs, client devices…) is
+ * loaded into the Postgres and Mongo databases `stats_bench_<customers>`, or reused.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { subjects } from '@console/contracts';
+import { loadWorld, WORLD_NOW } from '@console/world';
+import { connect } from '@nats-io/transport-node';
+import { MongoClient } from 'mongodb';
+import pg from 'pg';
+import { devInfraUp } from '../support/dev-infra.ts';
+import { signInAdmin } from '../support/people.ts';
+import { startStack } from '../support/stack.ts';
+import { ms, row, series } from './search-measure.ts';
+import { statsFloors } from './stats-floors.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    customers: { type: 'string', default: '100000' },
+    seed: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '50' },
+    'floor-runs': { type: 'string', default: '3' },
+    rate: { type: 'string', default: '20000' },
+    seconds: { type: 'string', default: '15' },
+  },
+});
+const CUSTOMERS = Number(args.customers);
+const RUNS = Number(args.runs);
+// The floors scan raw collections (FerretDB serves no date grouping): a few runs say enough.
+const FLOOR_RUNS = Number(args['floor-runs']);
+const root = resolve(import.meta.dirname, '../..');
+const env = devInfraUp();
+const name = `stats_bench_${CUSTOMERS}`;
+const databaseUrl = Object.assign(new URL(env.DATABASE_URL), { pathname: `/${name}` }).toString();
+const mongoUrl = Object.assign(new URL(env.MONGO_URL), { pathname: `/${name}` }).toString();
+
+const admin = new pg.Client({
+  connectionString: Object.assign(new URL(env.DATABASE_URL), { pathname: '/postgres' }).toString(),
+});
+await admin.connect();
+if (!(await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount)
+  await admin.query(`create database ${name}`);
+await admin.end();
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c jit=off' });
+const mongo = new MongoClient(mongoUrl);
+await mongo.connect();
+const db = mongo.db();
+
+console.error(`world: ${CUSTOMERS.toLocaleString('en')} customers of seed ${args.seed} in ${name}…`);
+const loaded = await loadWorld({
+  pool,
+  db,
+  seed: Number(args.seed),
+  customers: CUSTOMERS,
+  onProgress: (p) =>
+    p.customers % 20_000 === 0 &&
+    console.error(`  ${p.customers.toLocaleString('en')} customers, ${p.seconds.toFixed(0)} s`),
+});
+console.error(loaded.skipped ? 'world: reused' : `world: loaded in ${loaded.seconds.toFixed(0)} s`);
+
+// Counts from an earlier run stay valid (same world); a fresh stream prefix starts the consumer anew.
+await pool.query(
+  'drop table if exists stats_cursor, stats_seen, stats_rollup, stats_backfill, stats_migrations',
+);
+const stack = await startStack(env, ['auth', 'gateway']);
+// The stats service's own HTTP port: its /rollups shows the cursor and the stream's last sequence.
+const STATS_PORT = 20000 + Math.floor(Math.random() * 20000);
+const started = Date.now();
+const stats = spawn(process.execPath, [resolve(root, 'services/stats/src/server.ts')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    ...env,
+    DATABASE_URL: databaseUrl,
+    MONGO_URL: mongoUrl,
+    NATS_PREFIX: stack.prefix,
+    LOG_LEVEL: 'warn',
+    PORT: String(STATS_PORT),
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const backfilled = async () =>
+  Number(
+    (await pool.query('select count(*) as n from stats_backfill').catch(() => ({ rows: [{ n: 0 }] }))).rows[0]
+      ?.n,
+  );
+while ((await backfilled()) < 17) await new Promise((r) => setTimeout(r, 500));
+const backfillSeconds = (Date.now() - started) / 1000;
+console.error(`stats: started and backfilled in ${backfillSeconds.toFixed(0)} s`);
+
+const http = await signInAdmin(stack);
+const floors = statsFloors(pool, db, new Date(WORLD_NOW));
+const results: {
+  name: string;
+  http: Awaited<ReturnType<typeof series>>;
+  floor: Awaited<ReturnType<typeof series>>;
+}[] = [];
+for (const f of floors) {
+  const viaHttp = await series(RUNS, async (i) => {
+    const res = await http.call(f.http.method, f.http.path, f.http.body);
+    if (res.status !== 200 && i === 0)
+      console.error(`  ${f.name}: ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);
+    return res.status === 200;
+  });
+  const floor = await series(FLOOR_RUNS, async () => (await f.floor()) >= 0);
+  results.push({ name: f.name, http: viaHttp, floor });
+  console.error(`  ${f.name}: http p50 ${viaHttp.p50.toFixed(1)} ms, floor p50 ${floor.p50.toFixed(1)} ms`);
+}
+
+// The consumer under load: publish at the target rate for `seconds`, sample the lag each second.
+const nc = await connect({ servers: env.NATS_URL });
+const subj = subjects(stack.prefix);
+const rollups = async () =>
+  (await (await fetch(`http://127.0.0.1:${STATS_PORT}/rollups`)).json()) as {
+    lastSeq: number;
+    streamLastSeq: number;
+  };
+const cursor = async () => (await rollups()).lastSeq;
+const rate = Number(args.rate);
+const seconds = Number(args.seconds);
+const payload = JSON.stringify({
+  class: 'feature',
+  operation: 'write',
+  items: [{ itemId: 0, payload: { value: 1 }, success: true }],
+});
+const samples: { t: number; published: number; stored: number; counted: number }[] = [];
+let published = 0;
+const t0 = Date.now();
+const sampler = setInterval(async () => {
+  const r = await rollups();
+  samples.push({ t: (Date.now() - t0) / 1000, published, stored: r.streamLastSeq, counted: r.lastSeq });
+}, 1000);
+while (Date.now() - t0 < seconds * 1000) {
+  const due = Math.floor(((Date.now() - t0) / 1000) * rate);
+  for (; published < due; published++) {
+    nc.publish(
+      subj.hubMsg(1000 + (published % 5000), published % 2 ? 'request' : 'response', 'feature', 'write'),
+      payload,
+    );
+  }
+  await nc.flush();
+  await new Promise((r) => setTimeout(r, 5));
+}
+const publishSeconds = (Date.now() - t0) / 1000;
+await new Promise((r) => setTimeout(r, 500));
+const streamLast = (await rollups()).streamLastSeq;
+while ((await cursor()) < streamLast && Date.now() - t0 < (seconds + 120) * 1000)
+  await new Promise((r) => setTimeout(r, 200));
+clearInterval(sampler);
+const drained = (Date.now() - t0) / 1000;
+
+const widths = [30, 18, 18, 8];
+console.log(
+  `\nStatistics at ${CUSTOMERS.toLocaleString('en')} customers (seed ${args.seed}); stats started and backfilled in ${backfillSeconds.toFixed(0)} s`,
+);
+console.log(`${RUNS} sequential HTTP calls per row (floors: ${FLOOR_RUNS}), ms`);
+console.log(row(['call', 'HTTP p50    p95', 'floor p50   p95', 'failures'], widths));
+for (const r of results)
+  console.log(
+    row(
+      [
+        r.name,
+        `${ms(r.http.p50)} ${ms(r.http.p95)}`,
+        `${ms(r.floor.p50)} ${ms(r.floor.p95)}`,
+        String(r.http.failures),
+      ],
+      widths,
+    ),
+  );
+console.log(
+  `\nRollup consumer: ${published.toLocaleString('en')} messages published in ${publishSeconds.toFixed(1)} s (target ${rate.toLocaleString('en')}/s); all counted after ${drained.toFixed(1)} s`,
+);
+console.log(row(['t (s)', 'published', 'in stream', 'counted', 'lag'], [8, 12, 12, 12, 10]));
+for (const s of samples)
+  console.log(
+    row(
+      [
+        s.t.toFixed(0),
+        String(s.published),
+        String(s.stored),
+        String(s.counted),
+        String(s.stored - s.counted),
+      ],
+      [8, 12, 12, 12, 10],
+    ),
+  );
+
+await nc.drain();
+stats.kill('SIGTERM');
+await stack.stop();
+await mongo.close();
+await pool.end();

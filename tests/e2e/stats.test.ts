@@ -1,0 +1,226 @@
+/**
+ * The statistics screens in Debian's Chromium: the real auth, stats and gateway processes on real
+ * NATS, Postgres, Redis and the Mongo-compatible server, over a world made by the world loader
+ * (seed 5, 80 customers, with histories) in a database and a Mongo database of this file's own.
+ * Nothing is stood in. The CSV a person exports is compared with what the API answers for the
+ * same view.
+ */
+import { readFileSync } from 'node:fs';
+import { STATS_TABS, STATS_TEXT, type StatsAnswer } from '@console/contracts';
+import {
+  infraEnv,
+  type ScratchMongo,
+  type ScratchPostgres,
+  scratchMongo,
+  scratchPostgres,
+} from '@console/kit/testing';
+import { loadWorld } from '@console/world';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { createStaff, enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
+import { type Client, type Stack, startStack } from '../support/stack.ts';
+
+let stack: Stack;
+let world: ScratchPostgres;
+let mongo: ScratchMongo;
+let browser: Browser;
+let api: Client;
+const analyst = { email: '', password: 'stats-pass-1', name: 'Sia Stats' };
+
+beforeAll(async () => {
+  assertConsoleBuilt();
+  const infra = infraEnv();
+  world = await scratchPostgres(infra.DATABASE_URL, 'e2estats', 3);
+  mongo = await scratchMongo(infra.MONGO_URL, { base: 'e2estats' });
+  // With histories: the tabs count transactions, logs, connections, agents and client devices.
+  await loadWorld({ pool: world.pool, db: mongo.db, seed: 5, customers: 80 });
+  stack = await startStack(infra, ['auth', 'stats', 'gateway'], {
+    DATABASE_URL: world.url,
+    MONGO_URL: mongo.url,
+  });
+  await stack.waitFor(
+    async () =>
+      Number(
+        (
+          await world.pool
+            .query('select count(*) as n from stats_backfill')
+            .catch(() => ({ rows: [{ n: 0 }] }))
+        ).rows[0]?.n,
+      ) >= 17,
+    'the stats backfill',
+    { timeoutMs: 90_000, intervalMs: 250 },
+  );
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'stats,support', analyst);
+  api = await signInApi(stack, analyst.email, analyst.password);
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await mongo?.drop();
+  await world?.drop();
+});
+
+async function signIn(page: Page) {
+  await signInPage(page, stack, analyst);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+}
+
+/** The stats calls the page makes from now on. */
+function recordStatsCalls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/supportPlus/stats/')) urls.push(r.url());
+  });
+  return urls;
+}
+
+async function chartReady(page: Page, title: string) {
+  const chart = page.getByRole('region', { name: title });
+  await chart.waitFor();
+  await expect.poll(() => chart.getByText('Loading chart…').count(), { timeout: 15_000 }).toBe(0);
+  expect(await chart.getByText(/^Could not load the chart/).count()).toBe(0);
+  return chart;
+}
+
+function parseCsv(text: string): string[][] {
+  return text.split('\n').map((line) => line.split(','));
+}
+
+describe('/stats', () => {
+  it('walks every tab, each with its chart and the period it covers', async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    await page.goto(`${stack.url}/stats`);
+    for (const tab of STATS_TABS) {
+      await page.getByRole('tab', { name: tab.label, exact: true }).click();
+      const chart = await chartReady(page, tab.id === 'duration' ? `${tab.label} (average ms)` : tab.label);
+      // The period it covers, e.g. "02/05/25 – 31/05/25 (UTC)".
+      expect(
+        await chart.getByText(/^\d{2}\/\d{2}\/\d{2}( \d{2}:00)? – \d{2}\/\d{2}\/\d{2}/).count(),
+        tab.id,
+      ).toBe(1);
+      // Every tab has data in this world: lines are drawn, not the empty state.
+      expect(await chart.locator('svg path').count(), tab.id).toBeGreaterThan(0);
+    }
+    await page.close();
+  });
+
+  it('refuses a bad limit or pie size without asking, then follows limit and period', async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    await page.goto(`${stack.url}/stats?tab=products`);
+    await chartReady(page, 'Products');
+    const calls = recordStatsCalls(page);
+    await page.getByLabel('Limit').fill('0');
+    await expect.poll(() => page.getByText(STATS_TEXT.limitMin).count()).toBe(1);
+    await page.getByLabel('Limit').fill('14');
+    await page.getByLabel('Pie size').fill('15');
+    await expect.poll(() => page.getByText(`${STATS_TEXT.pieRange} (14).`).count()).toBe(1);
+    await page.waitForTimeout(500);
+    expect(calls.filter((u) => /limit=0|pieSize=15/.test(u))).toEqual([]);
+    await page.getByLabel('Pie size').fill('7');
+    await expect.poll(() => calls.some((u) => u.includes('limit=14') && u.includes('pieSize=7'))).toBe(true);
+    await page.getByText('Hourly', { exact: true }).click();
+    await expect
+      .poll(() => calls.some((u) => u.includes('period=3600000') && u.includes('limit=14')))
+      .toBe(true);
+    await chartReady(page, 'Products');
+    await page.close();
+  });
+
+  it('exports a CSV whose rows match the API’s answer, without a series turned off', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    await signIn(page);
+    await page.goto(`${stack.url}/stats?tab=products&limit=20&period=daily&pie=5`);
+    const chart = await chartReady(page, 'Products');
+    const answer = (
+      await api.call('GET', '/api/supportPlus/stats/products?limit=20&period=86400000&pieSize=5')
+    ).json as StatsAnswer;
+    expect(answer.series.length).toBeGreaterThan(1);
+    const off = answer.series[0]?.name as string;
+    const chip = chart.getByRole('checkbox', { name: off, exact: true });
+    await chart.locator(`label[for="${await chip.getAttribute('id')}"]`).click();
+    await expect.poll(() => chip.isChecked()).toBe(false);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      chart.getByRole('button', { name: 'CSV' }).click(),
+    ]);
+    const rows = parseCsv(readFileSync((await download.path()) as string, 'utf8'));
+    const shown = answer.series.filter((s) => s.name !== off);
+    expect(rows[0]).toEqual(['bucket', ...shown.map((s) => s.name)]);
+    expect(rows.slice(1)).toEqual(
+      answer.buckets.map((b, i) => [b, ...shown.map((s) => String(s.values[i]))]),
+    );
+    await page.close();
+  });
+});
+
+describe('the Support Plus statistics panel', () => {
+  it('shows each of its charts, products by date over 182 days first', async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    await page.goto(`${stack.url}/supportPlus`);
+    const first = await chartReady(page, 'Products by date');
+    expect(await first.getByText(/^\d{2}\/\d{2}\/\d{2} – /).count()).toBe(1);
+    for (const n of [2, 3, 4, 6, 8, 12, 13, 14, 101]) {
+      await page.getByRole('combobox', { name: 'Chart', exact: true }).click();
+      const option = page.getByRole('option', { name: new RegExp(`^${n}\\. `) });
+      const name = ((await option.textContent()) ?? '').replace(/^\d+\. /, '');
+      await option.click();
+      await chartReady(page, name);
+    }
+    const firmware = page.getByRole('region', { name: 'Firmware top list' });
+    await expect.poll(() => firmware.locator('tr').count()).toBeGreaterThan(0);
+    expect(
+      await page.getByRole('region', { name: 'Config highs top list' }).locator('tr').count(),
+    ).toBeLessThanOrEqual(9);
+    await page.close();
+  });
+});
+
+describe('the graph screens and protocol errors', () => {
+  it('each opens with data for a stats user', async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    for (const [path, title] of [
+      ['/protocolerrors', 'Protocol errors'],
+      ['/api-users', 'Voice users per week'],
+      ['/command-stats', 'Daily Commands'],
+      ['/command-stats-acks', 'Command Acks'],
+      ['/command-stats-demmand', 'Command Demand'],
+      ['/datamonitor-stats', 'Data Monitor Stats'],
+    ] as const) {
+      await page.goto(`${stack.url}${path}`);
+      const chart = await chartReady(page, title);
+      await expect
+        .poll(() => chart.getByText('No data for this period.').count(), { timeout: 5000, message: path })
+        .toBe(0);
+      expect(await chart.locator('svg path').count(), path).toBeGreaterThan(0);
+    }
+    await page.goto(`${stack.url}/integration-stats`);
+    const table = page.getByRole('region', { name: 'Voice integrations' });
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(3);
+    await page.close();
+  });
+});
+
+describe('roles', () => {
+  it('refuses the statistics to a user without the stats role, on the server too', async () => {
+    const admin = await signInAdmin(stack);
+    const marketing = await createStaff(admin, 'marketing', 'Mo Market');
+    const client = await signInApi(stack, marketing.email, marketing.password);
+    for (const path of [
+      '/api/supportPlus/stats/products',
+      '/api/statistics/cmd-statistics/daily',
+      '/api/link1-api-users/users-with-api',
+    ]) {
+      expect((await client.call('GET', path)).status, path).toBe(403);
+    }
+    expect((await client.call('POST', '/api/supportPlus/protocolerrors/', {})).status).toBe(403);
+  });
+});

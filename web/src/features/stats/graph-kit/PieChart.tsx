@@ -1,0 +1,48 @@
+import { Group as Row, Stack, Text } from '@mantine/core';
+import { Group } from '@visx/group';
+import { Pie } from '@visx/shape';
+import { colorAt } from './colors.ts';
+
+export interface Slice {
+  name: string;
+  value: number;
+}
+
+/** A pie of the given slices with a legend (name, value, share). */
+export function PieChart({ slices, size = 180 }: { slices: readonly Slice[]; size?: number }) {
+  const total = slices.reduce((s, x) => s + x.value, 0);
+  const r = size / 2;
+  return (
+    <Row align="flex-start" gap="md" wrap="nowrap">
+      <svg width={size} height={size} role="img" aria-label="pie chart">
+        <Group top={r} left={r}>
+          <Pie
+            data={slices.filter((s) => s.value > 0)}
+            pieValue={(s) => s.value}
+            outerRadius={r - 2}
+            innerRadius={r / 3}
+          >
+            {(pie) =>
+              pie.arcs.map((arc) => (
+                <path
+                  key={arc.data.name}
+                  d={pie.path(arc) ?? ''}
+                  fill={colorAt(slices.indexOf(arc.data))}
+                  stroke="#fff"
+                />
+              ))
+            }
+          </Pie>
+        </Group>
+      </svg>
+      <Stack gap={2}>
+        {slices.map((s, i) => (
+          <Text key={s.name} size="xs">
+            <span style={{ color: colorAt(i) }}>■</span> {s.name}: {s.value.toLocaleString()} (
+            {total ? Math.round((s.value / total) * 1000) / 10 : 0}%)
+          </Text>
+        ))}
+      </Stack>
+    </Row>
+  );
+}

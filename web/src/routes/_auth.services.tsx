@@ -1,0 +1,13 @@
+import { allows } from '@console/contracts';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { findScreen } from '../features/menu/screens.ts';
+import { ServicesScreen } from '../features/supervisor/ServicesScreen.tsx';
+
+/** The services view (ops, Admin tools): for dev and admin; the server enforces it too. */
+export const Route = createFileRoute('/_auth/services')({
+  beforeLoad: ({ context }) => {
+    if (!allows(findScreen('/services')?.access ?? [], context.me.roles))
+      throw redirect({ to: '/', replace: true });
+  },
+  component: ServicesScreen,
+});
