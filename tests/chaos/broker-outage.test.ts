@@ -52,6 +52,8 @@ let port = 0;
 let storeDir = '';
 let stack: Stack;
 let admin: Client;
+/** The gateway's internal listener (`/readyz` is not on the public port). */
+let internalPort = 0;
 
 async function startBroker() {
   broker = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
@@ -69,7 +71,7 @@ async function stopBroker() {
 }
 
 const ready = async () => {
-  const res = await fetch(`${stack.url}/readyz`);
+  const res = await fetch(`http://127.0.0.1:${internalPort}/readyz`);
   return {
     status: res.status,
     body: (await res.json()) as { status: string; checks: Record<string, string> },
@@ -82,10 +84,12 @@ beforeAll(async () => {
       `no nats-server at ${bin}: run infra/dev-infra.sh up where none runs, or set NATS_SERVER_BIN`,
     );
   port = await freePort();
+  internalPort = await freePort();
   storeDir = mkdtempSync(join(tmpdir(), 'chaos-nats-'));
   await startBroker();
   stack = await startStack({ ...infraEnv(), NATS_URL: `nats://127.0.0.1:${port}` }, ['auth', 'gateway'], {
     REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    INTERNAL_PORT: String(internalPort),
   });
   admin = await signInAdmin(stack);
 });
