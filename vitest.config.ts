@@ -35,6 +35,17 @@ export default defineConfig({
       },
       {
         test: {
+          // Bounded failure tests (docs/testing.md): each starts its own broker or instances.
+          name: 'chaos',
+          include: ['tests/chaos/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],

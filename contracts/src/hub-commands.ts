@@ -219,7 +219,9 @@ export type HubLogPayload = Static<typeof HubLogPayloadSchema>;
 /** NATS headers on a hub command: who is asking, for the socket log and the transaction. */
 export const HUB_CLIENT_HEADERS = { type: 'Console-Client-Type', id: 'Console-Client-Id' } as const;
 
-let lastTransactionId = Math.floor(Math.random() * 1_000_000) * 1000;
+// A random start far apart per process: the AUDIT stream drops a second record with the same
+// transaction id (its message id) inside its duplicate window, so two instances must not overlap.
+let lastTransactionId = Math.floor(Math.random() * 2 ** 40) * 1000;
 
 /** Transaction ids of this process: they pair a response with its request. */
 export function nextTransactionId(): number {

@@ -159,7 +159,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const env = infra();
 console.log(
   `fan-out: ${CLIENTS} websocket clients over ${TOPICS} hub topics, ${SECONDS} s per step, ` +
-    `${WORKERS} client threads, gateway tick ${process.env.LIVE_TICK_MS ?? 50} ms`,
+    `${WORKERS} client threads, gateway tick ${process.env.LIVE_TICK_MS ?? 16} ms`,
 );
 console.log(
   'centrifuge: Centrifugo v6 is refused by the module proxy here (403), so its engine library stands in: ' +

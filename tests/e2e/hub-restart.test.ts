@@ -79,9 +79,19 @@ describe('restarting a hub from its live monitor', () => {
     const raw = stream.getByLabel('Raw JSON');
     await expect.poll(() => raw.textContent()).toContain('"direction": "response"');
 
-    const note = await stack.mongo.db
-      .collection('supportnotes')
-      .findOne({ customerId: hub.rootGroupId }, { sort: { updatedDate: -1 } });
+    // hub-control's audit writer puts the note in Mongo just after the reply.
+    const latestNote = () =>
+      stack.mongo.db
+        .collection('supportnotes')
+        .findOne({ customerId: hub.rootGroupId }, { sort: { updatedDate: -1 } });
+    await stack.waitFor(
+      async () => (await latestNote())?.notes?.includes(`on link ${hub.hubId}`) === true,
+      'note',
+      {
+        timeoutMs: 15_000,
+      },
+    );
+    const note = await latestNote();
     expect(note?.notes).toMatch(
       new RegExp(`^${support.name} \\(${support.email}\\) ran .+ on link ${hub.hubId}`),
     );

@@ -113,14 +113,23 @@ describe('every action through the gateway, as the admin', () => {
       ['request', 'admin'],
       ['response', 'admin'],
     ]);
-    expect(await db.collection('transactions').findOne({ transactionId, hubId })).toMatchObject({
+    // hub-control's audit writer puts the transaction and note in Mongo just after the reply.
+    const tx = () => db.collection('transactions').findOne({ transactionId, hubId });
+    await until(async () => (await tx()) !== null, 'transaction written');
+    expect(await tx()).toMatchObject({
       state: 'replied',
       success: true,
       staff: { name: 'Ada Admin' },
     });
-    const note = await db
-      .collection('supportnotes')
-      .findOne({ customerId: hub(i).rootGroupId }, { sort: { updatedDate: -1 } });
+    const latestNote = () =>
+      db
+        .collection('supportnotes')
+        .findOne({ customerId: hub(i).rootGroupId }, { sort: { updatedDate: -1 } });
+    await until(
+      async () => (await latestNote())?.notes?.includes(`on link ${hubId}:`) === true,
+      'note written',
+    );
+    const note = await latestNote();
     expect(note?.notes).toMatch(
       new RegExp(`^Ada Admin \\(${stack.admin.email}\\) ran .+ on link ${hubId}: success$`),
     );
@@ -149,7 +158,9 @@ describe('every action through the gateway, as the admin', () => {
       rootGroupIds: [],
       licenses: { v5: { license: true } },
     });
-    expect(await db.collection('supportnotes').findOne({ customerId: 'u-1' })).toMatchObject({
+    const note = () => db.collection('supportnotes').findOne({ customerId: 'u-1' });
+    await until(async () => (await note()) !== null, 'note written');
+    expect(await note()).toMatchObject({
       notes: expect.stringMatching(/^Ada Admin .+ ran License add for user u-1: success$/),
     });
   });
@@ -184,9 +195,9 @@ describe('refusals and the unknown', () => {
     expect(res).toMatchObject({ status: 504, json: { message: HUB_ACTION_TEXT.timeout } });
     await new Promise((r) => setTimeout(r, 3500));
     expect(requests).toHaveLength(1);
-    expect(await db.collection('transactions').findOne({ hubId, operation: 'reset' })).toMatchObject({
-      state: 'timedOut',
-    });
+    const tx = () => db.collection('transactions').findOne({ hubId, operation: 'reset' });
+    await until(async () => (await tx()) !== null, 'transaction written');
+    expect(await tx()).toMatchObject({ state: 'timedOut' });
   });
 
   it('refuses a wrong confirmation', async () => {

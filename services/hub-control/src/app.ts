@@ -22,6 +22,8 @@ import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
+import { auditTrailPlugin } from './plugins/audit-trail.ts';
+import { auditWriterPlugin } from './plugins/audit-writer.ts';
 import { backupsPlugin } from './plugins/backups.store.ts';
 import { channelsPlugin } from './plugins/channels.ts';
 import { gen1StorePlugin } from './plugins/gen1.store.ts';
@@ -71,6 +73,8 @@ export const hubControlApp = fp(
       // Well past any hub timeout: only a stopped instance leaves a record this old.
       recoverAfterMs: Math.max(60_000, config.HUB_TIMEOUT_MS * 4),
     });
+    await app.register(auditTrailPlugin);
+    await app.register(auditWriterPlugin, { prefix: config.NATS_PREFIX });
     await app.register(backupsPlugin);
     await app.register(accountsPlugin);
     await app.register(hubActionsPlugin);

@@ -16,10 +16,18 @@ const switchOf = (i: number) => {
 /** Runs one action as the admin and checks the reply, the transaction and the support note it left. */
 async function act(opId: string, body: Record<string, unknown>, hubId: number, action: RegExp) {
   const before = await h.db.collection('transactions').countDocuments();
+  const notesBefore = await h.db.collection('supportnotes').countDocuments();
   const result = data<HubActionResult>(await h.call(opId, admin(), body));
   expect(result).toMatchObject({ hubId, state: 'replied', success: true });
   expect(result.action).toMatch(action);
-  const tx = await h.db.collection('transactions').findOne({ transactionId: result.transactionId });
+  // The audit writer puts the transaction and note in Mongo just after the reply.
+  const find = () => h.db.collection('transactions').findOne({ transactionId: result.transactionId });
+  await h.waitUntil(async () => (await find()) !== null, 'transaction written');
+  await h.waitUntil(
+    async () => (await h.db.collection('supportnotes').countDocuments()) > notesBefore,
+    'note written',
+  );
+  const tx = await find();
   expect(tx).toMatchObject({
     hubId,
     rootGroupId: hub(h.fleet.findIndex((x) => x.hubId === hubId)).rootGroupId,

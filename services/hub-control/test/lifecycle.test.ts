@@ -1,5 +1,12 @@
-import { HUB_ACTION_TEXT, type HubActionResult, type HubCard, subjects } from '@console/contracts';
+import {
+  HUB_ACTION_TEXT,
+  type HubActionResult,
+  type HubCard,
+  streamNames,
+  subjects,
+} from '@console/contracts';
 import { useSuite } from '@console/kit/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { describe, expect, it } from 'vitest';
 import { data, failure, startHubControl } from './harness.ts';
 
@@ -16,6 +23,10 @@ describe('an offline link', () => {
     await h.simControl('offline', { hubId: id, offline: true });
     await h.waitUntil(async () => (await h.app.presence.get(id))?.connected === false, 'offline presence');
     const before = await h.db.collection('transactions').countDocuments();
+    // Records reach Mongo through the AUDIT stream: nothing may be published there either.
+    const jsm = await jetstreamManager(h.nc);
+    const audited = async () => (await jsm.streams.info(streamNames(h.prefix).audit)).state.messages;
+    const auditedBefore = await audited();
     const sync = failure(await h.call('hub-control.syncLink', admin(), { linkId: id, forceSync: true }));
     expect(sync).toMatchObject({ statusCode: 409, message: HUB_ACTION_TEXT.offlineSync });
     const restart = failure(await h.call('hub-control.linkReset', admin(), { link2Id: id, object: {} }));
@@ -23,6 +34,7 @@ describe('an offline link', () => {
       'The link is not connected, a Restart cannot be performed until the link is online.',
     );
     expect(await h.db.collection('transactions').countDocuments()).toBe(before);
+    expect(await audited()).toBe(auditedBefore);
     expect(log).toHaveLength(0);
     const card = data<HubCard>(await h.call('hub-control.hub', admin(), null, { hubId: String(id) }));
     expect(card.presence).toMatchObject({ connected: false, connectedSince: null });
@@ -42,12 +54,11 @@ describe('a link that does not answer in time', () => {
     expect(Date.now() - t0).toBeLessThan(1400);
     await new Promise((r) => setTimeout(r, 1500));
     expect(requests).toHaveLength(1);
-    const tx = await h.db.collection('transactions').findOne({ hubId: id, operation: 'sync' });
-    expect(tx).toMatchObject({ state: 'timedOut', success: null, warning: true });
-    const note = await h.db
-      .collection('supportnotes')
-      .findOne({ notes: { $regex: `link ${id}: timed out` } });
-    expect(note).not.toBeNull();
+    const findTx = () => h.db.collection('transactions').findOne({ hubId: id, operation: 'sync' });
+    const findNote = () =>
+      h.db.collection('supportnotes').findOne({ notes: { $regex: `link ${id}: timed out` } });
+    await h.waitUntil(async () => (await findTx()) !== null && (await findNote()) !== null, 'records');
+    expect(await findTx()).toMatchObject({ state: 'timedOut', success: null, warning: true });
     await h.simControl('slow', { hubId: id, delayMs: 0 });
   });
 });
@@ -154,7 +165,9 @@ describe('customer actions', () => {
       rootGroupIds: ['rg-2'],
       currentRootGroup: null,
     });
-    expect(await h.db.collection('supportnotes').findOne({ customerId: 'rg-1' })).toMatchObject({
+    const note = () => h.db.collection('supportnotes').findOne({ customerId: 'rg-1' });
+    await h.waitUntil(async () => (await note()) !== null, 'note written');
+    expect(await note()).toMatchObject({
       notes: expect.stringMatching(
         /^Rae Roles \(rae@console.test\) ran Remove User kim@home.test from structure rg-1: success$/,
       ),
@@ -169,11 +182,12 @@ describe('customer actions', () => {
     expect(await h.db.collection('structures').findOne({ rootGroupId: 'rg-1' })).toMatchObject({
       licenses: { v5: { license: true, userId: 'u-77' } },
     });
-    expect(
-      await h.db
+    const tx = () =>
+      h.db
         .collection('transactions')
-        .findOne({ operation: 'license', 'firstMsgInfo.payload.userId': 'u-77' }),
-    ).toMatchObject({ state: 'replied', class: 'admin' });
+        .findOne({ operation: 'license', 'firstMsgInfo.payload.userId': 'u-77' });
+    await h.waitUntil(async () => (await tx()) !== null, 'transaction written');
+    expect(await tx()).toMatchObject({ state: 'replied', class: 'admin' });
   });
 });
 

@@ -33,7 +33,11 @@ export const forwardPlugin = fp(
   async (app: FastifyInstance, opts: { timeoutMs: number; assertionKey: string }) => {
     const key = assertionKey(opts.assertionKey);
     if (!key) throw new Error('CALLER_ASSERTION_KEY must be set (the same key as every service has)');
+    const link = brokerLink(app);
     app.decorate('forward', async (op: Operation, request: ServiceRequest): Promise<ServiceReply> => {
+      // While the broker is away the client would buffer the request and answer 504 after the
+      // whole timeout: say so at once instead, and let the caller retry.
+      if (!link.up) return fail(503, BROKER_AWAY);
       const name = operationName(op);
       const subject = app.subjects.api(op.service, name);
       const assertion = signAssertion(key, {
@@ -43,14 +47,15 @@ export const forwardPlugin = fp(
         caller: request.caller,
         ip: request.ip,
       });
+      const watch = link.watch();
       try {
-        const msg = await app.nats.request(
-          subject,
-          encoder.encode(JSON.stringify({ ...request, assertion })),
-          {
+        const msg = await Promise.race([
+          app.nats.request(subject, encoder.encode(JSON.stringify({ ...request, assertion })), {
             timeout: opts.timeoutMs,
-          },
-        );
+          }),
+          watch.lost,
+        ]);
+        if (msg === 'lost') return fail(503, BROKER_LOST);
         return parse(msg.data, op);
       } catch (err) {
         if (err instanceof errors.NoRespondersError) {
@@ -64,11 +69,50 @@ export const forwardPlugin = fp(
         }
         app.log.error({ err, op: op.id, reqId: request.requestId }, 'forward failed');
         return fail(502, 'The message broker could not deliver this request; please try again.');
+      } finally {
+        watch.done();
       }
     });
   },
   { name: 'forward', dependencies: ['nats'] },
 );
+
+const BROKER_AWAY =
+  'The message broker cannot be reached right now; nothing was sent. Please try again shortly.';
+const BROKER_LOST =
+  'The connection to the message broker was lost while waiting for the answer; the outcome is unknown.';
+
+/**
+ * Whether the NATS link is up, and the requests waiting on it: when the link drops, each is
+ * answered at once (one small promise per request, gone when it settles).
+ */
+function brokerLink(app: FastifyInstance) {
+  const waiting = new Set<() => void>();
+  const state = {
+    up: !app.nats.isClosed(),
+    /** Settles with 'lost' if the link drops before `done` is called. */
+    watch() {
+      let done: () => void = () => undefined;
+      const lost = new Promise<'lost'>((r) => {
+        const onLost = () => r('lost');
+        waiting.add(onLost);
+        done = () => void waiting.delete(onLost);
+      });
+      return { lost, done };
+    },
+  };
+  void (async () => {
+    for await (const s of app.nats.status()) {
+      if (s.type === 'disconnect') {
+        state.up = false;
+        for (const f of waiting) f();
+        waiting.clear();
+      }
+      if (s.type === 'reconnect') state.up = true;
+    }
+  })();
+  return state;
+}
 
 function parse(data: Uint8Array, op: Operation): ServiceReply {
   try {

@@ -10,12 +10,10 @@ import {
   nextTransactionId,
 } from '@console/contracts';
 import type { HandlerContext } from '@console/kit';
-import { headers } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ObjectId } from 'mongodb';
 import type { LinkOutcome } from './hub-link.client.ts';
-import type { TransactionState } from './records.store.ts';
+import type { Opened, TransactionState } from './records.store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,7 +93,7 @@ export class HubActions {
     const caller = ctx.caller as Caller;
     const presence = await this.requireOnline(spec.hubId, spec.offline);
     const env = hubRequest(spec.command, `admin.${caller.userId}`, spec.payloads);
-    const id = await this.app.records.open({
+    const opened = await this.app.records.open({
       transactionId: env.transactionId,
       hubId: spec.hubId,
       rootGroupId: presence.rootGroupId,
@@ -114,11 +112,10 @@ export class HubActions {
       end.state === 'replied'
         ? 'success'
         : `${end.state === 'timedOut' ? 'timed out' : 'failed'}: ${end.error}`;
-    await this.finish(ctx, id, end, {
+    await this.finish(ctx, opened, end, {
       customerId: presence.rootGroupId,
       text: `${caller.name} (${caller.email}) ran ${spec.action} on link ${spec.hubId}: ${word}`,
       audit: {
-        transactionId: env.transactionId,
         action: spec.action,
         hubId: spec.hubId,
         rootGroupId: presence.rootGroupId,
@@ -166,7 +163,7 @@ export class HubActions {
   ): Promise<number> {
     const caller = ctx.caller as Caller;
     const transactionId = nextTransactionId();
-    const id = await this.app.records.open({
+    const opened = await this.app.records.open({
       transactionId,
       hubId: null,
       rootGroupId: a.customerId,
@@ -187,45 +184,36 @@ export class HubActions {
       error: a.error,
     };
     this.app.hubMetrics.actions.labels(a.action, end.state).inc();
-    await this.finish(ctx, id, end, {
+    await this.finish(ctx, opened, end, {
       customerId: a.customerId,
       text: `${caller.name} (${caller.email}) ran ${a.action}: ${a.success ? 'success' : `failed: ${a.error}`}`,
-      audit: { transactionId, action: a.action, hubId: null, rootGroupId: a.customerId },
+      audit: { action: a.action, hubId: null, rootGroupId: a.customerId },
     });
     return transactionId;
   }
 
-  /** The hub has acted (or may have): a store failing now must not turn that into an error. */
+  /**
+   * The hub has acted (or may have): the end goes to the AUDIT stream (synced) and the reply goes
+   * back; the audit writer puts the transaction and note in Mongo. A failure here is logged and
+   * counted, never turned into an error (the write-ahead record still covers the transaction).
+   */
   private async finish(
     ctx: HandlerContext,
-    id: ObjectId,
+    opened: Opened,
     end: End,
-    after: { customerId: string; text: string; audit: Record<string, unknown> },
+    after: {
+      customerId: string;
+      text: string;
+      audit: { action: string; hubId: number | null; rootGroupId: string | null };
+    },
   ): Promise<void> {
-    const caller = ctx.caller as Caller;
-    const { records, hubMetrics, nats, subjects } = this.app;
-    const fail = (store: string) => (err: unknown) => {
-      hubMetrics.recordFailures.labels(store).inc();
-      ctx.log.error({ err, store }, 'could not record the end of a hub action');
-    };
-    const h = headers();
-    h.set('Nats-Msg-Id', `hub-action-${id.toHexString()}`);
-    const audit = {
-      kind: 'hub-action',
-      ...after.audit,
-      state: end.state,
-      success: end.success,
-      note: after.text,
-      staff: { userId: caller.userId, email: caller.email, name: caller.name },
-      at: Date.now(),
-    };
-    await Promise.all([
-      records.close(id, end).catch(fail('transactions')),
-      records.note(after.customerId, caller, after.text).catch(fail('supportnotes')),
-      Promise.resolve()
-        .then(() => nats.publish(subjects.audit('hub-action'), JSON.stringify(audit), { headers: h }))
-        .catch(fail('audit')),
-    ]);
+    const tx: Opened = { ...opened, ...end };
+    await this.app.auditTrail
+      .record(tx, ctx.caller as Caller, after.customerId, after.text, after.audit)
+      .catch((err) => {
+        this.app.hubMetrics.recordFailures.labels('transactions').inc();
+        ctx.log.error({ err }, 'could not record the end of a hub action');
+      });
   }
 }
 
@@ -233,5 +221,5 @@ export const hubActionsPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('hubActions', new HubActions(app));
   },
-  { name: 'hub-actions', dependencies: ['presence', 'hub-link', 'records', 'hub-metrics'] },
+  { name: 'hub-actions', dependencies: ['presence', 'hub-link', 'records', 'audit-trail', 'hub-metrics'] },
 );

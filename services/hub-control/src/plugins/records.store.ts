@@ -2,7 +2,14 @@ import type { Caller } from '@console/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { type Collection, type Db, ObjectId } from 'mongodb';
+import {
+  type Collection,
+  type Db,
+  type Document,
+  MongoBulkWriteError,
+  ObjectId,
+  type OptionalUnlessRequiredId,
+} from 'mongodb';
 import { GroupCommit } from './group-commit.ts';
 
 declare module 'fastify' {
@@ -37,6 +44,9 @@ export interface TransactionDoc {
   requestId: string;
 }
 
+/** A transaction with the `_id` it was given when it opened (the key that makes its writes idempotent). */
+export type Opened = TransactionDoc & { _id: ObjectId };
+
 export interface SupportNoteDoc {
   notes: string;
   customerId: string;
@@ -51,17 +61,18 @@ export interface SupportNoteDoc {
 /**
  * Transactions and automatic support notes in Mongo (only what FerretDB 1.x serves too).
  *
- * A transaction is written once, complete, when its outcome is known; until then it waits in a
- * Redis hash (`<prefix>:inflight`) as the write-ahead record, so an instance that dies mid-flight
- * still leaves a 'sent' transaction (recovered by `recover`). Inserts go out in group commits:
- * FerretDB 1.24 takes about 800 single writes a second here, and deadlocks its pool when dozens of
- * updates run at once, so the service never updates a transaction in place.
+ * A transaction is written once, complete, when its outcome is known (by the audit writer, from
+ * the AUDIT stream); until the stream holds it, it waits in a Redis hash (`<prefix>:inflight`) as
+ * the write-ahead record, so an instance that dies mid-flight still leaves a 'sent' transaction
+ * (recovered by `recover`). Every insert is keyed by an `_id` chosen once, so writing a record
+ * twice keeps one. Inserts go in batches: FerretDB 1.24 takes about 800 single writes a second
+ * here, and deadlocks its pool when dozens of updates run at once, so nothing is updated in place.
  */
 export class Records {
   readonly transactions: Collection<TransactionDoc>;
   readonly notes: Collection<SupportNoteDoc>;
-  private readonly written: GroupCommit<TransactionDoc & { _id: ObjectId }>;
-  private readonly noted: GroupCommit<SupportNoteDoc>;
+  private readonly written: GroupCommit<Opened>;
+  private readonly noted: GroupCommit<SupportNoteDoc & { _id?: ObjectId }>;
   private readonly inflight: string;
 
   private readonly redis: Redis;
@@ -71,8 +82,8 @@ export class Records {
     this.instance = instance;
     this.transactions = db.collection<TransactionDoc>('transactions');
     this.notes = db.collection<SupportNoteDoc>('supportnotes');
-    this.written = new GroupCommit((docs) => this.transactions.insertMany(docs, { ordered: false }));
-    this.noted = new GroupCommit((docs) => this.notes.insertMany(docs, { ordered: false }));
+    this.written = new GroupCommit((docs) => insertOnce(this.transactions, docs));
+    this.noted = new GroupCommit((docs) => insertOnce(this.notes, docs));
     this.inflight = `${prefix}:inflight`;
   }
 
@@ -83,7 +94,7 @@ export class Records {
     await this.notes.createIndex({ customerId: 1, updatedDate: -1 });
   }
 
-  /** The write-ahead record, before the command leaves. */
+  /** The write-ahead record, before the command leaves: kept in Redis until the audit stream holds the end. */
   async open(t: {
     transactionId: number;
     hubId: number | null;
@@ -95,7 +106,7 @@ export class Records {
     caller: Caller;
     requestId: string;
     firstMsgInfo: Record<string, unknown>;
-  }): Promise<ObjectId> {
+  }): Promise<Opened> {
     const now = new Date();
     const _id = new ObjectId();
     const doc: TransactionDoc = {
@@ -120,18 +131,29 @@ export class Records {
       requestId: t.requestId,
     };
     await this.redis.hset(this.inflight, _id.toHexString(), JSON.stringify(doc));
-    return _id;
+    return { ...doc, _id };
   }
 
-  /** The complete transaction, once; then the write-ahead record goes. */
-  async close(
-    id: ObjectId,
-    end: Pick<TransactionDoc, 'state' | 'success' | 'successList' | 'warning' | 'duration' | 'error'>,
-  ): Promise<void> {
-    const raw = await this.redis.hget(this.inflight, id.toHexString());
-    if (!raw) return;
-    await this.written.add({ ...revive(raw), ...end, _id: id });
+  /** The end is safely in the audit stream (or in Mongo): the write-ahead record goes. */
+  async settled(id: ObjectId): Promise<void> {
     await this.redis.hdel(this.inflight, id.toHexString());
+  }
+
+  /**
+   * Inserts keyed by `_id`, where a document already there is success: the audit writer may see a
+   * message twice (redelivery after a lost ack), and the second copy must change nothing.
+   */
+  async writeTransactions(docs: Opened[]): Promise<void> {
+    await insertOnce(this.transactions, docs);
+  }
+
+  async writeNotes(docs: (SupportNoteDoc & { _id: ObjectId })[]): Promise<void> {
+    await insertOnce(this.notes, docs);
+  }
+
+  /** Straight to Mongo in a group commit: only when the audit stream could not take the record. */
+  async writeDirect(tx: Opened, note: SupportNoteDoc & { _id: ObjectId }): Promise<void> {
+    await Promise.all([this.written.add(tx), this.noted.add(note)]);
   }
 
   /** Write-ahead records older than `olderThanMs` belong to an instance that died: kept as 'sent', outcome unknown. */
@@ -186,6 +208,23 @@ export function systemNote(
     createdDate: at,
     updatedDate: at,
   };
+}
+
+/** MongoDB's (and FerretDB's) duplicate-key code. */
+const DUPLICATE_KEY = 11000;
+
+/** `insertMany`, unordered, where duplicates of documents already stored count as written. */
+async function insertOnce<T extends Document>(col: Collection<T>, docs: OptionalUnlessRequiredId<T>[]) {
+  if (docs.length === 0) return;
+  try {
+    await col.insertMany(docs, { ordered: false });
+  } catch (err) {
+    const writeErrors = (err as { writeErrors?: { code?: number }[] | { code?: number } }).writeErrors;
+    const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
+    if (err instanceof MongoBulkWriteError && list.length > 0 && list.every((e) => e.code === DUPLICATE_KEY))
+      return;
+    throw err;
+  }
 }
 
 function revive(raw: string): TransactionDoc {

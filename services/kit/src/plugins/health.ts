@@ -30,7 +30,8 @@ export const healthPlugin = fp(
           }
         }),
       );
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: results });
+      // Degraded: the process runs (and answers what it can) but a dependency is away.
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'degraded', checks: results });
     });
   },
   { name: 'health' },

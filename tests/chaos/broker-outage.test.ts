@@ -1,0 +1,137 @@
+/**
+ * The broker stopped under the real gateway and auth (separate processes): the gateway stays up,
+ * its `/readyz` says degraded, an API call is answered 503 at once instead of waiting out the
+ * request timeout, and everything answers again when the broker is back.
+ *
+ * The broker is a private nats-server started by this test (never the shared one), from
+ * `NATS_SERVER_BIN`, `.dev-infra/bin/nats-server` (built by `infra/dev-infra.sh`) or the PATH
+ * (JetStream needs 2.10+).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { infraEnv } from '@console/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../support/people.ts';
+import { type Client, type Stack, startStack } from '../support/stack.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const bin =
+  process.env.NATS_SERVER_BIN ??
+  [
+    join(root, '.dev-infra/bin/nats-server'),
+    ...(process.env.PATH ?? '').split(':').map((d) => join(d, 'nats-server')),
+  ].find((p) => existsSync(p)) ??
+  join(root, '.dev-infra/bin/nats-server');
+/** The gateway's request timeout here: a stalled call would take this long and end in 504. */
+const REQUEST_TIMEOUT_MS = 8000;
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+const listening = (port: number) =>
+  new Promise<boolean>((res) => {
+    const s = new Socket();
+    s.once('connect', () => res(s.destroy() === s));
+    s.once('error', () => res(false));
+    s.connect(port, '127.0.0.1');
+  });
+
+let broker: ChildProcess | null = null;
+let port = 0;
+let storeDir = '';
+let stack: Stack;
+let admin: Client;
+/** The gateway's internal listener (`/readyz` is not on the public port). */
+let internalPort = 0;
+
+async function startBroker() {
+  broker = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+  for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+async function stopBroker() {
+  const b = broker;
+  broker = null;
+  if (!b || b.exitCode !== null) return;
+  await new Promise<void>((r) => {
+    b.once('exit', () => r());
+    b.kill('SIGKILL');
+  });
+}
+
+const ready = async () => {
+  const res = await fetch(`http://127.0.0.1:${internalPort}/readyz`);
+  return {
+    status: res.status,
+    body: (await res.json()) as { status: string; checks: Record<string, string> },
+  };
+};
+
+beforeAll(async () => {
+  if (!existsSync(bin))
+    throw new Error(
+      `no nats-server at ${bin}: run infra/dev-infra.sh up where none runs, or set NATS_SERVER_BIN`,
+    );
+  port = await freePort();
+  internalPort = await freePort();
+  storeDir = mkdtempSync(join(tmpdir(), 'chaos-nats-'));
+  await startBroker();
+  stack = await startStack({ ...infraEnv(), NATS_URL: `nats://127.0.0.1:${port}` }, ['auth', 'gateway'], {
+    REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    INTERNAL_PORT: String(internalPort),
+  });
+  admin = await signInAdmin(stack);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await stopBroker();
+  if (storeDir) rmSync(storeDir, { recursive: true, force: true });
+});
+
+describe('the broker stopped', () => {
+  it('answers 503 at once, says degraded, and recovers when the broker returns', async () => {
+    expect((await admin.call('GET', '/api/users/me')).status).toBe(200);
+    expect((await ready()).status).toBe(200);
+
+    await stopBroker();
+    await stack.waitFor(async () => (await ready()).status === 503, 'gateway degraded', {
+      timeoutMs: 10_000,
+    });
+    expect(await ready()).toMatchObject({
+      status: 503,
+      body: { status: 'degraded', checks: { nats: 'not connected' } },
+    });
+    expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
+
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const res = await admin.call('GET', '/api/users/me');
+      // Not the 504 that waiting out the request timeout would give: refused before sending.
+      expect(res.status).toBe(503);
+      expect(res.json.message).toMatch(/message broker cannot be reached/);
+      expect(performance.now() - t0).toBeLessThan(REQUEST_TIMEOUT_MS);
+    }
+
+    await startBroker();
+    await stack.waitFor(async () => (await ready()).status === 200, 'gateway ready again', {
+      timeoutMs: 20_000,
+    });
+    await stack.waitFor(
+      async () => (await admin.call('GET', '/api/users/me')).status === 200,
+      'API answering again',
+      { timeoutMs: 20_000 },
+    );
+  });
+});
