@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { subjects } from '@console/contracts';
+import { natsAuth } from '@console/kit';
 import { uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
@@ -49,7 +50,7 @@ if (!(await admin.query('select 1 from pg_database where datname = $1', [name]))
   await admin.query(`create database ${name}`);
 await admin.end();
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-const nc = await connect({ servers: env.NATS_URL });
+const nc = await connect({ servers: env.NATS_URL, ...natsAuth() });
 
 /** The requests the driver sends round-robin, per service. */
 async function requests(): Promise<{ op: string; params: Record<string, string> }[]> {

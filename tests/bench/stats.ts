@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { subjects } from '@console/contracts';
+import { natsAuth } from '@console/kit';
 import { loadWorld, WORLD_NOW } from '@console/world';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
@@ -119,7 +120,7 @@ for (const f of floors) {
 }
 
 // The consumer under load: publish at the target rate for `seconds`, sample the lag each second.
-const nc = await connect({ servers: env.NATS_URL });
+const nc = await connect({ servers: env.NATS_URL, ...natsAuth() });
 const subj = subjects(stack.prefix);
 const rollups = async () =>
   (await (await fetch(`http://127.0.0.1:${STATS_PORT}/rollups`)).json()) as {

@@ -4,13 +4,15 @@
  *
  * Stand-in: the hub is played by this test publishing hub envelopes on the hub's NATS subjects,
  * exactly as the simulator does, so the test knows each message the monitor should show (and
- * this file does not depend on the simulator, built in parallel).
+ * this file does not depend on the simulator). The gateway opens live topics only for hubs
+ * hub-control knows, so hub-control runs too, over a database holding this hub's record.
  */
 import { subjects } from '@console/contracts';
 import { natsAuth, removeStreams } from '@console/kit';
 import { infraEnv } from '@console/kit/testing';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
+import { MongoClient } from 'mongodb';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
@@ -20,6 +22,7 @@ import { type Stack, startStack } from '../support/stack.ts';
 let stack: Stack;
 let browser: Browser;
 let nc: NatsConnection;
+let mongo: MongoClient;
 const support = { email: '', password: 'support-live-1', name: 'Sam Support' };
 const HUB = '4660';
 let tx = 0;
@@ -43,7 +46,17 @@ function hubSays(direction: string, cls: string, operation: string, extra: Recor
 
 beforeAll(async () => {
   assertConsoleBuilt();
-  stack = await startStack(infraEnv());
+  const infra = infraEnv();
+  const mongoUrl = (prefix: string) =>
+    Object.assign(new URL(infra.MONGO_URL), { pathname: `/${prefix}` }).toString();
+  stack = await startStack(infra, ['auth', 'hub-control', 'gateway'], (prefix) => ({
+    MONGO_URL: mongoUrl(prefix),
+  }));
+  mongo = await new MongoClient(mongoUrl(stack.prefix)).connect();
+  await mongo
+    .db()
+    .collection('hubs')
+    .insertOne({ hubId: Number(HUB) });
   nc = await connect({ servers: stack.infra.NATS_URL, ...natsAuth() });
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support, { requireOneTimeCode: true });
@@ -53,6 +66,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  await mongo?.db().dropDatabase();
+  await mongo?.close();
   if (nc) {
     await removeStreams(nc, stack.prefix);
     await nc.drain();

@@ -9,6 +9,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { COLLECTIONS, type HostsList, simSubjects } from '@console/contracts';
+import { natsAuth } from '@console/kit';
 import { infraEnv } from '@console/kit/testing';
 import { generateCustomer, WORLD_NOW } from '@console/world';
 import { connect } from '@nats-io/transport-node';
@@ -117,7 +118,7 @@ describe('/supervisord', () => {
     if (!silent || !restart) throw new Error('no hosts');
     const silenced = silent.name;
     const restarted = restart.name;
-    const nc = await connect({ servers: stack.infra.NATS_URL.split(',') });
+    const nc = await connect({ servers: stack.infra.NATS_URL.split(','), ...natsAuth() });
     await nc.request(
       simSubjects(stack.prefix).control('host'),
       JSON.stringify({ hostId: silent._id, silent: true }),

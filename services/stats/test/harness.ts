@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Caller,
-  OPERATIONS,
-  operationName,
-  type Role,
-  type ServiceReply,
-  subjects,
-} from '@console/contracts';
-import { createServer, ensureStreams, readConfig, removeStreams } from '@console/kit';
-import { freshDatabase, infraEnv, testPool, uniqueName } from '@console/kit/testing';
+import type { Caller, Role, ServiceReply } from '@console/contracts';
+import { createServer, ensureStreams, natsAuth, readConfig, removeStreams } from '@console/kit';
+import { freshDatabase, infraEnv, operationClient, testPool, uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
@@ -53,9 +46,6 @@ export function failure(reply: ServiceReply) {
   return reply.error;
 }
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
 export async function startStats(
   o: { customers?: number; env?: Record<string, string> } = {},
 ): Promise<StatsHarness> {
@@ -79,9 +69,8 @@ export async function startStats(
   await mongo.connect();
   const db = mongo.db();
   if (o.customers) await loadWorld({ pool, db, seed: 11, customers: o.customers });
-  const nc = await connect({ servers: config.NATS_URL.split(','), name: 'stats-test' });
+  const nc = await connect({ servers: config.NATS_URL.split(','), name: 'stats-test', ...natsAuth() });
   await ensureStreams(nc, prefix);
-  const subj = subjects(prefix);
 
   const h: StatsHarness = {
     config,
@@ -101,26 +90,8 @@ export async function startStats(
       await h.app?.close();
       h.app = null;
     },
-    async call(opId, req = {}) {
-      const op = OPERATIONS.find((x) => x.id === opId);
-      if (!op) throw new Error(`unknown operation ${opId}`);
-      const request = {
-        requestId: randomUUID(),
-        caller: req.caller === undefined ? null : req.caller,
-        ip: '192.0.2.1',
-        params: req.params ?? {},
-        query: req.query ?? {},
-        body: req.body ?? null,
-      };
-      const msg = await nc.request(
-        subj.api('stats', operationName(op)),
-        encoder.encode(JSON.stringify(request)),
-        {
-          timeout: 20_000,
-        },
-      );
-      return JSON.parse(decoder.decode(msg.data)) as ServiceReply;
-    },
+    // Signed like the gateway's requests (the kit refuses anything else).
+    call: operationClient(nc, prefix, { timeoutMs: 20_000 }),
     staff: (roles) => ({
       userId: String(Math.floor(Math.random() * 1e6)),
       email: `${uniqueName('staff')}@console.test`,

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { type Caller, type Role, type ServiceReply, simSubjects } from '@console/contracts';
+import { createServer, ensureStreams, natsAuth, readConfig } from '@console/kit';
 import {
-  type Caller,
-  OPERATIONS,
-  operationName,
-  type Role,
-  type ServiceReply,
-  simSubjects,
-  subjects,
-} from '@console/contracts';
-import { createServer, ensureStreams, readConfig } from '@console/kit';
-import { freshDatabase, infraEnv, testPool, uniqueName, waitFor } from '@console/kit/testing';
+  freshDatabase,
+  infraEnv,
+  operationClient,
+  testPool,
+  uniqueName,
+  waitFor,
+} from '@console/kit/testing';
 import { simulatorApp } from '@console/simulator/app';
 import { SimulatorConfigSchema } from '@console/simulator/config';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -76,7 +75,7 @@ export async function startSupervisor(
     HOST_TIMEOUT_MS: '1500',
     ...o.env,
   });
-  const nc = await connect({ servers: config.NATS_URL.split(','), name: 'supervisor-test' });
+  const nc = await connect({ servers: config.NATS_URL.split(','), name: 'supervisor-test', ...natsAuth() });
   await ensureStreams(nc, prefix);
   const pool = testPool(database.url, 2);
   const mongo = new MongoClient(config.MONGO_URL);
@@ -111,23 +110,8 @@ export async function startSupervisor(
     await sim.ready();
   }
 
-  const subj = subjects(prefix);
-  const call: SupervisorHarness['call'] = async (opId, req = {}) => {
-    const op = OPERATIONS.find((x) => x.id === opId);
-    if (!op) throw new Error(`unknown operation ${opId}`);
-    const request = {
-      requestId: randomUUID(),
-      caller: req.caller === undefined ? null : req.caller,
-      ip: '192.0.2.1',
-      params: req.params ?? {},
-      query: {},
-      body: req.body ?? null,
-    };
-    const msg = await nc.request(subj.api('supervisor', operationName(op)), JSON.stringify(request), {
-      timeout: 20_000,
-    });
-    return msg.json<ServiceReply>();
-  };
+  // Signed like the gateway's requests (the kit refuses anything else).
+  const call: SupervisorHarness['call'] = operationClient(nc, prefix, { timeoutMs: 20_000 });
   const staff = (roles: Role[]): Caller => ({
     userId: String(Math.floor(Math.random() * 1e6)),
     email: `${uniqueName('staff')}@console.test`,
