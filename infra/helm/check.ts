@@ -69,7 +69,11 @@ for (const service of [...EXPECTED_SERVICES, 'gateway']) {
     if (!c.resources?.requests || !c.resources?.limits)
       problems.push(`${service}: no resource requests/limits`);
     for (const e of c.env ?? []) {
-      if (/URL$|SECRET$|KEY$|PASSWORD/.test(e.name) && !['NATS_URL'].includes(e.name) && !e.valueFrom?.secretKeyRef)
+      if (
+        /URL$|SECRET$|KEY$|PASSWORD/.test(e.name) &&
+        !['NATS_URL'].includes(e.name) &&
+        !e.valueFrom?.secretKeyRef
+      )
         problems.push(`${service}: ${e.name} is not read from a Secret`);
     }
   }

@@ -56,7 +56,14 @@ export const ServicesViewSchema = Type.Object({
 export type ServicesView = Static<typeof ServicesViewSchema>;
 
 /** The services every console deployment runs; the view marks a missing one red. */
-export const EXPECTED_SERVICES = ['auth', 'search', 'hub-control', 'stats', 'supervisor', 'simulator'] as const;
+export const EXPECTED_SERVICES = [
+  'auth',
+  'search',
+  'hub-control',
+  'stats',
+  'supervisor',
+  'simulator',
+] as const;
 
 export const servicesOperations = [
   op({
