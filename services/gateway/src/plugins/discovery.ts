@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
-import { VERSION_LABEL } from '@console/contracts';
-import { instanceId } from '@console/kit';
+import { instanceId, serviceVersion } from '@console/kit';
 import { Svcm } from '@nats-io/services';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,7 +28,7 @@ export const discoveryPlugin = fp(
     });
     const svc = await new Svcm(app.nats).add({
       name: 'gateway',
-      version: VERSION_LABEL,
+      version: serviceVersion('gateway'),
       description: 'console gateway',
       queue: '',
       metadata: {
