@@ -38,6 +38,8 @@ export class RollupConsumer {
   private leader: pg.PoolClient | null = null;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  /** The attempt to lead under way (taking the lock, opening the consumer), awaited by `stop`. */
+  private leading: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | null = null;
   private pending: StreamMessage[] = [];
   private chain: Promise<void> = Promise.resolve();
@@ -62,7 +64,7 @@ export class RollupConsumer {
   }
 
   start(): void {
-    void this.tryLead();
+    this.leading = this.tryLead();
   }
 
   /** Counts one batch, skipping what the cursor says is counted; returns the messages counted. */
@@ -120,7 +122,11 @@ export class RollupConsumer {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
+    // An attempt to lead that is half-way (holding the lock, opening the consumer) finishes first,
+    // so that what it opened is closed here rather than left running on a closing app.
+    await this.leading;
     await this.close?.().catch(() => undefined);
+    this.close = null;
     if (this.flushTimer) clearTimeout(this.flushTimer);
     await this.chain.catch(() => undefined);
     // Destroying the connection frees the advisory lock at once for another instance.
@@ -130,7 +136,9 @@ export class RollupConsumer {
 
   private later(): void {
     if (this.stopped) return;
-    this.retry = setTimeout(() => void this.tryLead(), this.opts.leaderRetryMs);
+    this.retry = setTimeout(() => {
+      this.leading = this.tryLead();
+    }, this.opts.leaderRetryMs);
   }
 
   private async tryLead(): Promise<void> {
@@ -144,6 +152,10 @@ export class RollupConsumer {
       if (!got.rows[0]?.ok) {
         client.release();
         return this.later();
+      }
+      if (this.stopped) {
+        client.release(true);
+        return;
       }
       this.leader = client;
       client.on('error', (err) => this.lost(err));
