@@ -3,12 +3,12 @@ import { Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { toCsv } from '../ui/csv.ts';
 import { ChartPanel } from './graph-kit/ChartPanel.tsx';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
 import { LINE_MARGIN, LineChart } from './graph-kit/LineChart.tsx';
 import { PieChart } from './graph-kit/PieChart.tsx';
 import { SeriesToggles } from './graph-kit/SeriesToggles.tsx';
-import { toCsv } from './graph-kit/transform.ts';
 import { tabQueryOptions } from './queries.ts';
 import type { StatsSearch } from './stats-search.ts';
 import { TabControls } from './TabControls.tsx';

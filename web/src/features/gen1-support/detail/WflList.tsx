@@ -5,12 +5,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { noteKeys } from '../../notes/queries.ts';
+import { TableHead } from '../../ui/ColumnTable.tsx';
 import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 import { formatDay, formatStamp } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { shownMac } from '../wfl-display.ts';
 import { WflDetails } from './WflDetails.tsx';
+
+const HEADERS = ['WFL id', 'Name', 'MAC', 'Firmware', 'Updated', 'Ping time', 'Actions'];
 
 /** The account's WFLs (core spec §2): id, editable name and MAC, updated, ping time, All Details. */
 export function WflList({ account }: { account: Gen1Account }) {
@@ -25,17 +28,7 @@ export function WflList({ account }: { account: Gen1Account }) {
       ) : (
         <ScrollArea>
           <Table aria-label="WFL list" miw={900} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>WFL id</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>MAC</Table.Th>
-                <Table.Th>Firmware</Table.Th>
-                <Table.Th>Updated</Table.Th>
-                <Table.Th>Ping time</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead headers={HEADERS} />
             <Table.Tbody>
               {account.wfls.map((wfl) => (
                 <Fragment key={wfl.wfl_id}>
@@ -47,7 +40,7 @@ export function WflList({ account }: { account: Gen1Account }) {
                   />
                   {open === wfl.wfl_id && (
                     <Table.Tr>
-                      <Table.Td colSpan={7}>
+                      <Table.Td colSpan={HEADERS.length}>
                         <WflDetails account={account} wfl={wfl} onClose={() => setOpen(null)} />
                       </Table.Td>
                     </Table.Tr>

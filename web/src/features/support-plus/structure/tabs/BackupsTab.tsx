@@ -115,7 +115,6 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
         label="Backups"
         path="/api/supportPlus/socket/listBackups"
         body={{ rootGroupId: detail.structure.rootGroupId, linkId: Number(link) }}
-        dateField="createdDate"
         columns={columns}
         details="Backup"
       />
