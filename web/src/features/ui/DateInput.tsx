@@ -46,24 +46,16 @@ export function DateRangeInputs<R extends DateRange>({
   errors,
   ...shared
 }: DateRangeInputsProps<R>) {
-  return (
-    <>
-      <DateInput
-        {...shared}
-        label={labels[0]}
-        value={value.from}
-        error={errors?.from}
-        onChange={(from) => onChange({ ...value, from })}
-      />
-      <DateInput
-        {...shared}
-        label={labels[1]}
-        value={value.to}
-        error={errors?.to}
-        onChange={(to) => onChange({ ...value, to })}
-      />
-    </>
-  );
+  return (['from', 'to'] as const).map((end, i) => (
+    <DateInput
+      {...shared}
+      key={end}
+      label={labels[i]}
+      value={value[end]}
+      error={errors?.[end]}
+      onChange={(text) => onChange({ ...value, [end]: text })}
+    />
+  ));
 }
 
 /** A row of query fields with a 'Query' button; submitting (button or Enter) calls `onQuery`. */
