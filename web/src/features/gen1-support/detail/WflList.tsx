@@ -11,6 +11,7 @@ import { formatDay, formatStamp } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { shownMac } from '../wfl-display.ts';
+import { EditActions } from './EditActions.tsx';
 import { WflDetails } from './WflDetails.tsx';
 
 const HEADERS = ['WFL id', 'Name', 'MAC', 'Firmware', 'Updated', 'Ping time', 'Actions'];
@@ -147,25 +148,15 @@ function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
           <Button size="compact-xs" variant={detailsOpen ? 'filled' : 'light'} onClick={onToggleDetails}>
             All Details
           </Button>
-          {editing ? (
-            <>
-              <Button size="compact-xs" onClick={() => update.mutate()} loading={update.isPending}>
-                Update
-              </Button>
-              <Button size="compact-xs" variant="default" onClick={() => setEditing(false)}>
-                cancel
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button size="compact-xs" variant="light" onClick={startEdit}>
-                Edit
-              </Button>
-              <Button size="compact-xs" variant="light" color="red" onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
-            </>
-          )}
+          <EditActions
+            editing={editing}
+            saving={update.isPending}
+            size="compact-xs"
+            onEdit={startEdit}
+            onSave={() => update.mutate()}
+            onCancel={() => setEditing(false)}
+            onDelete={() => setConfirming(true)}
+          />
         </Group>
         {failure && (
           <Alert color="red" mt={4} p={6} role="alert">

@@ -1,5 +1,5 @@
 import { displayMac, type Gen1CommandRow } from '@console/contracts';
-import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, ScrollArea, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import {
   wflKeys,
 } from './queries.ts';
 import { useAutoRefresh } from './use-auto-refresh.ts';
+import { WflPanel } from './WflPanel.tsx';
 import { mergeCommands } from './wfl-commands.ts';
 
 const COLUMNS: Column<Gen1CommandRow>[] = [
@@ -62,50 +63,47 @@ export function CommandsPanel({ mac }: { mac: string }) {
   });
 
   return (
-    <Paper withBorder p="sm">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Group gap="xs">
-            <Title order={5}>Commands</Title>
-            {(pages.isFetching || newest.isFetching) && <Loader size="xs" />}
-          </Group>
-          <Group gap="md">
-            <Button size="xs" color="red" variant="light" onClick={() => setAsking(true)}>
-              Delete Un-executed Commands
-            </Button>
-            <AutoRefreshToggle on={auto.on} stopAt={auto.stopAt} onToggle={auto.toggle} />
-          </Group>
-        </Group>
-        {pages.isError && <Alert color="red">{errorMessage(pages.error)}</Alert>}
-        {pages.isSuccess && rows.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No commands queued for this link.
-          </Text>
-        )}
-        {rows.length > 0 && (
-          <ScrollArea>
-            <ColumnTable
-              striped
-              highlightOnHover
-              label="Commands"
-              rows={rows}
-              columns={COLUMNS}
-              rowKey={(c) => c.id}
-            />
-          </ScrollArea>
-        )}
-        <Group>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void pages.fetchNextPage()}
-            disabled={!pages.hasNextPage}
-            loading={pages.isFetchingNextPage}
-          >
-            Load more
+    <WflPanel
+      title="Commands"
+      fetching={pages.isFetching || newest.isFetching}
+      actions={
+        <>
+          <Button size="xs" color="red" variant="light" onClick={() => setAsking(true)}>
+            Delete Un-executed Commands
           </Button>
-        </Group>
-      </Stack>
+          <AutoRefreshToggle on={auto.on} stopAt={auto.stopAt} onToggle={auto.toggle} />
+        </>
+      }
+    >
+      {pages.isError && <Alert color="red">{errorMessage(pages.error)}</Alert>}
+      {pages.isSuccess && rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No commands queued for this link.
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <ScrollArea>
+          <ColumnTable
+            striped
+            highlightOnHover
+            label="Commands"
+            rows={rows}
+            columns={COLUMNS}
+            rowKey={(c) => c.id}
+          />
+        </ScrollArea>
+      )}
+      <Group>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void pages.fetchNextPage()}
+          disabled={!pages.hasNextPage}
+          loading={pages.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      </Group>
       <ConfirmDeleteModal
         opened={asking}
         title="Delete Un-executed Commands"
@@ -118,6 +116,6 @@ export function CommandsPanel({ mac }: { mac: string }) {
           support note will name you.
         </Text>
       </ConfirmDeleteModal>
-    </Paper>
+    </WflPanel>
   );
 }

@@ -1,5 +1,5 @@
 import type { Gen1Pings } from '@console/contracts';
-import { Alert, Badge, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, ScrollArea, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
@@ -7,6 +7,7 @@ import { formatLocal } from '../../ui/dates.ts';
 import { AutoRefreshToggle } from './AutoRefreshToggle.tsx';
 import { pingsQueryOptions } from './queries.ts';
 import { useAutoRefresh } from './use-auto-refresh.ts';
+import { WflPanel } from './WflPanel.tsx';
 
 export const REFRESH_EVERY_MS = 5000;
 
@@ -23,39 +24,36 @@ export function PingsPanel({ mac }: { mac: string }) {
   const auto = useAutoRefresh();
   const pings = useQuery({ ...pingsQueryOptions(mac), refetchInterval: auto.on ? REFRESH_EVERY_MS : false });
   return (
-    <Paper withBorder p="sm">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Group gap="xs">
-            <Title order={5}>Pings</Title>
-            {pings.data && (
-              <Badge color={pings.data.online ? 'green' : 'red'} variant="light">
-                {pings.data.online ? 'online' : 'offline'}
-              </Badge>
-            )}
-            {pings.isFetching && <Loader size="xs" />}
-          </Group>
-          <AutoRefreshToggle on={auto.on} stopAt={auto.stopAt} onToggle={auto.toggle} />
-        </Group>
-        {pings.isError && <Alert color="red">{errorMessage(pings.error)}</Alert>}
-        {pings.data && pings.data.pings.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No pings from this link.
-          </Text>
-        )}
-        {pings.data && pings.data.pings.length > 0 && (
-          <ScrollArea.Autosize mah={320}>
-            <ColumnTable
-              striped
-              highlightOnHover
-              label="Pings"
-              rows={pings.data.pings}
-              columns={COLUMNS}
-              rowKey={(p) => p.id}
-            />
-          </ScrollArea.Autosize>
-        )}
-      </Stack>
-    </Paper>
+    <WflPanel
+      title="Pings"
+      status={
+        pings.data && (
+          <Badge color={pings.data.online ? 'green' : 'red'} variant="light">
+            {pings.data.online ? 'online' : 'offline'}
+          </Badge>
+        )
+      }
+      fetching={pings.isFetching}
+      actions={<AutoRefreshToggle on={auto.on} stopAt={auto.stopAt} onToggle={auto.toggle} />}
+    >
+      {pings.isError && <Alert color="red">{errorMessage(pings.error)}</Alert>}
+      {pings.data && pings.data.pings.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No pings from this link.
+        </Text>
+      )}
+      {pings.data && pings.data.pings.length > 0 && (
+        <ScrollArea.Autosize mah={320}>
+          <ColumnTable
+            striped
+            highlightOnHover
+            label="Pings"
+            rows={pings.data.pings}
+            columns={COLUMNS}
+            rowKey={(p) => p.id}
+          />
+        </ScrollArea.Autosize>
+      )}
+    </WflPanel>
   );
 }

@@ -1,12 +1,12 @@
 import type { StructureDetail, StructureHub, StructureUser } from '@console/contracts';
 import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { BadgeList } from '../../ui/BadgeList.tsx';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { CopyText } from '../../ui/CopyText.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate, formatStamp } from '../../ui/dates.ts';
+import { HubLink } from '../hub/HubLink.tsx';
 
 /** The V5 licence sentence of one user (seed 001 §8), or null when nothing needs saying. */
 export function licenceNote(u: StructureUser, applied: StructureDetail['structure']['v5']): string | null {
@@ -167,9 +167,7 @@ function HubSummary({ hub: h }: { hub: StructureHub }) {
           )}
           {h.homeKitPaired && <Badge variant="outline">HomeKit</Badge>}
         </Group>
-        <AnchorLink to="/supportPlus/hub/$hubId" params={{ hubId: String(h.hubId) }} size="sm">
-          Live monitor
-        </AnchorLink>
+        <HubLink hubId={h.hubId}>Live monitor</HubLink>
       </Group>
       <Text size="sm">
         Serial {h.serial || '—'} · firmware {h.firmwareVersion || '—'} · config {h.configNumber} · factory
