@@ -5,7 +5,12 @@
  * file's own. Nothing is stood in. The generator is deterministic, so the structure the test opens
  * (one holding a bad-batch socket) is found in this world through Mongo and the API first.
  */
-import type { Gen2SearchResult, Overview, StructureDetail } from '@console/contracts';
+import {
+  DEVICE_CATEGORY_LABELS,
+  type Gen2SearchResult,
+  type Overview,
+  type StructureDetail,
+} from '@console/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
@@ -14,16 +19,6 @@ import type { Client } from '../support/stack.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 const BAD_BATCH = 'Serial is from L42MK3 initial batch';
-const CATEGORY: Record<string, string> = {
-  linkPlus: 'Link Plus',
-  power: 'Power',
-  lighting: 'Lighting',
-  heating: 'Heating',
-  control: 'Control',
-  sensor: 'Sensor',
-  virtualDevice: 'Virtual devices',
-  other: 'Other',
-};
 let stack: WorldStack;
 let browser: Browser;
 let api: Client;
@@ -198,7 +193,9 @@ describe('Support Plus', () => {
     const panel = page.getByRole('tabpanel', { name: 'Devices' });
     await expect
       .poll(() => panel.getByRole('heading', { level: 5 }).allInnerTexts())
-      .toEqual(target.detail.devices.map((c) => `${CATEGORY[c.category]} (${c.devices.length})`));
+      .toEqual(
+        target.detail.devices.map((c) => `${DEVICE_CATEGORY_LABELS[c.category]} (${c.devices.length})`),
+      );
     await panel.getByLabel('Filter devices').fill(target.serial);
     const device = panel.getByRole('article').filter({ hasText: target.serial });
     await device.getByText(BAD_BATCH).waitFor();

@@ -54,6 +54,18 @@ export const PRODUCT_CATEGORY_PREFIXES: readonly (readonly [string, DeviceCatego
   ['VD', 'virtualDevice'],
 ];
 
+/** The Devices tab's heading of each category, in the tab's order (Support Plus spec §2). */
+export const DEVICE_CATEGORY_LABELS: Readonly<Record<DeviceCategory, string>> = {
+  linkPlus: 'Link Plus',
+  power: 'Power',
+  lighting: 'Lighting',
+  heating: 'Heating',
+  control: 'Control',
+  sensor: 'Sensor',
+  virtualDevice: 'Virtual devices',
+  other: 'Other',
+};
+
 /** The category of a product code by the table above (longest matching prefix). */
 export function categoryOfProductCode(code: string | null | undefined): DeviceCategory {
   const c = (code ?? '').toUpperCase();

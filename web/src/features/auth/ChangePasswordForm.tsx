@@ -1,8 +1,9 @@
-import { Alert, Button, Fieldset, PasswordInput, Stack } from '@mantine/core';
+import { Fieldset, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '../api/client.ts';
+import { FormSubmit } from '../forms/FormSubmit.tsx';
 import { validateConfirmation, validateNewPassword } from '../forms/validation.ts';
 import { changePassword } from './api.ts';
 import { useCurrentUser } from './use-current-user.ts';
@@ -61,14 +62,7 @@ export function ChangePasswordForm() {
             autoComplete="new-password"
             {...form.getInputProps('confirmPassword')}
           />
-          {done && (
-            <Alert color="teal" variant="light" role="status">
-              {done}
-            </Alert>
-          )}
-          <Button type="submit" loading={mutation.isPending}>
-            Change password
-          </Button>
+          <FormSubmit label="Change password" loading={mutation.isPending} done={done} />
         </Stack>
       </Fieldset>
     </form>

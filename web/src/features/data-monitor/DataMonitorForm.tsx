@@ -1,6 +1,7 @@
 import { DATA_MONITOR_FORMATS, type DataMonitorFormat, parseSerialEntries } from '@console/contracts';
-import { Button, Group, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { DateRangeInputs } from '../ui/DateInput.tsx';
 import type { DataMonitorState } from './params.ts';
 
 export type FormValues = Pick<DataMonitorState, 'serials' | 'from' | 'to' | 'interval' | 'format'>;
@@ -35,21 +36,7 @@ export function DataMonitorForm({
           minRows={2}
           w={420}
         />
-        <TextInput
-          type="date"
-          label="From"
-          value={v.from}
-          onChange={(e) => setV({ ...v, from: e.currentTarget.value })}
-          required
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={v.to}
-          error={rangeError}
-          onChange={(e) => setV({ ...v, to: e.currentTarget.value })}
-          required
-        />
+        <DateRangeInputs required value={v} errors={{ to: rangeError }} onChange={setV} />
         <NumberInput
           label="Interval (min)"
           value={v.interval}

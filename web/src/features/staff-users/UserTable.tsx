@@ -3,6 +3,7 @@ import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage, isApiError } from '../api/client.ts';
+import { BadgeList } from '../ui/BadgeList.tsx';
 import { formatMedium } from '../ui/dates.ts';
 import { isOldLogin } from './old-login.ts';
 import { revokeStaffUserSessions } from './queries.ts';
@@ -54,13 +55,7 @@ function UserRow({ user }: { user: StaffUser }) {
       <Table.Td>{user.name}</Table.Td>
       <Table.Td>{user.email}</Table.Td>
       <Table.Td>
-        <Group gap={4}>
-          {user.roles.map((role) => (
-            <Badge key={role} variant="light" size="sm">
-              {role}
-            </Badge>
-          ))}
-        </Group>
+        <BadgeList items={user.roles} variant="light" size="sm" />
       </Table.Td>
       <Table.Td>{user.active ? 'Yes' : 'No'}</Table.Td>
       <Table.Td>{user.requireOneTimeCode ? 'Required' : 'Off'}</Table.Td>

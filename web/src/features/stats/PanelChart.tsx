@@ -2,10 +2,10 @@ import { STATS_LIMITS, STATS_PERIODS, STATS_TABS, type StatsTab } from '@console
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../api/client.ts';
+import { toCsv } from '../ui/csv.ts';
 import { ChartPanel } from './graph-kit/ChartPanel.tsx';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
 import { GraphChart } from './graph-kit/GraphChart.tsx';
-import { toCsv } from './graph-kit/transform.ts';
 import { PANEL_CHARTS } from './panel-charts.ts';
 import { addedPerDay, COLOUR_OF, productChanges } from './products-by-date.ts';
 import {

@@ -3,16 +3,19 @@ import { Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { choices } from '../ui/choices.ts';
+import { toCsv } from '../ui/csv.ts';
 import { ChartPanel } from './graph-kit/ChartPanel.tsx';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
 import { LINE_MARGIN, LineChart } from './graph-kit/LineChart.tsx';
 import { PieChart } from './graph-kit/PieChart.tsx';
 import { SeriesToggles } from './graph-kit/SeriesToggles.tsx';
-import { toCsv } from './graph-kit/transform.ts';
 import { tabQueryOptions } from './queries.ts';
 import type { StatsSearch } from './stats-search.ts';
 import { TabControls } from './TabControls.tsx';
 import { applySelection, pies, type Selection, seriesLabel } from './tab-view.ts';
+
+const PERIODS = choices({ hourly: 'Hourly', daily: 'Daily' });
 
 type Applied = Required<Pick<StatsSearch, 'limit' | 'period'>> & { pie?: number };
 
@@ -83,10 +86,7 @@ export function StatsTabPanel({
           </Text>
           <SegmentedControl
             aria-label="Period"
-            data={[
-              { value: 'hourly', label: 'Hourly' },
-              { value: 'daily', label: 'Daily' },
-            ]}
+            data={PERIODS}
             value={applied.period}
             onChange={(v) => onApply({ ...applied, period: v as 'hourly' | 'daily' })}
           />

@@ -1,17 +1,28 @@
-import { CLIENT_TYPES, type WorkerConnectionRow, type WorkerOldQuery } from '@console/contracts';
-import { Alert, Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { WorkerConnectionRow, WorkerOldQuery } from '@console/contracts';
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { type Column, ColumnTable } from '../ui/ColumnTable.tsx';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
-import { formatStamp } from '../ui/dates.ts';
+import { DateInput } from '../ui/DateInput.tsx';
+import { formatStamp, fromLocalInput, toLocalInput } from '../ui/dates.ts';
+import { ClientTypeSelect } from './ClientTypeSelect.tsx';
 import { workerCount, workerDelete, workerGet } from './queries.ts';
-import { defaultBefore, fromLocalInput, toLocalInput } from './worker-defaults.ts';
+import { defaultBefore } from './worker-defaults.ts';
 
 type Outcome =
   | { kind: 'count'; count: number }
   | { kind: 'get'; records: WorkerConnectionRow[] }
   | { kind: 'deleted'; deleted: number };
+
+const COLUMNS: Column<WorkerConnectionRow>[] = [
+  { header: 'Handler id', cell: (r) => r.handlerId },
+  { header: 'Created', cell: (r) => formatStamp(r.createdDate) },
+  { header: 'Removed', cell: (r) => formatStamp(r.removedDate) },
+  { header: 'Added', cell: (r) => (r.addedDate ? formatStamp(r.addedDate) : 'null') },
+  { header: 'Worker', cell: (r) => r.worker ?? '—' },
+];
 
 /** Old worker-connection records (analytics spec §2, §7): count, get 10, delete after typing yes. */
 export function OldRecordsTab() {
@@ -39,20 +50,8 @@ export function OldRecordsTab() {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm">
-        <Select
-          label="Client type"
-          data={[...CLIENT_TYPES]}
-          value={clientType}
-          onChange={(v) => setClientType(v ?? 'link2')}
-          allowDeselect={false}
-          w={130}
-        />
-        <TextInput
-          label="Before date"
-          type="datetime-local"
-          value={before}
-          onChange={(e) => setBefore(e.currentTarget.value)}
-        />
+        <ClientTypeSelect value={clientType} onChange={setClientType} />
+        <DateInput time label="Before date" value={before} onChange={setBefore} />
         <Checkbox
           label="Added date null"
           checked={addedDateNull}
@@ -87,28 +86,14 @@ export function OldRecordsTab() {
         <Text aria-label="Delete result">{outcome.deleted} records deleted.</Text>
       ) : null}
       {outcome?.kind === 'get' ? (
-        <Table striped withTableBorder aria-label="Old records">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Handler id</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Removed</Table.Th>
-              <Table.Th>Added</Table.Th>
-              <Table.Th>Worker</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {outcome.records.map((r) => (
-              <Table.Tr key={r._id}>
-                <Table.Td>{r.handlerId}</Table.Td>
-                <Table.Td>{formatStamp(r.createdDate)}</Table.Td>
-                <Table.Td>{formatStamp(r.removedDate)}</Table.Td>
-                <Table.Td>{r.addedDate ? formatStamp(r.addedDate) : 'null'}</Table.Td>
-                <Table.Td>{r.worker ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ColumnTable
+          striped
+          withTableBorder
+          label="Old records"
+          rows={outcome.records}
+          columns={COLUMNS}
+          rowKey={(r) => r._id}
+        />
       ) : null}
       <ConfirmDeleteModal
         opened={confirming}

@@ -1,8 +1,21 @@
-import { Alert, Loader, Table, Text } from '@mantine/core';
+import type { ProcessInfo } from '@console/contracts';
+import { Alert, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../api/client.ts';
+import { type Column, ColumnTable } from '../ui/ColumnTable.tsx';
 import { formatStamp } from '../ui/dates.ts';
 import { processInfoQueryOptions } from './queries.ts';
+
+const COLUMNS: Column<ProcessInfo>[] = [
+  { header: 'Process', cell: (p) => p.name },
+  {
+    header: 'State',
+    cell: (p) => p.statename,
+    td: (p) => ({ c: p.statename === 'RUNNING' ? undefined : 'red' }),
+  },
+  { header: 'Description', cell: (p) => p.description },
+  { header: 'Started', cell: (p) => formatStamp(new Date(p.start * 1000).toISOString()) },
+];
 
 /** The host's processes as its supervisord lists them; asked again every 60 s while shown. */
 export function ProcessTable({ hostId, name }: { hostId: string; name: string }) {
@@ -11,26 +24,14 @@ export function ProcessTable({ hostId, name }: { hostId: string; name: string })
   if (q.isError) return <Alert color="red">{errorMessage(q.error)}</Alert>;
   return (
     <>
-      <Table fz="xs" withTableBorder aria-label={`Processes of ${name}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Process</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Started</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {q.data.processes.map((p) => (
-            <Table.Tr key={p.name}>
-              <Table.Td>{p.name}</Table.Td>
-              <Table.Td c={p.statename === 'RUNNING' ? undefined : 'red'}>{p.statename}</Table.Td>
-              <Table.Td>{p.description}</Table.Td>
-              <Table.Td>{formatStamp(new Date(p.start * 1000).toISOString())}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ColumnTable
+        fz="xs"
+        withTableBorder
+        label={`Processes of ${name}`}
+        rows={q.data.processes}
+        columns={COLUMNS}
+        rowKey={(p) => p.name}
+      />
       <Text size="xs" c="dimmed">
         Fetched {formatStamp(q.data.fetchedAt)}
       </Text>

@@ -1,9 +1,19 @@
 import type { ServiceSummary } from '@console/contracts';
-import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../api/client.ts';
+import { type Column, ColumnTable } from '../ui/ColumnTable.tsx';
 import { formatAge } from './host-board.ts';
 import { servicesQueryOptions } from './queries.ts';
+
+type Endpoint = ServiceSummary['instances'][number]['endpoints'][number];
+const ENDPOINT_COLUMNS: Column<Endpoint>[] = [
+  { header: 'Endpoint', cell: (e) => e.name },
+  { header: 'Requests', cell: (e) => e.requests },
+  { header: 'Errors', cell: (e) => e.errors, td: (e) => ({ c: e.errors ? 'red' : undefined }) },
+  { header: 'Average', cell: (e) => `${e.averageMs} ms` },
+  { header: 'Last error', cell: (e) => e.lastError || '—' },
+];
 
 function ServiceCard({ s }: { s: ServiceSummary }) {
   const down = s.instances.length === 0;
@@ -40,30 +50,13 @@ function ServiceCard({ s }: { s: ServiceSummary }) {
               <b>{i.instance || i.id}</b> on {i.host || '?'} · up {formatAge(i.uptimeSeconds * 1000)} ·{' '}
               {i.requests} requests · {i.errors} errors · id {i.id}
             </Text>
-            <Table fz="xs" withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Endpoint</Table.Th>
-                  <Table.Th>Requests</Table.Th>
-                  <Table.Th>Errors</Table.Th>
-                  <Table.Th>Average</Table.Th>
-                  <Table.Th>Last error</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {i.endpoints
-                  .filter((e) => e.requests > 0 || e.errors > 0)
-                  .map((e) => (
-                    <Table.Tr key={e.name}>
-                      <Table.Td>{e.name}</Table.Td>
-                      <Table.Td>{e.requests}</Table.Td>
-                      <Table.Td c={e.errors ? 'red' : undefined}>{e.errors}</Table.Td>
-                      <Table.Td>{e.averageMs} ms</Table.Td>
-                      <Table.Td>{e.lastError || '—'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-              </Table.Tbody>
-            </Table>
+            <ColumnTable
+              fz="xs"
+              withTableBorder
+              rows={i.endpoints.filter((e) => e.requests > 0 || e.errors > 0)}
+              columns={ENDPOINT_COLUMNS}
+              rowKey={(e) => e.name}
+            />
             <Text size="xs" c="dimmed">
               {i.endpoints.length} endpoints; those with no request yet are not listed.
             </Text>

@@ -1,4 +1,8 @@
 import { WORKER_LIMITS } from '@console/contracts';
+import type { SortDir } from '../ui/ColumnTable.tsx';
+
+export type { SortDir } from '../ui/ColumnTable.tsx';
+export { fromLocalInput, toLocalInput } from '../ui/dates.ts';
 
 /** Yesterday at local midnight: the Not Online tab's default from date (analytics spec §2). */
 export function yesterdayMidnight(now: Date): Date {
@@ -14,21 +18,6 @@ export function defaultBefore(now: Date): Date {
   d.setDate(d.getDate() - WORKER_LIMITS.beforeDays);
   return d;
 }
-
-/** A Date as the value of an `<input type="datetime-local">` (local time, to the minute). */
-export function toLocalInput(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-/** A datetime-local value back to ISO (UTC) for the API; null when empty or unreadable. */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
-export type SortDir = 'asc' | 'desc';
 
 /** Sorts rows by one column, numbers as numbers and the rest as text; missing values last. */
 export function sortRows<T>(rows: readonly T[], key: keyof T, dir: SortDir): T[] {

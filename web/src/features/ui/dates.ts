@@ -65,3 +65,14 @@ export function formatMedium(value: string | null | undefined, blank = BLANK): s
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : medium.format(d);
 }
+
+/** A Date as the value of an `<input type="datetime-local">` (local time, to the minute). */
+export function toLocalInput(d: Date): string {
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** A date or datetime-local input's value back to ISO (UTC) for the API; null when empty or unreadable. */
+export function fromLocalInput(value: string): string | null {
+  const d = toDate(value);
+  return valid(d) ? d.toISOString() : null;
+}

@@ -1,8 +1,9 @@
 import type { LoginReply } from '@console/contracts';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormSubmit } from '../../forms/FormSubmit.tsx';
 import { type Credentials, login } from '../api.ts';
 import { loginErrorText } from './login-error.ts';
 
@@ -32,14 +33,7 @@ export function CredentialsForm({ onReply }: { onReply: (reply: LoginReply) => s
       <Stack gap="sm">
         <TextInput label="E-mail" type="email" autoComplete="username" {...form.getInputProps('email')} />
         <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" loading={mutation.isPending}>
-          Sign in
-        </Button>
+        <FormSubmit label="Sign in" loading={mutation.isPending} error={error} />
       </Stack>
     </form>
   );

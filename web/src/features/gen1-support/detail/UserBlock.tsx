@@ -9,6 +9,7 @@ import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 import { formatDay } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
+import { EditActions } from './EditActions.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -89,25 +90,15 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
       <Group justify="space-between" mb="sm">
         <Title order={4}>User</Title>
         <Group gap="xs">
-          {editing ? (
-            <>
-              <Button size="xs" onClick={() => update.mutate()} loading={update.isPending}>
-                Update
-              </Button>
-              <Button size="xs" variant="default" onClick={() => setEditing(false)}>
-                cancel
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button size="xs" variant="light" onClick={startEdit}>
-                Edit
-              </Button>
-              <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
-            </>
-          )}
+          <EditActions
+            editing={editing}
+            saving={update.isPending}
+            size="xs"
+            onEdit={startEdit}
+            onSave={() => update.mutate()}
+            onCancel={() => setEditing(false)}
+            onDelete={() => setConfirming(true)}
+          />
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

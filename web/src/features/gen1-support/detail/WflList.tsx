@@ -5,12 +5,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { noteKeys } from '../../notes/queries.ts';
+import { TableHead } from '../../ui/ColumnTable.tsx';
 import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 import { formatDay, formatStamp } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { shownMac } from '../wfl-display.ts';
+import { EditActions } from './EditActions.tsx';
 import { WflDetails } from './WflDetails.tsx';
+
+const HEADERS = ['WFL id', 'Name', 'MAC', 'Firmware', 'Updated', 'Ping time', 'Actions'];
 
 /** The account's WFLs (core spec §2): id, editable name and MAC, updated, ping time, All Details. */
 export function WflList({ account }: { account: Gen1Account }) {
@@ -25,17 +29,7 @@ export function WflList({ account }: { account: Gen1Account }) {
       ) : (
         <ScrollArea>
           <Table aria-label="WFL list" miw={900} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>WFL id</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>MAC</Table.Th>
-                <Table.Th>Firmware</Table.Th>
-                <Table.Th>Updated</Table.Th>
-                <Table.Th>Ping time</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead headers={HEADERS} />
             <Table.Tbody>
               {account.wfls.map((wfl) => (
                 <Fragment key={wfl.wfl_id}>
@@ -47,7 +41,7 @@ export function WflList({ account }: { account: Gen1Account }) {
                   />
                   {open === wfl.wfl_id && (
                     <Table.Tr>
-                      <Table.Td colSpan={7}>
+                      <Table.Td colSpan={HEADERS.length}>
                         <WflDetails account={account} wfl={wfl} onClose={() => setOpen(null)} />
                       </Table.Td>
                     </Table.Tr>
@@ -154,25 +148,15 @@ function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
           <Button size="compact-xs" variant={detailsOpen ? 'filled' : 'light'} onClick={onToggleDetails}>
             All Details
           </Button>
-          {editing ? (
-            <>
-              <Button size="compact-xs" onClick={() => update.mutate()} loading={update.isPending}>
-                Update
-              </Button>
-              <Button size="compact-xs" variant="default" onClick={() => setEditing(false)}>
-                cancel
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button size="compact-xs" variant="light" onClick={startEdit}>
-                Edit
-              </Button>
-              <Button size="compact-xs" variant="light" color="red" onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
-            </>
-          )}
+          <EditActions
+            editing={editing}
+            saving={update.isPending}
+            size="compact-xs"
+            onEdit={startEdit}
+            onSave={() => update.mutate()}
+            onCancel={() => setEditing(false)}
+            onDelete={() => setConfirming(true)}
+          />
         </Group>
         {failure && (
           <Alert color="red" mt={4} p={6} role="alert">

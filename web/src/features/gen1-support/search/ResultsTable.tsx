@@ -1,5 +1,6 @@
 import { SEARCH_PAGE_SIZES, SEARCH_TEXT } from '@console/contracts';
 import { Anchor, Badge, Group, Pagination, ScrollArea, Select, Table, Text } from '@mantine/core';
+import { TableHead } from '../../ui/ColumnTable.tsx';
 import { formatDay } from '../../ui/dates.ts';
 import type { SearchRun } from '../queries.ts';
 import { shownMac } from '../wfl-display.ts';
@@ -40,13 +41,7 @@ export function ResultsTable({ run, onOpen, onPage, onPageSize }: ResultsTablePr
       {rows.length > 0 && (
         <ScrollArea>
           <Table striped highlightOnHover aria-label="Search results" miw={900}>
-            <Table.Thead>
-              <Table.Tr>
-                {HEADERS.map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead headers={HEADERS} />
             <Table.Tbody>
               {rows.map(({ user, wfls, devices }) => (
                 <Table.Tr key={user.user_id}>

@@ -1,9 +1,10 @@
-import { displayMac } from '@console/contracts';
-import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { displayMac, type Gen1CommandRow } from '@console/contracts';
+import { Alert, Button, Group, ScrollArea, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 import { formatLocal } from '../../ui/dates.ts';
 import { AutoRefreshToggle } from './AutoRefreshToggle.tsx';
@@ -15,7 +16,24 @@ import {
   wflKeys,
 } from './queries.ts';
 import { useAutoRefresh } from './use-auto-refresh.ts';
+import { WflPanel } from './WflPanel.tsx';
 import { mergeCommands } from './wfl-commands.ts';
+
+const COLUMNS: Column<Gen1CommandRow>[] = [
+  { header: 'ID', cell: (c) => c.id },
+  { header: 'RequestTime', cell: (c) => formatLocal(c.request_date, '') },
+  { header: 'ReplyTime', cell: (c) => formatLocal(c.reply_date, '') },
+  {
+    header: 'Latency',
+    cell: (c) => (c.latency === null ? '' : `${c.latency} ms`),
+    td: (c) => ({ c: c.latency !== null && c.latency >= 3000 ? 'orange' : undefined }),
+  },
+  { header: 'Email', cell: (c) => c.email },
+  { header: 'WifiLink', cell: (c) => displayMac(c.mac) },
+  { header: 'Command', cell: (c) => c.command, td: () => ({ style: { fontFamily: 'monospace' } }) },
+  { header: 'Reply', cell: (c) => (c.reply ? (c.reply_string ?? '') : 'no reply') },
+  { header: 'Ack', cell: (c) => (c.ack_date ? formatLocal(c.ack_date, '') : 'not executed') },
+];
 
 /**
  * Commands table (seed 000 §2): 15 rows per load, the newest 10 on each refresh, Load more,
@@ -45,78 +63,47 @@ export function CommandsPanel({ mac }: { mac: string }) {
   });
 
   return (
-    <Paper withBorder p="sm">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Group gap="xs">
-            <Title order={5}>Commands</Title>
-            {(pages.isFetching || newest.isFetching) && <Loader size="xs" />}
-          </Group>
-          <Group gap="md">
-            <Button size="xs" color="red" variant="light" onClick={() => setAsking(true)}>
-              Delete Un-executed Commands
-            </Button>
-            <AutoRefreshToggle on={auto.on} stopAt={auto.stopAt} onToggle={auto.toggle} />
-          </Group>
-        </Group>
-        {pages.isError && <Alert color="red">{errorMessage(pages.error)}</Alert>}
-        {pages.isSuccess && rows.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No commands queued for this link.
-          </Text>
-        )}
-        {rows.length > 0 && (
-          <ScrollArea>
-            <Table striped highlightOnHover aria-label="Commands">
-              <Table.Thead>
-                <Table.Tr>
-                  {[
-                    'ID',
-                    'RequestTime',
-                    'ReplyTime',
-                    'Latency',
-                    'Email',
-                    'WifiLink',
-                    'Command',
-                    'Reply',
-                    'Ack',
-                  ].map((h) => (
-                    <Table.Th key={h}>{h}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>{c.id}</Table.Td>
-                    <Table.Td>{formatLocal(c.request_date, '')}</Table.Td>
-                    <Table.Td>{formatLocal(c.reply_date, '')}</Table.Td>
-                    <Table.Td c={c.latency !== null && c.latency >= 3000 ? 'orange' : undefined}>
-                      {c.latency === null ? '' : `${c.latency} ms`}
-                    </Table.Td>
-                    <Table.Td>{c.email}</Table.Td>
-                    <Table.Td>{displayMac(c.mac)}</Table.Td>
-                    <Table.Td style={{ fontFamily: 'monospace' }}>{c.command}</Table.Td>
-                    <Table.Td>{c.reply ? (c.reply_string ?? '') : 'no reply'}</Table.Td>
-                    <Table.Td>{c.ack_date ? formatLocal(c.ack_date, '') : 'not executed'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        )}
-        <Group>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void pages.fetchNextPage()}
-            disabled={!pages.hasNextPage}
-            loading={pages.isFetchingNextPage}
-          >
-            Load more
+    <WflPanel
+      title="Commands"
+      fetching={pages.isFetching || newest.isFetching}
+      actions={
+        <>
+          <Button size="xs" color="red" variant="light" onClick={() => setAsking(true)}>
+            Delete Un-executed Commands
           </Button>
-        </Group>
-      </Stack>
+          <AutoRefreshToggle on={auto.on} stopAt={auto.stopAt} onToggle={auto.toggle} />
+        </>
+      }
+    >
+      {pages.isError && <Alert color="red">{errorMessage(pages.error)}</Alert>}
+      {pages.isSuccess && rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No commands queued for this link.
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <ScrollArea>
+          <ColumnTable
+            striped
+            highlightOnHover
+            label="Commands"
+            rows={rows}
+            columns={COLUMNS}
+            rowKey={(c) => c.id}
+          />
+        </ScrollArea>
+      )}
+      <Group>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void pages.fetchNextPage()}
+          disabled={!pages.hasNextPage}
+          loading={pages.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      </Group>
       <ConfirmDeleteModal
         opened={asking}
         title="Delete Un-executed Commands"
@@ -129,6 +116,6 @@ export function CommandsPanel({ mac }: { mac: string }) {
           support note will name you.
         </Text>
       </ConfirmDeleteModal>
-    </Paper>
+    </WflPanel>
   );
 }

@@ -1,10 +1,17 @@
 import { type Gen1CommandResult, WFL_COMMAND_REFERENCE } from '@console/contracts';
-import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/client.ts';
+import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { sendAsUser, wflKeys } from './queries.ts';
+import { WflPanel } from './WflPanel.tsx';
 import { pokeError } from './wfl-commands.ts';
+
+const REFERENCE_COLUMNS: Column<(typeof WFL_COMMAND_REFERENCE)[number]>[] = [
+  { header: 'Command string', cell: (r) => r.command, td: () => ({ style: { fontFamily: 'monospace' } }) },
+  { header: 'What it does', cell: (r) => r.meaning },
+];
 
 interface Sent {
   command: string;
@@ -60,60 +67,48 @@ export function PokePanel({ userId, mac }: { userId: number; mac: string }) {
   };
 
   return (
-    <Paper withBorder p="sm">
-      <Stack gap="xs">
-        <Title order={5}>Poke</Title>
-        <form onSubmit={submit}>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label="Command string"
-              placeholder="!R1D2FdP16"
-              value={command}
-              onChange={(e) => setCommand(e.currentTarget.value)}
-              error={invalid && command.trim() ? invalid : undefined}
-              style={{ flex: 2 }}
-              autoComplete="off"
-            />
-            <TextInput
-              label="WiFiLink address"
-              value={address}
-              onChange={(e) => setAddress(e.currentTarget.value)}
-              style={{ flex: 1 }}
-              autoComplete="off"
-            />
-            <Button type="submit" loading={send.isPending}>
-              SEND
-            </Button>
-          </Group>
-        </form>
-        {invalid && !command.trim() && (
-          <Text size="sm" c="red">
-            {invalid}
-          </Text>
-        )}
-        {send.isPending && (
-          <Alert color="blue" title="Sent">
-            Waiting for the link’s reply…
-          </Alert>
-        )}
-        {!send.isPending && <Outcome result={send.data} error={send.error} />}
-        <Table aria-label="Command strings" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Command string</Table.Th>
-              <Table.Th>What it does</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {WFL_COMMAND_REFERENCE.map((r) => (
-              <Table.Tr key={r.command}>
-                <Table.Td style={{ fontFamily: 'monospace' }}>{r.command}</Table.Td>
-                <Table.Td>{r.meaning}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Stack>
-    </Paper>
+    <WflPanel title="Poke">
+      <form onSubmit={submit}>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Command string"
+            placeholder="!R1D2FdP16"
+            value={command}
+            onChange={(e) => setCommand(e.currentTarget.value)}
+            error={invalid && command.trim() ? invalid : undefined}
+            style={{ flex: 2 }}
+            autoComplete="off"
+          />
+          <TextInput
+            label="WiFiLink address"
+            value={address}
+            onChange={(e) => setAddress(e.currentTarget.value)}
+            style={{ flex: 1 }}
+            autoComplete="off"
+          />
+          <Button type="submit" loading={send.isPending}>
+            SEND
+          </Button>
+        </Group>
+      </form>
+      {invalid && !command.trim() && (
+        <Text size="sm" c="red">
+          {invalid}
+        </Text>
+      )}
+      {send.isPending && (
+        <Alert color="blue" title="Sent">
+          Waiting for the link’s reply…
+        </Alert>
+      )}
+      {!send.isPending && <Outcome result={send.data} error={send.error} />}
+      <ColumnTable
+        label="Command strings"
+        withTableBorder
+        rows={WFL_COMMAND_REFERENCE}
+        columns={REFERENCE_COLUMNS}
+        rowKey={(r) => r.command}
+      />
+    </WflPanel>
   );
 }

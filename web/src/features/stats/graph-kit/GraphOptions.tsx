@@ -1,4 +1,5 @@
 import { Checkbox, Group, NumberInput, SegmentedControl, Select } from '@mantine/core';
+import { choices } from '../../ui/choices.ts';
 import type { ChartStyle, ScaleKind } from './LineChart.tsx';
 
 export interface GraphOptionsValue {
@@ -21,6 +22,11 @@ export const defaultGraphOptions = (days: number): GraphOptionsValue => ({
   days,
 });
 
+const STYLES = choices({ line: 'Line', area: 'Area', bar: 'Bar' });
+const SCALES = choices({ linear: 'Linear', log: 'Log' });
+const VALUES = choices({ abs: 'Absolute', pct: 'Percent' });
+const COMPARES = choices({ 0: 'No comparison', 1: '1 – preceding period', 2: 'Same period a year earlier' });
+
 /**
  * The graph screens' shared controls (analytics spec §2): chart style, log or linear, percent or
  * absolute, trend lines, compare, and the period in days.
@@ -42,31 +48,21 @@ export function GraphOptions({
       <Select
         label="Chart style"
         w={110}
-        data={[
-          { value: 'line', label: 'Line' },
-          { value: 'area', label: 'Area' },
-          { value: 'bar', label: 'Bar' },
-        ]}
+        data={STYLES}
         value={value.style}
         onChange={(v) => v && set({ style: v as ChartStyle })}
         allowDeselect={false}
       />
       <SegmentedControl
         aria-label="Scale"
-        data={[
-          { value: 'linear', label: 'Linear' },
-          { value: 'log', label: 'Log' },
-        ]}
+        data={SCALES}
         value={value.scale}
         onChange={(v) => set({ scale: v as ScaleKind })}
       />
       {withPercent && (
         <SegmentedControl
           aria-label="Values"
-          data={[
-            { value: 'abs', label: 'Absolute' },
-            { value: 'pct', label: 'Percent' },
-          ]}
+          data={VALUES}
           value={value.percent ? 'pct' : 'abs'}
           onChange={(v) => set({ percent: v === 'pct' })}
         />
@@ -79,11 +75,7 @@ export function GraphOptions({
       <Select
         label="Compare"
         w={190}
-        data={[
-          { value: '0', label: 'No comparison' },
-          { value: '1', label: '1 – preceding period' },
-          { value: '2', label: 'Same period a year earlier' },
-        ]}
+        data={COMPARES}
         value={String(value.compare)}
         onChange={(v) => set({ compare: Number(v ?? 0) })}
         allowDeselect={false}

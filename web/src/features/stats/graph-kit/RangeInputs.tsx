@@ -1,11 +1,9 @@
 import { checkRange, type FieldErrors } from '@console/contracts';
-import { Group, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
+import { type DateRange, DateRangeInputs } from '../../ui/DateInput.tsx';
 
-export interface DayRange {
-  /** yyyy-mm-dd or empty (the screen's default). */
-  from: string;
-  to: string;
-}
+/** yyyy-mm-dd days or empty (the screen's default). */
+export type DayRange = DateRange;
 
 /** The range as the API takes it: from the start of `from` to the end of `to` (UTC). */
 export function rangeQuery(r: DayRange): { from?: string; to?: string } {
@@ -22,25 +20,9 @@ export function rangeErrors(r: DayRange): FieldErrors {
 
 /** From and to dates; empty means the screen's default range ending with the latest data. */
 export function RangeInputs({ value, onChange }: { value: DayRange; onChange: (r: DayRange) => void }) {
-  const errors = rangeErrors(value);
   return (
     <Group gap="md" align="flex-start">
-      <TextInput
-        type="date"
-        label="From"
-        w={170}
-        value={value.from}
-        error={errors.from}
-        onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
-      />
-      <TextInput
-        type="date"
-        label="To"
-        w={170}
-        value={value.to}
-        error={errors.to}
-        onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
-      />
+      <DateRangeInputs w={170} value={value} errors={rangeErrors(value)} onChange={onChange} />
     </Group>
   );
 }

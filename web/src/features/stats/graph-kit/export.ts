@@ -1,15 +1,7 @@
 /** Downloads of a chart: its SVG as drawn, a PNG rendered from it, and its data as CSV. */
+import { download, downloadText } from '../../ui/download.ts';
 
-export function download(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { download } from '../../ui/download.ts';
 
 /** The SVG as a standalone document (namespace and white background set, so it opens anywhere). */
 export function svgText(svg: SVGSVGElement): string {
@@ -51,5 +43,5 @@ export async function downloadPng(name: string, svg: SVGSVGElement): Promise<voi
 }
 
 export function downloadCsv(name: string, csv: string): void {
-  download(`${name}.csv`, new Blob([csv], { type: 'text/csv' }));
+  downloadText(`${name}.csv`, csv);
 }

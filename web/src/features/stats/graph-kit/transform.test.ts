@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  changeOver,
-  compareRange,
-  linearTrend,
-  rollingAverage,
-  seriesCsv,
-  toCsv,
-  toPercent,
-} from './transform.ts';
+import { toCsv } from '../../ui/csv.ts';
+import { changeOver, compareRange, linearTrend, rollingAverage, seriesCsv, toPercent } from './transform.ts';
 
 describe('graph transforms', () => {
   it('fit a straight trend line, skipping missing points', () => {

@@ -1,4 +1,5 @@
 import { COMPARE_PRECEDING } from '@console/contracts';
+import { toCsv } from '../../ui/csv.ts';
 
 /** One line of a chart: a value per x position (null: no point). */
 export interface Series {
@@ -69,16 +70,6 @@ export function compareRange(from: Date, to: Date, compare: number): { from: Dat
 /** Log scales cannot show zero or less: such points are left out. */
 export function forLogScale(series: readonly Series[]): Series[] {
   return series.map((s) => ({ ...s, values: s.values.map((v) => (v !== null && v > 0 ? v : null)) }));
-}
-
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** RFC 4180 CSV: a header line, then one line per row. */
-export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\n');
 }
 
 /** A chart's data as CSV: one row per x label, one column per series. */

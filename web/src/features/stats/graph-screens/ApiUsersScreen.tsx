@@ -1,7 +1,8 @@
-import { Stack, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { DateInput } from '../../ui/DateInput.tsx';
 import { bucketLabel, rangeCaption } from '../graph-kit/format.ts';
 import { GraphChart } from '../graph-kit/GraphChart.tsx';
 import { defaultGraphOptions, GraphOptions } from '../graph-kit/GraphOptions.tsx';
@@ -37,13 +38,7 @@ export function ApiUsersScreen() {
         Gen1 users with a voice link and all users, new per week. Links made before 01/10/15 count on that
         date.
       </Text>
-      <TextInput
-        type="date"
-        label="To"
-        w={170}
-        value={toDate}
-        onChange={(e) => setToDate(e.currentTarget.value)}
-      />
+      <DateInput label="To" w={170} value={toDate} onChange={setToDate} />
       <GraphOptions
         value={options}
         onChange={setOptions}

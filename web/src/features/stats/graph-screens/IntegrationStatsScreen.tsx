@@ -2,8 +2,8 @@ import { Alert, Checkbox, Code, Loader, Paper, Stack, Table, Text, Title } from 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { toCsv } from '../../ui/csv.ts';
 import { downloadCsv } from '../graph-kit/export.ts';
-import { toCsv } from '../graph-kit/transform.ts';
 import { voiceUsersQueryOptions } from '../queries.ts';
 
 /** `/integration-stats`: users with a voice integration, as a table (or the raw JSON). */

@@ -1,8 +1,9 @@
 import type { RowsAnswer } from '@console/contracts';
-import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { DateInput } from '../../ui/DateInput.tsx';
 import { bucketLabel, rangeCaption } from '../graph-kit/format.ts';
 import { GraphChart } from '../graph-kit/GraphChart.tsx';
 import { defaultGraphOptions, GraphOptions } from '../graph-kit/GraphOptions.tsx';
@@ -47,13 +48,7 @@ export function RowsGraphScreen<A extends { from: string; to: string } = RowsAns
       </Text>
       <Group align="flex-end" gap="md">
         {p.controls}
-        <TextInput
-          type="date"
-          label="To"
-          w={170}
-          value={range.toDate}
-          onChange={(e) => range.setToDate(e.currentTarget.value)}
-        />
+        <DateInput label="To" w={170} value={range.toDate} onChange={range.setToDate} />
       </Group>
       <GraphOptions
         value={options}

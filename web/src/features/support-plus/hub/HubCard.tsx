@@ -1,23 +1,18 @@
 import type { HubCard as HubCardData } from '@console/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Card,
-  CopyButton,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';
+import { CopyText } from '../../ui/CopyText.tsx';
 import { formatLocal } from '../../ui/dates.ts';
 import { HubCardActions } from './HubCardActions.tsx';
 import { formatStats } from './hub-actions.ts';
 import { hubCardQueryKey, hubCardQueryOptions, runHubAction } from './hub-queries.ts';
+
+/** The card's two read buttons: the live info from the worker, the system info from the link. */
+const READS = [
+  { path: 'get-live-info', label: 'Refresh live info', icon: '⟳' },
+  { path: 'system-read', label: 'Read system info', icon: 'ℹ' },
+] as const;
 
 /**
  * The hub card of Support Plus (spec §2): link id (click to copy, also in hex), connected heart,
@@ -61,38 +56,24 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
             >
               ♥
             </Text>
-            <CopyButton value={String(c.hubId)}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Click to copy'}>
-                  <Title order={4} onClick={copy} style={{ cursor: 'pointer' }}>
-                    Link {c.hubId}
-                  </Title>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyText value={String(c.hubId)}>
+              <Title order={4}>Link {c.hubId}</Title>
+            </CopyText>
             <Badge variant="light">{c.hubIdHex}</Badge>
           </Group>
           <Group gap={4}>
-            <Tooltip label="Refresh live info">
-              <ActionIcon
-                variant="subtle"
-                aria-label="Refresh live info"
-                loading={read.isPending && read.variables === 'get-live-info'}
-                onClick={() => read.mutate('get-live-info')}
-              >
-                ⟳
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Read system info">
-              <ActionIcon
-                variant="subtle"
-                aria-label="Read system info"
-                loading={read.isPending && read.variables === 'system-read'}
-                onClick={() => read.mutate('system-read')}
-              >
-                ℹ
-              </ActionIcon>
-            </Tooltip>
+            {READS.map(({ path, label, icon }) => (
+              <Tooltip key={path} label={label}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={label}
+                  loading={read.isPending && read.variables === path}
+                  onClick={() => read.mutate(path)}
+                >
+                  {icon}
+                </ActionIcon>
+              </Tooltip>
+            ))}
           </Group>
         </Group>
         <Text size="sm">

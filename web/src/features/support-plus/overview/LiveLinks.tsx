@@ -3,9 +3,9 @@ import { Alert, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { errorMessage } from '../../api/client.ts';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
+import { HubLink } from '../hub/HubLink.tsx';
 import type { LiveChannels } from './live-channels.ts';
 
 const col = createColumnHelper<LiveChannel>();
@@ -13,11 +13,7 @@ const at = (ms: number) => formatStamp(new Date(ms));
 const columns = [
   col.accessor('hubId', {
     header: 'Link',
-    cell: ({ row: { original: c } }) => (
-      <AnchorLink to="/supportPlus/hub/$hubId" params={{ hubId: String(c.hubId) }} size="sm">
-        {c.hubId}
-      </AnchorLink>
-    ),
+    cell: ({ row: { original: c } }) => <HubLink hubId={c.hubId} />,
   }),
   col.accessor('hubIdHex', { header: 'Hex', enableSorting: false }),
   col.accessor('handlerId', { header: 'Handler id', enableSorting: false }),

@@ -18,6 +18,7 @@ import { errorMessage } from '../../api/client.ts';
 import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
+import { HubLink } from '../hub/HubLink.tsx';
 import { liveChannelsQueryOptions, overviewQueryOptions } from '../queries.ts';
 import { LiveLinks } from './LiveLinks.tsx';
 import { classesByVolume } from './overview-live.ts';
@@ -27,11 +28,7 @@ const col = createColumnHelper<OverviewLink>();
 const linkColumns = (withSince: boolean) => [
   col.accessor('hubId', {
     header: 'Link',
-    cell: ({ row: { original: l } }) => (
-      <AnchorLink to="/supportPlus/hub/$hubId" params={{ hubId: String(l.hubId) }} size="sm">
-        {l.hubId}
-      </AnchorLink>
-    ),
+    cell: ({ row: { original: l } }) => <HubLink hubId={l.hubId} />,
   }),
   col.accessor('hubIdHex', { header: 'Hex', enableSorting: false }),
   col.accessor('email', { header: 'E-mail', cell: (c) => c.getValue() ?? '—' }),

@@ -6,6 +6,7 @@ import { AnchorLink } from '../../shell/RouterLinks.tsx';
 
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
+import { HubLink } from '../hub/HubLink.tsx';
 
 const users = createColumnHelper<Gen2UserHit>();
 const userColumns = [
@@ -22,9 +23,7 @@ const userColumns = [
           <Badge color="orange" variant="light">
             No root
           </Badge>
-          <AnchorLink to="/supportPlus/hub/$hubId" params={{ hubId: String(u.hubId) }} size="sm">
-            Link {u.hubId}
-          </AnchorLink>
+          <HubLink hubId={u.hubId}>Link {u.hubId}</HubLink>
         </Group>
       ) : null,
   }),

@@ -1,10 +1,9 @@
 import type { DeviceCard, StructureDetail } from '@console/contracts';
-import { Badge, Card, Group, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DetailsButton } from './DetailsButton.tsx';
-import { CATEGORY_LABEL, filterDevices, isLongSerial, page, STATUS_COLOUR } from './structure-view.ts';
-
-const PAGE = 30;
+import { PagedCards } from './PagedCards.tsx';
+import { CATEGORY_LABEL, filterDevices, isLongSerial, STATUS_COLOUR } from './structure-view.ts';
 
 /** Devices by category in the tab's order (seed 001 §2), every category shown, each paged. */
 export function DevicesTab({ devices }: { devices: StructureDetail['devices'] }) {
@@ -20,42 +19,14 @@ export function DevicesTab({ devices }: { devices: StructureDetail['devices'] })
         maw={420}
       />
       {shown.map((c) => (
-        <Category key={c.category} label={CATEGORY_LABEL[c.category]} devices={c.devices} />
+        <PagedCards
+          key={c.category}
+          label={CATEGORY_LABEL[c.category]}
+          items={c.devices}
+          card={(d) => <DeviceTile key={d.deviceId} device={d} />}
+        />
       ))}
     </Stack>
-  );
-}
-
-function Category({ label, devices }: { label: string; devices: DeviceCard[] }) {
-  const [at, setAt] = useState(1);
-  const { items, pages } = page(devices, at, PAGE);
-  return (
-    <section aria-label={label}>
-      <Title order={5} mb={6}>
-        {label} ({devices.length})
-      </Title>
-      {devices.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          None
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {items.map((d) => (
-            <DeviceTile key={d.deviceId} device={d} />
-          ))}
-        </SimpleGrid>
-      )}
-      {pages > 1 && (
-        <Pagination
-          mt="xs"
-          size="sm"
-          total={pages}
-          value={at}
-          onChange={setAt}
-          aria-label={`${label} pages`}
-        />
-      )}
-    </section>
   );
 }
 

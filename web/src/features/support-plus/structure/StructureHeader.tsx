@@ -1,22 +1,12 @@
 import type { StructureDetail, StructureHub, StructureUser } from '@console/contracts';
-import {
-  Badge,
-  Card,
-  CopyButton,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
-
+import { BadgeList } from '../../ui/BadgeList.tsx';
+import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
+import { CopyText } from '../../ui/CopyText.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate, formatStamp } from '../../ui/dates.ts';
+import { HubLink } from '../hub/HubLink.tsx';
 
 /** The V5 licence sentence of one user (seed 001 §8), or null when nothing needs saying. */
 export function licenceNote(u: StructureUser, applied: StructureDetail['structure']['v5']): string | null {
@@ -74,16 +64,14 @@ const userColumns = (v5: StructureDetail['structure']['v5']) => [
   col.display({
     id: 'roles',
     header: 'Roles',
-    cell: ({ row: { original: u } }) => (
-      <Group gap={4}>
-        {u.roles.map((r) => (
-          <Badge key={r} size="xs" variant="outline">
-            {r}
-          </Badge>
-        ))}
-      </Group>
-    ),
+    cell: ({ row: { original: u } }) => <BadgeList items={u.roles} size="xs" variant="outline" />,
   }),
+];
+
+const ROOT_ACCESS_COLUMNS: Column<StructureDetail['structure']['userRootAccess'][number]>[] = [
+  { header: 'User id', cell: (a) => a.userId },
+  { header: 'Levels', cell: (a) => a.levels.join(', ') },
+  { header: 'Since', cell: (a) => formatDate(a.createdDate) },
 ];
 
 /** The structure header (seed 001 §2): name, rootGroupId to copy, version, dates, V5 licence, root access, users. */
@@ -99,15 +87,11 @@ export function StructureHeader({ detail }: { detail: StructureDetail }) {
               <Text size="sm" c="dimmed">
                 rootGroupId
               </Text>
-              <CopyButton value={s.rootGroupId}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Click to copy'}>
-                    <Text size="sm" ff="monospace" onClick={copy} style={{ cursor: 'pointer' }}>
-                      {s.rootGroupId}
-                    </Text>
-                  </Tooltip>
-                )}
-              </CopyButton>
+              <CopyText value={s.rootGroupId}>
+                <Text size="sm" ff="monospace">
+                  {s.rootGroupId}
+                </Text>
+              </CopyText>
             </Group>
             <Text size="sm">
               Version {s.version} · created {formatDate(s.createdDate)} · updated {formatStamp(s.updatedDate)}
@@ -124,24 +108,15 @@ export function StructureHeader({ detail }: { detail: StructureDetail }) {
           </Group>
         </Group>
         {s.userRootAccess.length > 0 && (
-          <Table mt="sm" aria-label="User root access" withTableBorder fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>User id</Table.Th>
-                <Table.Th>Levels</Table.Th>
-                <Table.Th>Since</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.userRootAccess.map((a) => (
-                <Table.Tr key={a.userId}>
-                  <Table.Td>{a.userId}</Table.Td>
-                  <Table.Td>{a.levels.join(', ')}</Table.Td>
-                  <Table.Td>{formatDate(a.createdDate)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ColumnTable
+            mt="sm"
+            label="User root access"
+            withTableBorder
+            fz="sm"
+            rows={s.userRootAccess}
+            columns={ROOT_ACCESS_COLUMNS}
+            rowKey={(a) => a.userId}
+          />
         )}
       </Paper>
       <Paper withBorder p="md" component="section" aria-label="Users">
@@ -181,15 +156,9 @@ function HubSummary({ hub: h }: { hub: StructureHub }) {
     <Card withBorder padding="sm" aria-label={`Link ${h.hubId}`}>
       <Group justify="space-between">
         <Group gap="xs">
-          <CopyButton value={String(h.hubId)}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Click to copy'}>
-                <Text fw={700} onClick={copy} style={{ cursor: 'pointer' }}>
-                  Link {h.hubId}
-                </Text>
-              </Tooltip>
-            )}
-          </CopyButton>
+          <CopyText value={String(h.hubId)}>
+            <Text fw={700}>Link {h.hubId}</Text>
+          </CopyText>
           <Badge variant="light">{h.hubIdHex}</Badge>
           {h.locked && (
             <Badge color="orange" title={h.lockedSince ? `since ${formatStamp(h.lockedSince)}` : undefined}>
@@ -198,9 +167,7 @@ function HubSummary({ hub: h }: { hub: StructureHub }) {
           )}
           {h.homeKitPaired && <Badge variant="outline">HomeKit</Badge>}
         </Group>
-        <AnchorLink to="/supportPlus/hub/$hubId" params={{ hubId: String(h.hubId) }} size="sm">
-          Live monitor
-        </AnchorLink>
+        <HubLink hubId={h.hubId}>Live monitor</HubLink>
       </Group>
       <Text size="sm">
         Serial {h.serial || '—'} · firmware {h.firmwareVersion || '—'} · config {h.configNumber} · factory

@@ -10,13 +10,20 @@ import type { StructureTab } from './structure-search.ts';
 import { AccessRequestsTab } from './tabs/AccessRequestsTab.tsx';
 import { AgentTab } from './tabs/AgentTab.tsx';
 import { BackupsTab } from './tabs/BackupsTab.tsx';
-import { ConnsTab } from './tabs/ConnsTab.tsx';
+import { connsTab } from './tabs/ConnsTab.tsx';
 import { DeviceStatusTab } from './tabs/DeviceStatusTab.tsx';
-import { FirmwareQueueTab } from './tabs/FirmwareQueueTab.tsx';
+import { firmwareQueueTab } from './tabs/FirmwareQueueTab.tsx';
 import { LogsTab } from './tabs/LogsTab.tsx';
 import { NotificationsTab } from './tabs/NotificationsTab.tsx';
+import { PagedTable, type PagedTabSpec } from './tabs/PagedTable.tsx';
 import { SyncTab } from './tabs/SyncTab.tsx';
 import { TransTab } from './tabs/TransTab.tsx';
+
+/** A tab that is the structure's records in one paged table. */
+const pagedTab = (label: string, spec: PagedTabSpec) => ({
+  label,
+  render: (d: StructureDetail) => <PagedTable {...spec} body={{ rootGroupId: d.structure.rootGroupId }} />,
+});
 
 /** Each tab's label and content, in the seed's order; the tabs after Features load on opening. */
 const TABS: Record<StructureTab, { label: string; render: (d: StructureDetail) => ReactNode }> = {
@@ -35,9 +42,9 @@ const TABS: Record<StructureTab, { label: string; render: (d: StructureDetail) =
   },
   trans: { label: 'Trans', render: (d) => <TransTab rootGroupId={d.structure.rootGroupId} /> },
   sync: { label: 'Sync', render: (d) => <SyncTab rootGroupId={d.structure.rootGroupId} /> },
-  conns: { label: 'Conns', render: (d) => <ConnsTab rootGroupId={d.structure.rootGroupId} /> },
+  conns: pagedTab('Conns', connsTab),
   logs: { label: 'Logs', render: (d) => <LogsTab rootGroupId={d.structure.rootGroupId} /> },
-  fwq: { label: 'FW Q', render: (d) => <FirmwareQueueTab rootGroupId={d.structure.rootGroupId} /> },
+  fwq: pagedTab('FW Q', firmwareQueueTab),
   sareqs: { label: 'SA Reqs', render: (d) => <AccessRequestsTab rootGroupId={d.structure.rootGroupId} /> },
   dstatus: { label: 'D-Status', render: (d) => <DeviceStatusTab rootGroupId={d.structure.rootGroupId} /> },
 };

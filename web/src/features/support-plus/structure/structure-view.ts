@@ -1,18 +1,14 @@
-import type { AutomationCard, DeviceCard, DeviceCategory, StructureDetail } from '@console/contracts';
+import {
+  type AutomationCard,
+  DEVICE_CATEGORY_LABELS,
+  type DeviceCard,
+  type StructureDetail,
+} from '@console/contracts';
 
 /** Serials longer than 15 characters are shown smaller (seed 001 §5). */
 export const isLongSerial = (serial: string | null | undefined) => (serial ?? '').length > 15;
 
-export const CATEGORY_LABEL: Record<DeviceCategory, string> = {
-  linkPlus: 'Link Plus',
-  power: 'Power',
-  lighting: 'Lighting',
-  heating: 'Heating',
-  control: 'Control',
-  sensor: 'Sensor',
-  virtualDevice: 'Virtual devices',
-  other: 'Other',
-};
+export const CATEGORY_LABEL = DEVICE_CATEGORY_LABELS;
 
 export const STATUS_COLOUR: Record<string, string> = {
   connected: 'green',

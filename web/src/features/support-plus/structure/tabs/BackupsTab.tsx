@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
 import { JsonViewer } from '../../../ui/JsonViewer.tsx';
+import { RowButton } from '../../../ui/RowButton.tsx';
 import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
 import { runHubAction } from '../../hub/hub-queries.ts';
 import { accessor, custom, stamp, text } from './columns.tsx';
@@ -39,7 +40,6 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
     onError: (e) => notifications.show({ color: 'red', message: `failed: ${errorMessage(e)}` }),
   });
   const [keeping, setKeeping] = useState<Row | null>(null);
-  const keep = (r: Row) => setKeeping(r);
   const columns = [
     stamp('createdDate', 'Created'),
     text('reason', 'Reason'),
@@ -53,17 +53,9 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
       id: 'restore',
       header: 'Restore',
       cell: (c) => (
-        <Button
-          size="compact-xs"
-          variant="light"
-          color="orange"
-          onClick={(e) => {
-            e.stopPropagation();
-            setRestoring(c.row.original);
-          }}
-        >
+        <RowButton color="orange" onClick={() => setRestoring(c.row.original)}>
           Restore
-        </Button>
+        </RowButton>
       ),
     }),
     accessor((r) => Number(r.restores ?? 0), { id: 'restores', header: 'Restores' }),
@@ -74,16 +66,9 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
         c.row.original.keep ? (
           <Badge size="xs">Keeping</Badge>
         ) : (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            onClick={(e) => {
-              e.stopPropagation();
-              keep(c.row.original);
-            }}
-          >
+          <RowButton variant="subtle" onClick={() => setKeeping(c.row.original)}>
             Keep
-          </Button>
+          </RowButton>
         ),
     }),
   ];
@@ -115,7 +100,6 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
         label="Backups"
         path="/api/supportPlus/socket/listBackups"
         body={{ rootGroupId: detail.structure.rootGroupId, linkId: Number(link) }}
-        dateField="createdDate"
         columns={columns}
         details="Backup"
       />

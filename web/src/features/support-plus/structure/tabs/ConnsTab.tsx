@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { accessor, stamp } from './columns.tsx';
 import { formatDuration, withOffline } from './conns.ts';
-import { PagedTable } from './PagedTable.tsx';
+import type { PagedTabSpec } from './PagedTable.tsx';
 
 const columns = [
   stamp('createdDate', 'Start'),
@@ -29,16 +29,10 @@ const columns = [
 ];
 
 /** Conns (seed 001 §2): the links' past connections, newest first, with the gaps between them. */
-export function ConnsTab({ rootGroupId }: { rootGroupId: string }) {
-  return (
-    <PagedTable
-      label="Connections"
-      path="/api/supportPlus/generallogs/worker-connection-history"
-      body={{ rootGroupId }}
-      dateField="createdDate"
-      columns={columns}
-      details="Connection"
-      visible={withOffline}
-    />
-  );
-}
+export const connsTab: PagedTabSpec = {
+  label: 'Connections',
+  path: '/api/supportPlus/generallogs/worker-connection-history',
+  columns,
+  details: 'Connection',
+  visible: withOffline,
+};

@@ -1,9 +1,7 @@
-import { Badge, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { Badge, Stack, Text } from '@mantine/core';
 import { accessor, stamp } from './columns.tsx';
 import { PagedTable } from './PagedTable.tsx';
-import { TEXT_DEBOUNCE_MS } from './TransTab.tsx';
+import { useTextSearch } from './use-text-search.tsx';
 
 const STATUS_COLOUR: Record<string, string> = { connected: 'green', disconnected: 'red' };
 const columns = [
@@ -37,19 +35,14 @@ const columns = [
 
 /** D-Status (seed 001 §2): device status history, 10 a page, with a text search. */
 export function DeviceStatusTab({ rootGroupId }: { rootGroupId: string }) {
-  const [typed, setTyped] = useState('');
-  const [search] = useDebouncedValue(typed.trim(), TEXT_DEBOUNCE_MS);
+  const search = useTextSearch('Search device status');
   return (
     <Stack gap="sm">
-      <TextInput
-        label="Search device status"
-        value={typed}
-        onChange={(e) => setTyped(e.currentTarget.value)}
-      />
+      {search.field}
       <PagedTable
         label="Device status"
         path="/api/supportPlus/datamonitor/device-status"
-        body={{ rootGroupId, ...(search ? { text: search } : {}) }}
+        body={{ rootGroupId, ...search.body }}
         dateField="timestamp"
         columns={columns}
       />

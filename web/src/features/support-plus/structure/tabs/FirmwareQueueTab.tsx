@@ -1,5 +1,5 @@
 import { flag, stamp, text } from './columns.tsx';
-import { PagedTable } from './PagedTable.tsx';
+import type { PagedTabSpec } from './PagedTable.tsx';
 import type { Row } from './tab-pages.ts';
 
 const columns = [
@@ -16,16 +16,10 @@ const columns = [
 export const isOpen = (r: Row) => !r.complete && !r.failed && !r.deleted;
 
 /** FW Q (seed 001 §2): firmware queue items, open ones highlighted. */
-export function FirmwareQueueTab({ rootGroupId }: { rootGroupId: string }) {
-  return (
-    <PagedTable
-      label="Firmware queue"
-      path="/api/supportPlus/releaseQueue"
-      body={{ rootGroupId }}
-      dateField="createdDate"
-      columns={columns}
-      details="Firmware queue item"
-      rowColour={(r) => (isOpen(r) ? 'var(--mantine-color-yellow-1)' : undefined)}
-    />
-  );
-}
+export const firmwareQueueTab: PagedTabSpec = {
+  label: 'Firmware queue',
+  path: '/api/supportPlus/releaseQueue',
+  columns,
+  details: 'Firmware queue item',
+  rowColour: (r) => (isOpen(r) ? 'var(--mantine-color-yellow-1)' : undefined),
+};

@@ -1,10 +1,9 @@
-import { Chip, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Chip, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { stamp, text } from './columns.tsx';
 import { PagedTable } from './PagedTable.tsx';
-import { TEXT_DEBOUNCE_MS } from './TransTab.tsx';
 import { at, type Row } from './tab-pages.ts';
+import { useTextSearch } from './use-text-search.tsx';
 
 const columns = [
   stamp('createdDate', 'Time'),
@@ -28,8 +27,7 @@ function counts(rows: Row[], path: string): [string, number][] {
  * source and group of what is loaded act as filters; the text search asks the server.
  */
 export function LogsTab({ rootGroupId }: { rootGroupId: string }) {
-  const [typed, setTyped] = useState('');
-  const [search] = useDebouncedValue(typed.trim(), TEXT_DEBOUNCE_MS);
+  const search = useTextSearch('Search logs');
   const [group, setGroup] = useState<string | null>(null);
   const [source, setSource] = useState<string | null>(null);
   const summary = (rows: Row[]) => (
@@ -55,12 +53,11 @@ export function LogsTab({ rootGroupId }: { rootGroupId: string }) {
   );
   return (
     <Stack gap="sm">
-      <TextInput label="Search logs" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
+      {search.field}
       <PagedTable
         label="Logs"
         path="/api/supportPlus/logs"
-        body={{ rootGroupId, ...(search ? { text: search } : {}) }}
-        dateField="createdDate"
+        body={{ rootGroupId, ...search.body }}
         columns={columns}
         details="Log"
         header={summary}

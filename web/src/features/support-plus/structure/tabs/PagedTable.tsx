@@ -10,7 +10,8 @@ export interface PagedTableProps {
   label: string;
   path: string;
   body: Row;
-  dateField: string;
+  /** The date the server orders by and pages on; 'createdDate' unless named. */
+  dateField?: string;
   // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
   columns: ColumnDef<Row, any>[];
   /** The details dialog's title; without it rows do not open one. */
@@ -23,9 +24,12 @@ export interface PagedTableProps {
   header?: (rows: Row[]) => React.ReactNode;
 }
 
+/** A tab that is only a paged table of the structure's records: its table, less the body. */
+export type PagedTabSpec = Omit<PagedTableProps, 'body'>;
+
 /** One structure tab's table: newest first, 'Get More' for older records, a row opens its JSON. */
 export function PagedTable(p: PagedTableProps) {
-  const q = useTabPages(p.path, p.body, p.dateField);
+  const q = useTabPages(p.path, p.body, p.dateField ?? 'createdDate');
   const [open, setOpen] = useState<Row | null>(null);
   if (q.isPending) return <Loader size="sm" aria-label={`Loading ${p.label}`} />;
   if (q.isError)

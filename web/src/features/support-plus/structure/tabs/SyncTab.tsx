@@ -1,8 +1,9 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
+import { type DateRange, DateRangeInputs, QueryForm } from '../../../ui/DateInput.tsx';
 import { accessor, stamp, text } from './columns.tsx';
 import { PagedTable } from './PagedTable.tsx';
-import { at } from './tab-pages.ts';
+import { at, rangeBody } from './tab-pages.ts';
 
 const ERROR_SUB_TYPE = 'errorState-is-set';
 const columns = [
@@ -22,48 +23,20 @@ const columns = [
     { id: 'config', header: 'Error state config' },
   ),
 ];
-const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
 /** Sync (seed 001 §2): sync updates newest first (500 a page), with a date-range query form. */
 export function SyncTab({ rootGroupId }: { rootGroupId: string }) {
-  const [form, setForm] = useState({ start: '', end: '' });
+  const [form, setForm] = useState<DateRange>({ from: '', to: '' });
   const [range, setRange] = useState(form);
   return (
     <Stack gap="sm">
-      <form
-        aria-label="Sync updates query"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setRange(form);
-        }}
-      >
-        <Group align="end" gap="xs">
-          <TextInput
-            label="From"
-            type="datetime-local"
-            value={form.start}
-            onChange={(e) => setForm({ ...form, start: e.currentTarget.value })}
-          />
-          <TextInput
-            label="To"
-            type="datetime-local"
-            value={form.end}
-            onChange={(e) => setForm({ ...form, end: e.currentTarget.value })}
-          />
-          <Button type="submit" size="sm">
-            Query
-          </Button>
-        </Group>
-      </form>
+      <QueryForm label="Sync updates query" onQuery={() => setRange(form)}>
+        <DateRangeInputs time value={form} onChange={setForm} />
+      </QueryForm>
       <PagedTable
         label="Sync updates"
         path="/api/supportPlus/syncupdates"
-        body={{
-          rootGroupId,
-          ...(range.start ? { start: iso(range.start) } : {}),
-          ...(range.end ? { end: iso(range.end) } : {}),
-        }}
-        dateField="createdDate"
+        body={{ rootGroupId, ...rangeBody(range) }}
         columns={columns}
         details="Sync update"
       />

@@ -1,6 +1,8 @@
 import type { TabPage } from '@console/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
+import type { DateRange } from '../../../ui/DateInput.tsx';
+import { fromLocalInput } from '../../../ui/dates.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -9,6 +11,13 @@ export function at(row: Row, path: string): unknown {
   let v: unknown = row;
   for (const key of path.split('.')) v = v && typeof v === 'object' ? (v as Row)[key] : undefined;
   return v;
+}
+
+/** A query form's local from/to as the tab endpoints take them: ISO `start` and `end`, each when set. */
+export function rangeBody(r: DateRange): Row {
+  const start = fromLocalInput(r.from);
+  const end = fromLocalInput(r.to);
+  return { ...(start ? { start } : {}), ...(end ? { end } : {}) };
 }
 
 /**
