@@ -156,4 +156,9 @@ export class Client {
   get hasSession() {
     return this.cookie !== '';
   }
+
+  /** The session cookie as a `cookie` header value ('' when signed out), for a caller's own fetches. */
+  get sessionCookie() {
+    return this.cookie;
+  }
 }
