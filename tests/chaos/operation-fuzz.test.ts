@@ -63,7 +63,8 @@ const rawBody = fc
   .map((raw) => ({ [RAW]: raw }));
 
 function callerArb(op: Operation): fc.Arbitrary<Caller> {
-  const own: Caller[] = Array.isArray(op.access) ? [...(op.access as Role[])] : ['admin'];
+  const listed: Caller[] = Array.isArray(op.access) ? [...(op.access as Role[])] : [];
+  const own = listed.length > 0 ? listed : (['admin'] as Caller[]);
   return fc.oneof(
     { weight: 12, arbitrary: fc.constant<Caller>('admin') },
     { weight: 4, arbitrary: fc.constantFrom(...own) },
@@ -73,7 +74,8 @@ function callerArb(op: Operation): fc.Arbitrary<Caller> {
 }
 
 /** Valid-shaped most of the time, hostile otherwise; a part without a schema is left empty or junk. */
-function partArb(schema: Operation['params'], where: 'params' | 'query' | 'body'): fc.Arbitrary<unknown> {
+function partArb(op: Operation, where: 'params' | 'query' | 'body'): fc.Arbitrary<unknown> {
+  const schema = where === 'params' ? op.params : where === 'query' ? op.querystring : op.body;
   if (!schema) {
     if (where === 'body') return fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, hostileValue);
     return fc.oneof(
@@ -81,20 +83,22 @@ function partArb(schema: Operation['params'], where: 'params' | 'query' | 'body'
       fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), hostileValue, { maxKeys: 2 }),
     );
   }
-  const arbs: fc.Arbitrary<unknown>[] = [
-    validOf(schema, hints),
-    hostileOf(schema, { whole: where === 'body', hints }),
-  ];
-  if (where === 'body') arbs.push(rawBody);
-  return fc.oneof(...arbs);
+  // This operation's own typed confirmation, so valid-shaped cases get past it.
+  const confirm = CONFIRMATIONS[op.id]?.text ?? DELETE_UNEXECUTED_CONFIRMATION;
+  const own = { ...hints, confirmation: [confirm], confirm: [confirm] };
+  return fc.oneof(
+    { weight: 6, arbitrary: validOf(schema, own) },
+    { weight: 3, arbitrary: hostileOf(schema, { whole: where === 'body', hints: own }) },
+    { weight: where === 'body' ? 1 : 0, arbitrary: rawBody },
+  );
 }
 
 function caseArb(op: Operation): fc.Arbitrary<Case> {
   return fc.record({
     caller: callerArb(op),
-    params: partArb(op.params, 'params') as fc.Arbitrary<Record<string, unknown>>,
-    query: partArb(op.querystring, 'query') as fc.Arbitrary<Record<string, unknown>>,
-    body: partArb(op.body, 'body'),
+    params: partArb(op, 'params') as fc.Arbitrary<Record<string, unknown>>,
+    query: partArb(op, 'query') as fc.Arbitrary<Record<string, unknown>>,
+    body: partArb(op, 'body'),
   });
 }
 
@@ -215,6 +219,21 @@ function describeCase(op: Operation, c: Case): string {
 const tally = new Map<number | string, number>();
 /** Operations that answered 2xx at least once (the cases reached the service's work, not only its checks). */
 const reached = new Set<string>();
+/** For each operation, how often each 4xx message came (to show where its cases stopped). */
+const refusals = new Map<string, Map<string, number>>();
+
+function noteRefusal(op: Operation, a: Answer) {
+  if (a.status < 400 || a.status >= 500 || a.status === 401 || a.status === 403) return;
+  let message = a.text.slice(0, 120);
+  try {
+    message = `${a.status} ${(JSON.parse(a.text) as { message: string }).message.slice(0, 120)}`;
+  } catch {
+    // kept as text
+  }
+  const m = refusals.get(op.id) ?? new Map<string, number>();
+  m.set(message, (m.get(message) ?? 0) + 1);
+  refusals.set(op.id, m);
+}
 
 async function fuzzOperation(op: Operation, index: number): Promise<string[]> {
   const cases = fc.sample(caseArb(op), { numRuns: RUNS, seed: SEED + index });
@@ -227,6 +246,7 @@ async function fuzzOperation(op: Operation, index: number): Promise<string[]> {
       answer = await send(op, c);
       tally.set(answer.status, (tally.get(answer.status) ?? 0) + 1);
       if (answer.status < 300) reached.add(op.id);
+      noteRefusal(op, answer);
       problem = fault(answer);
     } catch (err) {
       problem = `no answer (${(err as Error).name})`;
@@ -250,6 +270,12 @@ async function worldHints(): Promise<Hints> {
   const gen1Users = await col('select user_id::text as v from users order by user_id limit 3');
   const gen2Users = await col('select user_id as v from search_g2_users limit 3');
   const macs = await col('select mac as v from wfls limit 3');
+  const day = 86_400_000;
+  const dates = [
+    new Date(Date.now() - 30 * day).toISOString(),
+    new Date(Date.now() - day).toISOString().slice(0, 10),
+    new Date().toISOString(),
+  ];
   return {
     linkId: hubIds,
     hubId: hubIds,
@@ -265,8 +291,9 @@ async function worldHints(): Promise<Hints> {
     roomId: await col('select room_id::text as v from rooms limit 3'),
     email: await col('select email as v from users limit 2'),
     text: [...macs, ...rootGroupIds, 'a', 'test'],
-    confirmation: [...Object.values(CONFIRMATIONS).map((c) => c.text), DELETE_UNEXECUTED_CONFIRMATION],
-    confirm: [...Object.values(CONFIRMATIONS).map((c) => c.text), DELETE_UNEXECUTED_CONFIRMATION],
+    ...Object.fromEntries(
+      ['from', 'to', 'fromDate', 'toDate', 'start', 'end', 'date', 'before'].map((k) => [k, dates]),
+    ),
   };
 }
 
@@ -322,8 +349,11 @@ describe('every operation, fuzzed from its schemas', () => {
         `${deviceSilent} of them a device that did not answer; ` +
         `${reached.size}/${OPERATIONS.length} operations answered 2xx at least once; not: ` +
         OPERATIONS.filter((o) => !reached.has(o.id))
-          .map((o) => o.id)
-          .join(' '),
+          .map((o) => {
+            const top = [...(refusals.get(o.id) ?? [])].sort(([, a], [, b]) => b - a)[0];
+            return `\n  ${o.id} (most often: ${top ? `${top[0]} ×${top[1]}` : 'no 4xx'})`;
+          })
+          .join(''),
     );
     expect(found, `seed ${SEED}:\n${found.join('\n')}`).toEqual([]);
   }, 600_000);
