@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { type Stack, startStack } from '../support/stack.ts';
+import { tcpCut } from '../support/tcp-cut.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -120,5 +121,50 @@ describe('live message monitor', () => {
       `"subject": "${subjects(stack.prefix).hubMsg(HUB, 'notification', 'log', 'add')}"`,
     );
     await page.close();
+  });
+
+  it('says it is reconnecting while its socket is cut, then that it resumed with nothing missed', async () => {
+    // The browser reaches the gateway through a relay the test cuts: the socket drops and every
+    // reconnect is refused until it is restored, as when the gateway is restarted or the network fails.
+    const relay = await tcpCut(stack.ports.gateway as number);
+    const page = await browser.newPage();
+    try {
+      await signInPage(page, { ...stack, url: relay.url }, support, { oneTimeCode: true });
+      await page.getByLabel('Hub id').fill('0x1234');
+      await page.getByRole('button', { name: 'Open' }).click();
+      const monitor = page.getByRole('region', { name: 'Live messages' });
+      await monitor.getByText('Live', { exact: true }).waitFor();
+      const counters = monitor.getByRole('group', { name: 'Counters' });
+      const logs = async () => Number(/Logs (\d+)/.exec((await counters.textContent()) ?? '')?.[1]);
+      // Settle the back-fill, then count from zero.
+      hubSays('notification', 'log', 'add', { message: 'warm-up' });
+      await expect.poll(logs).toBeGreaterThan(0);
+      await monitor.getByRole('button', { name: 'Clear' }).click();
+      hubSays('notification', 'log', 'add', { message: 'before the cut' });
+      await expect.poll(logs).toBe(1);
+
+      await relay.cut();
+      await monitor.getByText('Reconnecting…', { exact: true }).waitFor();
+      await monitor.getByText('The live stream is interrupted; reconnecting…').waitFor();
+      await monitor.getByText(/^What is shown stopped at \d\d:\d\d:\d\d; it goes on from there/).waitFor();
+      for (let i = 0; i < 3; i++) hubSays('notification', 'log', 'add', { message: `during the cut ${i}` });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await logs()).toBe(1);
+
+      await relay.restore();
+      await monitor
+        .getByText(/^Reconnected after \d+ s and resumed where it stopped: nothing was missed\.$/)
+        .waitFor({ timeout: 30_000 });
+      await monitor.getByText('Live', { exact: true }).waitFor();
+      // Gap-free and without repeats: exactly the three sent while it was cut, once each.
+      await expect.poll(logs).toBe(4);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await logs()).toBe(4);
+      expect(await monitor.getByText('The live stream is interrupted; reconnecting…').count()).toBe(0);
+      expect(await monitor.getByRole('button', { name: 'Reload' }).count()).toBe(0);
+    } finally {
+      await page.close();
+      await relay.close();
+    }
   });
 });

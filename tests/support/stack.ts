@@ -27,7 +27,7 @@ function nodeArgs(): string[] {
   return (process.env.STACK_NODE_ARGS ?? '').split(' ').filter(Boolean);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
@@ -36,6 +36,29 @@ function freePort(): Promise<number> {
     });
     s.on('error', rej);
   });
+}
+
+/**
+ * One instance of a service as its own process and broker user (as `infra/run-services.ts` starts
+ * it), on the HTTP port given; its output goes to `logs`. Used by `startStack`, and by a test
+ * that starts a second instance (with `stack.env`) to kill it.
+ */
+export function spawnService(
+  env: Record<string, string>,
+  service: string,
+  port: number,
+  instanceId: string,
+  logs: string[],
+): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs(), resolve(root, `services/${service}/src/server.ts`)], {
+    cwd: root,
+    // Each service as its own broker user, with its own permissions, as in production.
+    env: { ...env, ...natsEnvFor(service), PORT: String(port), INSTANCE_ID: instanceId },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => logs.push(`${instanceId}: ${d}`));
+  child.stderr?.on('data', (d) => logs.push(`${instanceId}: ${d}`));
+  return child;
 }
 
 /**
@@ -70,21 +93,9 @@ export async function startStack(
   const ports: Record<string, number> = {};
   for (const service of services) ports[service] = service === 'gateway' ? port : await freePort();
   const logs: string[] = [];
-  const children: ChildProcess[] = services.map((service) => {
-    const child = spawn(
-      process.execPath,
-      [...nodeArgs(), resolve(root, `services/${service}/src/server.ts`)],
-      {
-        cwd: root,
-        // Each service as its own broker user, with its own permissions, as in production.
-        env: { ...env, ...natsEnvFor(service), PORT: String(ports[service]), INSTANCE_ID: `${service}-test` },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    child.stdout?.on('data', (d) => logs.push(`${service}: ${d}`));
-    child.stderr?.on('data', (d) => logs.push(`${service}: ${d}`));
-    return child;
-  });
+  const children: ChildProcess[] = services.map((service) =>
+    spawnService(env as Record<string, string>, service, ports[service] as number, `${service}-test`, logs),
+  );
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await Promise.all(
@@ -155,5 +166,10 @@ export class Client {
 
   get hasSession() {
     return this.cookie !== '';
+  }
+
+  /** The session cookie as a `cookie` header value ('' when signed out), for a caller's own fetches. */
+  get sessionCookie() {
+    return this.cookie;
   }
 }

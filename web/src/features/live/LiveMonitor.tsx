@@ -1,6 +1,7 @@
 import type { TopicFilter } from '@console/contracts';
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { formatTimeOfDay } from '../ui/dates.ts';
 import type { Counters } from './counters.ts';
 import { exportEvents } from './export.ts';
 import { LiveFilters } from './LiveFilters.tsx';
@@ -14,6 +15,8 @@ import { useLiveTopic } from './use-live-topic.ts';
 /** Above this many messages a second the raw stream is unreadable: show the summary instead. */
 export const SUMMARY_RATE = 20;
 const NO_FILTER: TopicFilter = {};
+
+const NOTICE_COLOR = { reload: 'yellow', error: 'red', resumed: 'green' } as const;
 
 const STATUS: Record<LiveStatus, { label: string; color: string }> = {
   connecting: { label: 'Connecting…', color: 'gray' },
@@ -65,8 +68,21 @@ export function LiveMonitor({
             {status.label}
           </Badge>
         </Group>
+        {view.status === 'reconnecting' && (
+          <Alert color="orange" title="The live stream is interrupted; reconnecting…">
+            {view.interruptedAt === null
+              ? 'Nothing new is shown until the connection is back.'
+              : `What is shown stopped at ${formatTimeOfDay(view.interruptedAt)}; it goes on from there when the connection is back.`}
+          </Alert>
+        )}
         {view.notice && (
-          <Alert color={view.notice.kind === 'reload' ? 'yellow' : 'red'} title={view.notice.message}>
+          <Alert
+            color={NOTICE_COLOR[view.notice.kind]}
+            title={view.notice.message}
+            withCloseButton={view.notice.kind === 'resumed'}
+            closeButtonLabel="Dismiss"
+            onClose={() => store.setNotice(topic, null)}
+          >
             {view.notice.kind === 'reload' && (
               <Button size="xs" onClick={reload}>
                 Reload

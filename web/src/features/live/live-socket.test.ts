@@ -33,12 +33,18 @@ const ev = (offset: number, epoch = 'E'): LiveEvent => ({ epoch, offset, subject
 const hello = { type: 'hello', user: { id: '1', name: 'T', roles: ['support'] } };
 
 function listener() {
-  const got = { events: [] as number[], reloads: [] as string[], statuses: [] as string[] };
+  const got = {
+    events: [] as number[],
+    reloads: [] as string[],
+    statuses: [] as string[],
+    resumed: [] as number[],
+  };
   const l: TopicListener = {
     events: (events) => got.events.push(...events.map((e) => e.offset)),
     status: (s) => got.statuses.push(s),
     reload: (r) => got.reloads.push(r),
     error: () => undefined,
+    resumed: (downMs) => got.resumed.push(downMs),
   };
   return { got, l };
 }
@@ -98,6 +104,48 @@ describe('LiveSocket', () => {
     expect(got.reloads).toEqual(['History moved on; reload to see the latest.']);
     live.restart('hub:3');
     expect(ws.sent.at(-1)).toEqual({ type: 'subscribe', topic: 'hub:3', filter: {} });
+  });
+
+  it('says the topic resumed, and after how long, once the server took it up again after a drop', () => {
+    const live = new LiveSocket('ws://x/ws');
+    const { got, l } = listener();
+    live.watch('hub:5', {}, l);
+    const first = FakeSocket.all[0] as FakeSocket;
+    first.serverSays(hello);
+    first.serverSays({ type: 'subscribed', topic: 'hub:5', position: { epoch: 'E', offset: 3 } });
+    expect(got.resumed).toEqual([]); // the first subscription is not a resume
+    first.drop();
+    vi.advanceTimersByTime(1000);
+    const second = FakeSocket.all[1] as FakeSocket;
+    second.serverSays(hello);
+    expect(got.resumed).toEqual([]); // not until the server has the topic again
+    second.serverSays({ type: 'subscribed', topic: 'hub:5', position: { epoch: 'E', offset: 3 } });
+    expect(got.resumed).toHaveLength(1);
+    expect(got.resumed[0]).toBeGreaterThanOrEqual(1000);
+    expect(got.statuses.at(-1)).toBe('live');
+  });
+
+  it('does not call it a resume when the server said history moved on instead', () => {
+    const live = new LiveSocket('ws://x/ws');
+    const { got, l } = listener();
+    live.watch('hub:6', {}, l);
+    const first = FakeSocket.all[0] as FakeSocket;
+    first.serverSays(hello);
+    first.serverSays({ type: 'events', topic: 'hub:6', events: [ev(1)] });
+    first.drop();
+    vi.advanceTimersByTime(1000);
+    const second = FakeSocket.all[1] as FakeSocket;
+    second.serverSays(hello);
+    second.serverSays({
+      type: 'reload',
+      topic: 'hub:6',
+      reason: 'History moved on; reload to see the latest.',
+    });
+    expect(got.resumed).toEqual([]);
+    expect(got.reloads).toHaveLength(1);
+    live.restart('hub:6');
+    second.serverSays({ type: 'subscribed', topic: 'hub:6', position: { epoch: 'E', offset: 9 } });
+    expect(got.resumed).toEqual([]);
   });
 
   it('backs off longer after each failed attempt', () => {

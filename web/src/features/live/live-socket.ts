@@ -9,6 +9,11 @@ export interface TopicListener {
   /** History moved on: the panel must offer a reload (never a silent gap). */
   reload(reason: string): void;
   error(statusCode: number, message: string): void;
+  /**
+   * The socket came back after `downMs` and the server took the topic up again from where this
+   * panel stood (its history still held everything since): nothing was missed.
+   */
+  resumed?(downMs: number): void;
 }
 
 type Position = { epoch: string; offset: number };
@@ -22,6 +27,8 @@ interface Subscription {
   /** Where the server said the topic stood when it (re)subscribed us: a resume point even if the
    * filter let nothing through since. */
   base: Position | null;
+  /** Set while re-subscribing after the socket was down: how long it was down. */
+  resumingAfter: number | null;
 }
 
 /** Where to resume from: the later of the two, within one epoch. */
@@ -46,12 +53,14 @@ export class LiveSocket {
   private keepAlive: ReturnType<typeof setInterval> | null = null;
   private idle: ReturnType<typeof setTimeout> | null = null;
   private status: LiveStatus = 'connecting';
+  /** When the socket was lost (it was open before), until it is back. */
+  private downSince: number | null = null;
 
   constructor(private readonly url: string) {}
 
   /** Watches a topic; the returned function stops watching. One listener per topic. */
   watch(topic: string, filter: TopicFilter, listener: TopicListener, hubs?: string[]): () => void {
-    this.topics.set(topic, { filter, hubs, listener, seen: null, base: null });
+    this.topics.set(topic, { filter, hubs, listener, seen: null, base: null, resumingAfter: null });
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     listener.status(this.status);
@@ -92,6 +101,7 @@ export class LiveSocket {
       if (this.keepAlive) clearInterval(this.keepAlive);
       if (this.topics.size === 0) return;
       if (e.code === 4401) return this.setStatus('signed-out');
+      if (this.status === 'live') this.downSince = Date.now();
       this.setStatus('reconnecting');
       const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() / 2);
       this.attempt += 1;
@@ -117,7 +127,12 @@ export class LiveSocket {
       this.setStatus('live');
       // Proxies drop idle sockets; a ping every 25 s keeps this one open.
       this.keepAlive = setInterval(() => this.send({ type: 'ping' }), 25_000);
-      for (const topic of this.topics.keys()) this.subscribe(topic);
+      const downMs = this.downSince === null ? null : Date.now() - this.downSince;
+      this.downSince = null;
+      for (const [topic, sub] of this.topics) {
+        sub.resumingAfter = downMs;
+        this.subscribe(topic);
+      }
       return;
     }
     if (frame.type === 'pong') return;
@@ -125,6 +140,9 @@ export class LiveSocket {
     if (!sub) return;
     if (frame.type === 'subscribed') {
       sub.base = frame.position ?? null;
+      const downMs = sub.resumingAfter;
+      sub.resumingAfter = null;
+      if (downMs !== null) sub.listener.resumed?.(downMs);
     } else if (frame.type === 'events') {
       const { seen } = sub;
       const fresh = frame.events.filter((e) => !seen || e.epoch !== seen.epoch || e.offset > seen.offset);
@@ -132,10 +150,12 @@ export class LiveSocket {
       if (last) sub.seen = { epoch: last.epoch, offset: last.offset };
       if (fresh.length > 0) sub.listener.events(fresh);
     } else if (frame.type === 'reload') {
+      sub.resumingAfter = null;
       sub.seen = null;
       sub.base = null;
       sub.listener.reload(frame.reason);
     } else if (frame.type === 'error') {
+      sub.resumingAfter = null;
       sub.listener.error(frame.statusCode, frame.message);
     }
   }

@@ -12,8 +12,10 @@ export type SummaryMode = 'auto' | 'on' | 'off';
 
 export interface TopicView {
   status: LiveStatus;
-  /** Set when the server said history moved on, or refused the topic. */
-  notice: { kind: 'reload' | 'error'; message: string } | null;
+  /** Set when the server said history moved on, refused the topic, or took it up again after a drop. */
+  notice: { kind: 'reload' | 'error' | 'resumed'; message: string } | null;
+  /** When the socket was lost while live (what is shown stops there), until it is live again. */
+  interruptedAt: number | null;
   filter: TopicFilter;
   paused: boolean;
   /** Newest last; frozen while paused. */
@@ -32,6 +34,7 @@ export interface TopicView {
 const fresh = (filter: TopicFilter = {}): TopicView => ({
   status: 'connecting',
   notice: null,
+  interruptedAt: null,
   filter,
   paused: false,
   visible: [],
@@ -46,7 +49,7 @@ const fresh = (filter: TopicFilter = {}): TopicView => ({
 interface LiveState {
   topics: Record<string, TopicView>;
   receive(topic: string, events: LiveEvent[], now?: number): void;
-  setStatus(topic: string, status: LiveStatus): void;
+  setStatus(topic: string, status: LiveStatus, now?: number): void;
   setNotice(topic: string, notice: TopicView['notice']): void;
   setPaused(topic: string, paused: boolean): void;
   setSummary(topic: string, summary: SummaryMode): void;
@@ -81,7 +84,13 @@ export const useLiveStore = create<LiveState>()((set) => {
           operations: seen.size === v.operations.length ? v.operations : [...seen].sort(),
         };
       }),
-    setStatus: (topic, status) => update(topic, () => ({ status })),
+    setStatus: (topic, status, now = Date.now()) =>
+      update(topic, (v) => ({
+        status,
+        interruptedAt: status === 'reconnecting' ? (v.interruptedAt ?? now) : null,
+        // A notice about the last connection (e.g. "resumed") means nothing once it is lost again.
+        notice: status === 'reconnecting' && v.notice?.kind === 'resumed' ? null : v.notice,
+      })),
     setNotice: (topic, notice) => update(topic, () => ({ notice })),
     setPaused: (topic, paused) =>
       update(topic, (v) => ({
