@@ -45,7 +45,7 @@ authorization {
         allow_responses: true
     } }
     { user: auth, password: "$(pass auth)", permissions: {
-        publish: { allow: ["\$SRV.>"] }
+        publish: { allow: ["\$SRV.>", "*.audit.>"] }
         subscribe: { allow: [$(service_subs auth)] }
         allow_responses: true
     } }

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './delete-loop.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './fleet.ts';

@@ -1,4 +1,5 @@
 import { authOperations } from './auth.ts';
+import { customerAuthOperations } from './customer-auth.ts';
 import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
 import { searchOperations } from './search.ts';
@@ -9,6 +10,7 @@ import { thingOperations } from './things.ts';
 import type { Operation } from './types.ts';
 
 export * from './auth.ts';
+export * from './customer-auth.ts';
 export * from './gen1-commands.ts';
 export * from './hub-control.ts';
 export * from './search.ts';
@@ -22,6 +24,7 @@ export * from './types.ts';
 export const OPERATIONS: readonly Operation[] = [
   ...authOperations,
   ...thingOperations,
+  ...customerAuthOperations,
   ...hubControlOperations,
   ...gen1CommandOperations,
   ...searchOperations,

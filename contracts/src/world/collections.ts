@@ -22,6 +22,9 @@ export const COLLECTIONS = {
   deviceStatus: 'devicestatus',
   clientDevices: 'client-devices',
   statistics: 'statistics',
+  accessTokens: 'accesstokens',
+  authCodes: 'authcodes',
+  authUsers: 'authusers',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -1,5 +1,6 @@
 export * from './collections.ts';
 export * from './common.ts';
+export * from './customer-auth.ts';
 export * from './device-status.ts';
 export * from './gen1.ts';
 export * from './gen1-readings.ts';

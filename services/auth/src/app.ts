@@ -1,15 +1,26 @@
-import { authOperations, thingOperations } from '@console/contracts';
-import { migrateService, natsPlugin, postgresPlugin, redisPlugin, registerOperations } from '@console/kit';
+import { authOperations, customerAuthOperations, thingOperations } from '@console/contracts';
+import {
+  migrateService,
+  mongoPlugin,
+  natsPlugin,
+  postgresPlugin,
+  redisPlugin,
+  registerOperations,
+} from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthConfig } from './config.ts';
 import { accountHandlers } from './endpoints/account.ts';
 import { adminUserHandlers } from './endpoints/admin-users.ts';
+import { authManageHandlers } from './endpoints/auth-manage.ts';
 import { authErrors } from './endpoints/errors.ts';
 import { loginHandlers } from './endpoints/login.ts';
+import { loginAsHandlers } from './endpoints/login-as.ts';
 import { thingHandlers } from './endpoints/things.ts';
+import { userAuthHandlers } from './endpoints/user-auth.ts';
 import { AUTH_MIGRATIONS } from './migrate.ts';
 import { bootstrapAdmin } from './plugins/bootstrap-admin.ts';
+import { customerAuthPlugin } from './plugins/customer-auth/index.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
 import { oneTimeCodesPlugin } from './plugins/one-time-codes.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -34,6 +45,7 @@ export const authApp = fp(
     await app.register(natsPlugin, { url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'auth' });
     await app.register(postgresPlugin, { url: config.DATABASE_URL });
     await app.register(redisPlugin, { url: config.REDIS_URL });
+    await app.register(mongoPlugin, { url: config.MONGO_URL });
 
     await migrateService(app, 'auth', AUTH_MIGRATIONS);
     const first = await bootstrapAdmin(app.pg, {
@@ -62,15 +74,19 @@ export const authApp = fp(
     await app.register(rateLimitPlugin, { prefix, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS });
     await app.register(mailerPlugin, { url: config.SMTP_URL, from: config.MAIL_FROM });
     await app.register(signInPlugin, { limits: config });
+    await app.register(customerAuthPlugin, { tokenSecret: config.CUSTOMER_TOKEN_SECRET });
 
     await registerOperations(app, {
       service: 'auth',
-      operations: [...authOperations, ...thingOperations],
+      operations: [...authOperations, ...thingOperations, ...customerAuthOperations],
       handlers: {
         ...loginHandlers(app),
         ...accountHandlers(app, config),
         ...adminUserHandlers(app, config),
         ...thingHandlers(app),
+        ...authManageHandlers(app),
+        ...userAuthHandlers(app),
+        ...loginAsHandlers(app),
       },
       errors: authErrors,
     });

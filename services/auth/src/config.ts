@@ -50,6 +50,13 @@ export const AuthConfigSchema = Type.Composite([
       maximum: 8000,
       description: 'Longest wait added to a password attempt on a much-tried address (never a lock)',
     }),
+    CUSTOMER_TOKEN_SECRET: Type.Optional(
+      Type.String({
+        minLength: 16,
+        description:
+          'Key of the customer tokens Login-As issues (HS256), shared by every instance; unset: random per process',
+      }),
+    ),
     CODE_LIMIT_PER_IP: count(
       50,
       'Code attempts per client address per window (each code also dies after a few wrong tries)',

@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './caller-assertion.ts';
 export * from './config.ts';
 export * from './endpoints.ts';

@@ -2,6 +2,7 @@ import { generateGen1 } from './gen1/accounts.ts';
 import { emptyGen1, type Gen1Rows } from './gen1/types.ts';
 import { addClientDevices } from './gen2/clients.ts';
 import { generateGen2 } from './gen2/customer.ts';
+import { addCustomerAuth } from './gen2/customer-auth.ts';
 import { addHistories } from './gen2/histories.ts';
 import { addTabExtras } from './gen2/tab-extras.ts';
 import { emptyGen2, type Gen2Docs } from './gen2/types.ts';
@@ -31,7 +32,7 @@ export interface GenerateOptions {
 }
 
 // Independent streams per part: skipping one part (or its histories) never changes another.
-const STREAM = { who: 0, gen1: 1, gen2: 2, history: 3, clients: 4, tabs: 5 } as const;
+const STREAM = { who: 0, gen1: 1, gen2: 2, history: 3, clients: 4, tabs: 5, auth: 6 } as const;
 
 /** Customer `index` of the world `seed`: the same every time, whatever else is generated. */
 export function generateCustomer(seed: number, index: number, options: GenerateOptions = {}): Customer {
@@ -76,6 +77,10 @@ export function generateCustomer(seed: number, index: number, options: GenerateO
       const tabs = new Rng(deriveSeed(seed, index, STREAM.tabs));
       addTabExtras({ index, rng: tabs, ownerId: ownerDoc.userId, flags }, homes, customer.gen2);
     }
+    // Not a history: the auth records are what /authManage, /userEmail and Login-As work on.
+    const auth = new Rng(deriveSeed(seed, index, STREAM.auth));
+    const legacy = customer.gen1.users[0]?.user_id;
+    addCustomerAuth(auth, users, legacy === undefined ? null : String(legacy), customer.gen2);
   }
   return customer;
 }

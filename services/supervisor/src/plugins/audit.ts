@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Caller } from '@console/contracts';
+import { auditEvent } from '@console/kit';
 import { headers } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * An audit note on `audit.<kind>` (kept 90 days by the audit stream): who did what to what. The
- * message id lets JetStream drop a repeat of the same publish.
+ * message id lets JetStream drop a repeat of the same publish. Not waited for (the kit's
+ * `recordAudit` waits, for actions that must not go unrecorded).
  */
 export function publishAudit(
   app: FastifyInstance,
@@ -13,16 +14,9 @@ export function publishAudit(
   caller: Caller | null,
   what: Record<string, unknown>,
 ): void {
+  const event = auditEvent(kind, caller, what);
   const h = headers();
-  const id = randomUUID();
-  h.set('Nats-Msg-Id', `${kind}-${id}`);
-  const event = {
-    kind,
-    id,
-    ...what,
-    staff: caller ? { userId: caller.userId, email: caller.email, name: caller.name } : null,
-    at: Date.now(),
-  };
+  h.set('Nats-Msg-Id', `${kind}-${event.id}`);
   try {
     app.nats.publish(app.subjects.audit(kind), JSON.stringify(event), { headers: h });
   } catch (err) {

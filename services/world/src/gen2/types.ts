@@ -1,5 +1,8 @@
 import type {
+  AccessTokenDoc,
   AgentDoc,
+  AuthCodeDoc,
+  AuthUserDoc,
   BackupRecordDoc,
   ClientDeviceDoc,
   COLLECTIONS,
@@ -43,6 +46,9 @@ export interface Gen2Docs {
   viewHistory: ViewHistoryDoc[];
   deviceStatus: DeviceStatusRecordDoc[];
   clientDevices: ClientDeviceDoc[];
+  authUsers: AuthUserDoc[];
+  accessTokens: AccessTokenDoc[];
+  authCodes: AuthCodeDoc[];
 }
 
 export type Gen2Key = keyof Gen2Docs & keyof typeof COLLECTIONS;
@@ -68,6 +74,9 @@ export const GEN2_KEYS: readonly Gen2Key[] = [
   'viewHistory',
   'deviceStatus',
   'clientDevices',
+  'authUsers',
+  'accessTokens',
+  'authCodes',
 ];
 
 export function emptyGen2(): Gen2Docs {

@@ -1,0 +1,302 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { literalUnion, Nullable } from '../world/common.ts';
+import { AuthUserSchema, CUSTOMER_AUTH_ROLES } from '../world/customer-auth.ts';
+import { op } from './types.ts';
+
+/** Analytics spec §5, §8, §9: the auth tools' words and defaults. */
+export const AUTH_MANAGE = {
+  limit: 10,
+  maxPages: 10,
+  deleteLimit: 10,
+  repeatMs: 5000,
+  /** Most a query may read: queryLimit × maxPages. */
+  maxQueryLimit: 500,
+  maxMaxPages: 20,
+  maxDeleteLimit: 1000,
+} as const;
+
+export const AUTH_TEXT = {
+  toDateRequired: 'A to date must be set',
+  noData: 'Error - no data?',
+  userNotFound: 'User not found.',
+  loginAsEmail: 'need to specify an email address',
+  loginAsReason: 'Login-As needs a reason: say why you are signing in as this customer.',
+  noToken: 'No token supplied',
+  deleteCancelled: 'Deletion cancelled.',
+  roleUnknown: 'That role is not one of the available roles.',
+} as const;
+
+/** Typed to confirm a delete (analytics spec §5: "prompt to type yes"). */
+export const AUTH_DELETE_CONFIRMATION = 'yes';
+
+export const AUTH_MANAGE_QUERY_OPS = ['getExpiredTokens', 'getExpiredAuthcodes'] as const;
+export const AUTH_MANAGE_DELETE_OPS = ['delExpiredTokens', 'delExpiredAuthcodes'] as const;
+
+const DateText = (description: string) => Type.String({ maxLength: 40, description });
+
+const AuthManageFilter = {
+  dateTo: Type.Optional(
+    DateText('Records that expired before this (ISO date or date-time); required: "A to date must be set"'),
+  ),
+  dateFrom: Type.Optional(DateText('…and at or after this')),
+  clientId: Type.Optional(Type.String({ maxLength: 100 })),
+  userId: Type.Optional(Type.String({ maxLength: 100 })),
+  order: Type.Optional(literalUnion(['normal', 'reverse'], { description: 'normal: oldest expiry first' })),
+  includeDeletedData: Type.Optional(Type.Boolean({ description: 'Also revoked (deleted_) records' })),
+};
+
+export const AuthManageQuerySchema = Type.Object(
+  {
+    ...AuthManageFilter,
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'First page, from 1' })),
+    queryLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: AUTH_MANAGE.maxQueryLimit })),
+    maxPages: Type.Optional(Type.Integer({ minimum: 1, maximum: AUTH_MANAGE.maxMaxPages })),
+    countOnly: Type.Optional(Type.Boolean({ description: 'Only the count (default on)' })),
+  },
+  { additionalProperties: false },
+);
+export type AuthManageQuery = Static<typeof AuthManageQuerySchema>;
+
+export const AuthManageDeleteQuerySchema = Type.Object(
+  {
+    ...AuthManageFilter,
+    deleteLimit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: AUTH_MANAGE.maxDeleteLimit,
+        description: 'Most records one batch removes',
+      }),
+    ),
+    confirm: Type.String({ maxLength: 10, description: `Type "${AUTH_DELETE_CONFIRMATION}" to delete` }),
+  },
+  { additionalProperties: false },
+);
+export type AuthManageDeleteQuery = Static<typeof AuthManageDeleteQuerySchema>;
+
+/** One expired token or code as the table shows it (dates on the wire as ISO strings). */
+export const AuthRecordRowSchema = Type.Object({
+  id: Type.String(),
+  client_id_: Type.String(),
+  user_id_: Type.String(),
+  created_: Type.String({ format: 'date-time' }),
+  expires_at_: Type.String({ format: 'date-time' }),
+  max_age_hours_: Type.Optional(Type.Integer()),
+  ei_hours_: Type.Optional(Type.Integer()),
+  deleted_: Nullable(Type.String({ format: 'date-time' })),
+});
+export type AuthRecordRow = Static<typeof AuthRecordRowSchema>;
+
+export const AuthManageResultSchema = Type.Object({
+  page: Type.Integer({ description: 'The last page read' }),
+  pagesWithFilteredData: Type.Integer(),
+  resultObj: Type.Object({
+    results: Type.Integer({ description: 'Records listed (or picked for deletion)' }),
+    errors: Type.Array(Type.String()),
+    deleted: Type.Integer(),
+  }),
+  count: Type.Integer({ description: 'Records matching the filter (after a delete: still left)' }),
+  accesstokens: Type.Array(AuthRecordRowSchema),
+});
+export type AuthManageResult = Static<typeof AuthManageResultSchema>;
+
+export const TokenIntrospectionSchema = Type.Object({
+  header: Type.Record(Type.String(), Type.Unknown()),
+  claims: Type.Record(Type.String(), Type.Unknown()),
+  issuedAt: Nullable(Type.String({ format: 'date-time' })),
+  expiresAt: Nullable(Type.String({ format: 'date-time' })),
+  expired: Nullable(Type.Boolean()),
+  signature: literalUnion(['valid', 'invalid', 'unknown key', 'unsigned'], {
+    description: 'Checked only where this server holds the key',
+  }),
+  stored: literalUnion(['active', 'revoked', 'not found', 'not checked'], {
+    description: 'The token record on the customer auth store, by its jti',
+  }),
+});
+export type TokenIntrospection = Static<typeof TokenIntrospectionSchema>;
+
+const SmartUserSchema = Type.Object({
+  userId: Type.String(),
+  email: Type.String(),
+  rootGroupIds: Type.Array(Type.String()),
+});
+const ConnectUserSchema = Type.Object({
+  user: Type.Object({
+    user_id: Type.String(),
+    email: Type.String(),
+    username: Type.String(),
+    name: Type.String(),
+  }),
+});
+
+export const UserAuthDataSchema = Type.Object({
+  authUser: Type.Object({
+    _id: Type.String({ description: 'The userId' }),
+    email: Type.String(),
+    created: Type.String({ format: 'date-time' }),
+    modified: Type.String({ format: 'date-time' }),
+    roles: Type.Array(Type.String()),
+  }),
+  legacy: AuthUserSchema.properties.legacy,
+  smartUsers: Type.Object({ byUserId: Type.Array(SmartUserSchema), byEmail: Type.Array(SmartUserSchema) }),
+  connectUserData: Type.Array(ConnectUserSchema),
+});
+export type UserAuthData = Static<typeof UserAuthDataSchema>;
+
+const CustomerRole = literalUnion(CUSTOMER_AUTH_ROLES);
+const UserIdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const Done = Type.Object({ success: Type.Boolean(), message: Type.String() });
+const RoleChange = {
+  params: Type.Object({ userId: UserIdParam, roleName: CustomerRole }, { additionalProperties: false }),
+  body: Type.Object(
+    {
+      note: Type.Optional(
+        Type.String({ maxLength: 1000, description: 'Added to the automatic support note' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ roles: Type.Array(Type.String()), message: Type.String() }),
+};
+
+export const LoginAsBodySchema = Type.Object(
+  {
+    email: Type.String({ maxLength: 254, description: 'The customer to sign in as' }),
+    reason: Type.String({
+      maxLength: 500,
+      description: 'Why; kept in the audit event and the customer note',
+    }),
+    clientDeviceId: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type LoginAsBody = Static<typeof LoginAsBodySchema>;
+
+export const LoginAsReplySchema = Type.Object({
+  token: Type.String({ description: 'A customer access token acting for the staff user (claim act)' }),
+  userId: Type.String(),
+  email: Type.String(),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+export type LoginAsReply = Static<typeof LoginAsReplySchema>;
+
+/** The customer auth tools of analytics spec §2/§7, served by the auth service. */
+export const customerAuthOperations = [
+  op({
+    id: 'auth.authManageQuery',
+    service: 'auth',
+    method: 'GET',
+    path: '/api/auth-manage/:op',
+    access: [],
+    summary: 'Expired access tokens or authorisation codes: count or list (admin)',
+    tags: ['auth-manage'],
+    params: Type.Object({ op: literalUnion(AUTH_MANAGE_QUERY_OPS) }, { additionalProperties: false }),
+    querystring: AuthManageQuerySchema,
+    response: AuthManageResultSchema,
+  }),
+  op({
+    id: 'auth.authManageDelete',
+    service: 'auth',
+    method: 'DELETE',
+    path: '/api/auth-manage/:op',
+    access: [],
+    summary: 'Delete one batch of expired tokens or codes (admin; typed yes; audited)',
+    tags: ['auth-manage'],
+    params: Type.Object({ op: literalUnion(AUTH_MANAGE_DELETE_OPS) }, { additionalProperties: false }),
+    querystring: AuthManageDeleteQuerySchema,
+    response: AuthManageResultSchema,
+  }),
+  op({
+    id: 'auth.tokenIntrospect',
+    service: 'auth',
+    method: 'POST',
+    path: '/api/auth-token/introspect',
+    access: ['authData', 'dev'],
+    summary: 'Decode a pasted token; its signature is checked where this server holds the key',
+    tags: ['auth-tools'],
+    body: Type.Object({ token: Type.String({ maxLength: 8192 }) }, { additionalProperties: false }),
+    response: TokenIntrospectionSchema,
+  }),
+  op({
+    id: 'auth.userAuthLookup',
+    service: 'auth',
+    method: 'GET',
+    path: '/api/impersonate-user/withRelations/:term',
+    access: ['authData', 'dev'],
+    summary:
+      'A customer’s auth user, roles, legacy link, smart users and connect users, by e-mail or user id',
+    tags: ['auth-tools'],
+    params: Type.Object(
+      { term: Type.String({ minLength: 1, maxLength: 254 }) },
+      { additionalProperties: false },
+    ),
+    response: UserAuthDataSchema,
+  }),
+  op({
+    id: 'auth.userAuthCleanLegacy',
+    service: 'auth',
+    method: 'PUT',
+    path: '/api/impersonate-user/clean/:userId',
+    access: ['authData', 'dev'],
+    summary: 'Remove the legacy (Gen1) link from a customer’s auth user (audited)',
+    tags: ['auth-tools'],
+    params: Type.Object({ userId: UserIdParam }, { additionalProperties: false }),
+    response: Done,
+  }),
+  op({
+    id: 'auth.userAuthDelete',
+    service: 'auth',
+    method: 'DELETE',
+    path: '/api/impersonate-user/:userId',
+    access: ['userAdmin'],
+    summary: 'Delete a customer’s auth user with its tokens and codes (userAdmin; typed yes; audited)',
+    tags: ['auth-tools'],
+    params: Type.Object({ userId: UserIdParam }, { additionalProperties: false }),
+    querystring: Type.Object(
+      { confirm: Type.String({ maxLength: 10, description: `Type "${AUTH_DELETE_CONFIRMATION}"` }) },
+      { additionalProperties: false },
+    ),
+    response: Done,
+  }),
+  op({
+    id: 'auth.customerRoles',
+    service: 'auth',
+    method: 'GET',
+    path: '/api/supportPlus/userAdmin/roles/:userId',
+    access: ['authData', 'dev'],
+    summary: 'A customer’s roles and the roles available',
+    tags: ['auth-tools'],
+    params: Type.Object({ userId: UserIdParam }, { additionalProperties: false }),
+    response: Type.Object({ roles: Type.Array(Type.String()), available: Type.Array(Type.String()) }),
+  }),
+  op({
+    id: 'auth.customerRoleAdd',
+    service: 'auth',
+    method: 'POST',
+    path: '/api/supportPlus/userAdmin/roles/add/:userId/:roleName',
+    access: ['roleAdmin'],
+    summary: 'Give a customer a role (roleAdmin; leaves a support note and an audit event)',
+    tags: ['auth-tools'],
+    ...RoleChange,
+  }),
+  op({
+    id: 'auth.customerRoleDelete',
+    service: 'auth',
+    method: 'POST',
+    path: '/api/supportPlus/userAdmin/roles/delete/:userId/:roleName',
+    access: ['roleAdmin'],
+    summary: 'Take a role from a customer (roleAdmin; leaves a support note and an audit event)',
+    tags: ['auth-tools'],
+    ...RoleChange,
+  }),
+  op({
+    id: 'auth.loginAs',
+    service: 'auth',
+    method: 'POST',
+    path: '/api/impersonate-user/login-as',
+    access: ['roleAdmin', 'dev'],
+    summary: 'Login-As a customer by e-mail (roleAdmin or dev; a reason is required; audited and noted)',
+    tags: ['auth-tools'],
+    body: LoginAsBodySchema,
+    response: LoginAsReplySchema,
+  }),
+] as const;
