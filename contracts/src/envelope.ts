@@ -1,12 +1,11 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { ErrorEnvelopeSchema } from './errors.ts';
 import { ROLES } from './roles.ts';
+import { fields } from './world/common.ts';
 
 /** The signed-in staff member on whose behalf the gateway forwards a request. */
 export const CallerSchema = Type.Object({
-  userId: Type.String(),
-  email: Type.String(),
-  name: Type.String(),
+  ...fields(Type.String, 'userId', 'email', 'name'),
   roles: Type.Array(Type.Union(ROLES.map((r) => Type.Literal(r)))),
   sessionId: Type.String(),
 });
@@ -27,8 +26,7 @@ export type ServiceRequest = Static<typeof ServiceRequestSchema>;
 
 /** A session the auth service opened; the gateway turns it into the session cookie. */
 export const SessionGrantSchema = Type.Object({
-  sessionId: Type.String(),
-  userId: Type.String(),
+  ...fields(Type.String, 'sessionId', 'userId'),
 });
 export type SessionGrant = Static<typeof SessionGrantSchema>;
 

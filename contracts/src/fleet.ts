@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { CLIENT_TYPES, HubMessageSchema } from './hub-message.ts';
 import { token } from './subjects.ts';
+import { fields } from './world/common.ts';
 
 /**
  * What the simulator runs, decoupled from the stored data model: the world generator (or the
@@ -17,22 +18,17 @@ export type SimFeature = Static<typeof SimFeatureSchema>;
 
 export const SimDeviceSchema = Type.Object({
   deviceId: Type.String({ description: '{structure}-{deviceNumber}-{linkId}+{index}' }),
-  productCode: Type.String(),
-  serial: Type.String(),
-  firmwareVersion: Type.String(),
+  ...fields(Type.String, 'productCode', 'serial', 'firmwareVersion'),
   features: Type.Array(SimFeatureSchema),
 });
 export type SimDevice = Static<typeof SimDeviceSchema>;
 
 export const SimHubSchema = Type.Object({
   hubId: Type.Integer({ minimum: 1, description: 'The numeric link id (shown in hex too)' }),
-  rootGroupId: Type.String(),
-  firmwareVersion: Type.String(),
+  ...fields(Type.String, 'rootGroupId', 'firmwareVersion'),
   configNumber: Type.Integer({ minimum: 0 }),
   systemStorageNumber: Type.Integer({ minimum: 0 }),
-  errorState: Type.Boolean(),
-  locked: Type.Boolean(),
-  homeKitPaired: Type.Boolean(),
+  ...fields(Type.Boolean, 'errorState', 'locked', 'homeKitPaired'),
   devices: Type.Array(SimDeviceSchema),
 });
 export type SimHub = Static<typeof SimHubSchema>;
@@ -47,8 +43,7 @@ export const HOST_TYPES = ['node-v1', 'other'] as const;
 export const HOST_KINDS = ['command', 'datamonitor'] as const;
 
 export const SimHostSchema = Type.Object({
-  hostId: Type.String(),
-  name: Type.String(),
+  ...fields(Type.String, 'hostId', 'name'),
   hostType: Type.Union(HOST_TYPES.map((t) => Type.Literal(t))),
   kind: Type.Union(
     HOST_KINDS.map((k) => Type.Literal(k)),
@@ -100,10 +95,7 @@ export type HubPresence = Static<typeof HubPresenceSchema>;
 
 /** A Gen1 WiFi link ping (core spec: Data, Reply, Node, Date), on `wfl.<mac>.ping`. */
 export const WflPingSchema = Type.Object({
-  mac: Type.String(),
-  data: Type.String(),
-  reply: Type.String(),
-  node: Type.String(),
+  ...fields(Type.String, 'mac', 'data', 'reply', 'node'),
   date: Type.String({ format: 'date-time' }),
 });
 export type WflPing = Static<typeof WflPingSchema>;
@@ -116,8 +108,7 @@ export const WflCommandSchema = Type.Object({
 export type WflCommand = Static<typeof WflCommandSchema>;
 
 export const WflReplySchema = Type.Object({
-  mac: Type.String(),
-  command: Type.String(),
+  ...fields(Type.String, 'mac', 'command'),
   ok: Type.Boolean(),
   reply: Type.String({ description: "'OK' or 'ERR,<reason>'" }),
   at: Type.Number(),
@@ -128,9 +119,7 @@ export const SUPERVISOR_STATES = ['RUNNING', 'STARTING', 'STOPPED', 'BACKOFF', '
 
 /** A supervisord host's heartbeat (core spec §3 supervisord host), on `host.<hostId>.heartbeat`. */
 export const HostHeartbeatSchema = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  host: Type.String(),
+  ...fields(Type.String, '_id', 'name', 'host'),
   hostType: Type.Union(HOST_TYPES.map((t) => Type.Literal(t))),
   kind: Type.Union(HOST_KINDS.map((k) => Type.Literal(k))),
   supervisor: Type.Object({
@@ -144,8 +133,7 @@ export const HostHeartbeatSchema = Type.Object({
       createdDate: Type.String({ format: 'date-time' }),
       packetsBetween: Type.Integer(),
       secondsBetween: Type.Number(),
-      droppedBetween: Type.Integer(),
-      droppedTotal: Type.Integer(),
+      ...fields(Type.Integer, 'droppedBetween', 'droppedTotal'),
     }),
     lastCmd: Type.Object({ time: Type.String({ format: 'date-time' }) }),
     lastRestart: Type.Array(Type.Object({ timeStamp: Type.String({ format: 'date-time' }) })),
@@ -192,14 +180,10 @@ export type SimRates = Static<typeof SimRatesSchema>;
 
 export const SimStatsSchema = Type.Object({
   workerId: Type.String(),
-  hubs: Type.Integer(),
-  connected: Type.Integer(),
-  wfls: Type.Integer(),
-  hosts: Type.Integer(),
+  ...fields(Type.Integer, 'hubs', 'connected', 'wfls', 'hosts'),
   received: Type.Integer({ description: 'Messages received by hubs since start' }),
   sent: Type.Integer({ description: 'Messages sent by hubs since start (replies and events)' }),
-  malformedReceived: Type.Integer(),
-  malformedSent: Type.Integer(),
+  ...fields(Type.Integer, 'malformedReceived', 'malformedSent'),
   rates: SimRatesSchema,
 });
 export type SimStats = Static<typeof SimStatsSchema>;

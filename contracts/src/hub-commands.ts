@@ -1,5 +1,7 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { HubMessage } from './hub-message.ts';
+import { fields } from './world/common.ts';
+import { BackupSummarySchema } from './world/records.ts';
 
 /**
  * The commands a Gen2 hub answers, by class and operation, with the payload of a request item and
@@ -10,8 +12,7 @@ export const HUB_PROTOCOL_VERSION = '1.0';
 
 /** Error detail of a failed item; the spec's get-live-info error names group and code. */
 export const HubItemErrorSchema = Type.Object({
-  group: Type.Integer(),
-  code: Type.Integer(),
+  ...fields(Type.Integer, 'group', 'code'),
   message: Type.String(),
 });
 export type HubItemError = Static<typeof HubItemErrorSchema>;
@@ -39,20 +40,19 @@ export type ConnectionStats = Static<typeof ConnectionStatsSchema>;
 /** The system read answer: the survey's success fields (analytics spec §3) and the hub card's. */
 export const SystemInfoSchema = Type.Object({
   handlerId: Type.String({ description: 'type.clientId.deviceId of the hub channel' }),
-  rootGroupId: Type.String(),
-  firmwareVersion: Type.String(),
-  configNumber: Type.Integer(),
-  systemStorageNumber: Type.Integer(),
-  factoryConfig: Type.Integer(),
-  factoryResets: Type.Integer(),
-  deviceMinId: Type.Integer(),
+  ...fields(Type.String, 'rootGroupId', 'firmwareVersion'),
+  ...fields(
+    Type.Integer,
+    'configNumber',
+    'systemStorageNumber',
+    'factoryConfig',
+    'factoryResets',
+    'deviceMinId',
+  ),
   uptime: Type.Integer({ description: 'seconds' }),
-  homeKitPaired: Type.Boolean(),
-  errorState: Type.Boolean(),
-  locked: Type.Boolean(),
+  ...fields(Type.Boolean, 'homeKitPaired', 'errorState', 'locked'),
   lockedSince: Type.Union([Type.Number(), Type.Null()]),
-  devices: Type.Integer(),
-  automations: Type.Integer(),
+  ...fields(Type.Integer, 'devices', 'automations'),
   groupAccess: Type.Array(Type.String()),
 });
 export type SystemInfo = Static<typeof SystemInfoSchema>;
@@ -68,29 +68,18 @@ export type LiveInfo = Static<typeof LiveInfoSchema>;
 export const BackupSchema = Type.Object({
   backupId: Type.String(),
   linkId: Type.Integer(),
-  deviceId: Type.String(),
-  structureId: Type.String(),
+  ...fields(Type.String, 'deviceId', 'structureId'),
   createdDate: Type.String({ format: 'date-time' }),
   reason: Type.String(),
   keep: Type.Boolean(),
   restores: Type.Integer(),
   firmwareVersion: Type.String(),
-  summary: Type.Object({
-    products: Type.Integer(),
-    devices: Type.Integer(),
-    features: Type.Integer(),
-    automations: Type.Integer(),
-    rooms: Type.Integer(),
-    featureSets: Type.Integer(),
-    automationSets: Type.Integer(),
-  }),
+  summary: BackupSummarySchema,
 });
 export type Backup = Static<typeof BackupSchema>;
 
 export const FirmwareReleaseSchema = Type.Object({
-  releaseId: Type.String(),
-  releaseName: Type.String(),
-  version: Type.String(),
+  ...fields(Type.String, 'releaseId', 'releaseName', 'version'),
   categories: Type.Array(Type.String(), { description: "'internal' needs the firmware role" }),
   notForGeneralRelease: Type.Boolean(),
 });
@@ -155,9 +144,7 @@ export const HUB_COMMANDS = {
     'read',
     Type.Object({ deviceId: Type.String(), notForGeneralRelease: Type.Boolean() }),
     Type.Object({
-      deviceId: Type.String(),
-      productCode: Type.String(),
-      firmwareVersion: Type.String(),
+      ...fields(Type.String, 'deviceId', 'productCode', 'firmwareVersion'),
       releases: Type.Array(FirmwareReleaseSchema),
     }),
   ),
@@ -211,8 +198,7 @@ export const HubLogPayloadSchema = Type.Object({
     Type.Literal('warn'),
     Type.Literal('error'),
   ]),
-  message: Type.String(),
-  source: Type.String(),
+  ...fields(Type.String, 'message', 'source'),
 });
 export type HubLogPayload = Static<typeof HubLogPayloadSchema>;
 

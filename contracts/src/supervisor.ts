@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { HostHeartbeatSchema } from './fleet.ts';
+import { fields } from './world/common.ts';
 
 /**
  * The supervisord board's rules (core spec §4, §9), in one place for the supervisor service (which
@@ -26,17 +27,13 @@ export const HeartbeatStatusSchema = Type.Union(
 export type HeartbeatStatus = Static<typeof HeartbeatStatusSchema>;
 
 export const HostThresholdsSchema = Type.Object({
-  heartbeatOkMs: Type.Integer(),
-  slowMs: Type.Integer(),
-  restartWindowMs: Type.Integer(),
+  ...fields(Type.Integer, 'heartbeatOkMs', 'slowMs', 'restartWindowMs'),
 });
 export type HostThresholds = Static<typeof HostThresholdsSchema>;
 
 /** A host as stored: who it is, and its latest heartbeat (none for a host added by hand). */
 export const HostRecordSchema = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  host: Type.String(),
+  ...fields(Type.String, '_id', 'name', 'host'),
   hostType: Type.String({ description: "'node-v1' hosts show dropped packets instead of uptime" }),
   kind: Type.String({ description: "'command' (Command Nodes) or 'datamonitor' (Data Monitor Nodes)" }),
   latest: Type.Union([HostHeartbeatSchema, Type.Null()]),
@@ -103,9 +100,7 @@ export function deriveHost(
 
 /** supervisord's getAllProcessInfo entry, as the host answers it. */
 export const ProcessInfoSchema = Type.Object({
-  name: Type.String(),
-  group: Type.String(),
-  statename: Type.String(),
+  ...fields(Type.String, 'name', 'group', 'statename'),
   state: Type.Integer(),
   description: Type.String(),
   pid: Type.Integer(),

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Role } from './roles.ts';
+import { fields } from './world/common.ts';
 
 /**
  * The live-panel protocol on `/ws`. A browser subscribes to topics; the gateway answers with
@@ -84,8 +85,7 @@ export type LiveEventKind = Static<typeof LiveEventKindSchema>;
 /** What the gateway read from a hub message, so panels and filters need not parse subjects. */
 export const LiveMessageMetaSchema = Type.Object({
   direction: Type.String({ description: 'request | response | notification (from the subject)' }),
-  class: Type.String(),
-  operation: Type.String(),
+  ...fields(Type.String, 'class', 'operation'),
   clientType: Type.String({
     description:
       "user | link2 | agent | server | admin: the envelope's clientType when valid; else link2 when " +

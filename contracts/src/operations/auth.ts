@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ROLES } from '../roles.ts';
+import { fields } from '../world/common.ts';
 import { op } from './types.ts';
 
 const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
@@ -7,9 +8,7 @@ const Email = Type.String({ minLength: 3, maxLength: 254, description: 'E-mail a
 const Id = Type.String({ pattern: '^[0-9]+$', maxLength: 20, description: 'Numeric staff user id' });
 
 export const MeSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  email: Type.String(),
+  ...fields(Type.String, 'id', 'name', 'email'),
   roles: Type.Array(RoleSchema),
   landing: Type.String({ description: 'Where the console sends this user after sign-in' }),
 });
@@ -57,12 +56,9 @@ export const SignupBodySchema = Type.Object(
 );
 
 export const StaffUserSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  email: Type.String(),
+  ...fields(Type.String, 'id', 'name', 'email'),
   roles: Type.Array(RoleSchema),
-  active: Type.Boolean(),
-  requireOneTimeCode: Type.Boolean(),
+  ...fields(Type.Boolean, 'active', 'requireOneTimeCode'),
   lastLogin: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   oldLogin: Type.Boolean({ description: 'Last login more than 2 months ago (or never)' }),
   created: Type.String({ format: 'date-time' }),

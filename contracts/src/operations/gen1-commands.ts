@@ -1,6 +1,7 @@
-import { type Static, type TProperties, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import type { Role } from '../roles.ts';
 import { MAX_WFL_COMMAND_LENGTH } from '../wfl-commands.ts';
+import { fields, Nullable } from '../world/common.ts';
 import { op } from './types.ts';
 
 /** The Gen1 command path's constants (seed 000 §4, §9). */
@@ -43,12 +44,10 @@ const Mac = Type.String({
 const Count = Type.Integer({ minimum: 1, maximum: GEN1_COMMANDS_MAX, description: 'How many rows' });
 const LastId = Type.Integer({ minimum: 1, description: 'Rows older than this command id' });
 const DateTime = Type.String({ format: 'date-time' });
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** A command-queue row as the Commands table shows it (seed 000 §3): dates as ISO strings. */
 export const Gen1CommandRowSchema = Type.Object({
-  id: Type.Integer(),
-  wfl_id: Type.Integer(),
+  ...fields(Type.Integer, 'id', 'wfl_id'),
   mac: Type.String({ description: 'The WifiLink column' }),
   email: Type.String({ description: 'Who requested the command' }),
   request_date: DateTime,
@@ -72,9 +71,7 @@ export const Gen1PingRowSchema = Type.Object({
   id: Type.Integer(),
   mac: Type.String(),
   date: DateTime,
-  data: Type.String(),
-  reply: Type.String(),
-  node: Type.String(),
+  ...fields(Type.String, 'data', 'reply', 'node'),
 });
 export type Gen1PingRow = Static<typeof Gen1PingRowSchema>;
 
@@ -96,10 +93,8 @@ export type Gen1DeleteResult = Static<typeof Gen1DeleteResultSchema>;
 /** What a sent command came to (a timeout is a 504 "outcome unknown", never this). */
 export const Gen1CommandResultSchema = Type.Object({
   commandId: Type.Integer({ description: 'The command_queue row' }),
-  userId: Type.Integer(),
-  wflId: Type.Integer(),
-  mac: Type.String(),
-  command: Type.String(),
+  ...fields(Type.Integer, 'userId', 'wflId'),
+  ...fields(Type.String, 'mac', 'command'),
   state: Type.Union([Type.Literal('replied'), Type.Literal('failed')]),
   ok: Type.Boolean(),
   reply: Nullable(Type.String()),

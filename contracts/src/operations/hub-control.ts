@@ -1,6 +1,7 @@
 import { type Static, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import { ConnectionStatsSchema, HubItemErrorSchema, RESET_TYPES, SystemInfoSchema } from '../hub-commands.ts';
 import type { Role } from '../roles.ts';
+import { fields } from '../world/common.ts';
 import { op } from './types.ts';
 
 /** Texts of the Support Plus spec (§4, §5, §8) and of the command lifecycle, said the same everywhere. */
@@ -55,11 +56,9 @@ function body<T extends TProperties>(props: T) {
 
 /** What every hub action answers once the hub replied (a timeout is a 504, never this). */
 export const HubActionResultSchema = Type.Object({
-  transactionId: Type.Integer(),
-  hubId: Type.Integer(),
+  ...fields(Type.Integer, 'transactionId', 'hubId'),
   action: Type.String({ description: 'What a person would call it: Restart, Sync Link, Backup…' }),
-  class: Type.String(),
-  operation: Type.String(),
+  ...fields(Type.String, 'class', 'operation'),
   state: Type.Union([Type.Literal('replied'), Type.Literal('failed')]),
   success: Type.Boolean(),
   durationMs: Type.Number(),

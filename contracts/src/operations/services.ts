@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { fields } from '../world/common.ts';
 import { op } from './types.ts';
 
 /**
@@ -6,10 +7,8 @@ import { op } from './types.ts';
  * instance with its endpoints' figures, and the gateways' own figures beside them.
  */
 export const EndpointFiguresSchema = Type.Object({
-  name: Type.String(),
-  subject: Type.String(),
-  requests: Type.Integer(),
-  errors: Type.Integer(),
+  ...fields(Type.String, 'name', 'subject'),
+  ...fields(Type.Integer, 'requests', 'errors'),
   lastError: Type.String({ description: 'Empty when none' }),
   averageMs: Type.Number({ description: 'Average processing time, milliseconds' }),
 });
@@ -21,9 +20,7 @@ export const ServiceInstanceSchema = Type.Object({
   host: Type.String({ description: 'Where the instance runs, when it says' }),
   version: Type.String(),
   started: Type.String({ format: 'date-time' }),
-  uptimeSeconds: Type.Integer(),
-  requests: Type.Integer(),
-  errors: Type.Integer(),
+  ...fields(Type.Integer, 'uptimeSeconds', 'requests', 'errors'),
   endpoints: Type.Array(EndpointFiguresSchema),
 });
 export type ServiceInstance = Static<typeof ServiceInstanceSchema>;
@@ -37,9 +34,7 @@ export const ServiceSummarySchema = Type.Object({
 export type ServiceSummary = Static<typeof ServiceSummarySchema>;
 
 export const GatewayFiguresSchema = Type.Object({
-  id: Type.String(),
-  instance: Type.String(),
-  host: Type.String(),
+  ...fields(Type.String, 'id', 'instance', 'host'),
   uptimeSeconds: Type.Integer(),
   sockets: Type.Integer({ description: 'Open /ws sockets' }),
   topics: Type.Integer({ description: 'Live topics with watchers' }),

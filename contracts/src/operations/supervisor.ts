@@ -1,6 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import { CLIENT_TYPES } from '../hub-message.ts';
 import { HostThresholdsSchema, HostViewSchema, ProcessInfoSchema } from '../supervisor.ts';
+import { fields } from '../world/common.ts';
 import { op } from './types.ts';
 
 /**
@@ -102,10 +103,7 @@ export const WorkerOldQuerySchema = body({
 export type WorkerOldQuery = Static<typeof WorkerOldQuerySchema>;
 
 export const WorkerConnectionRowSchema = Type.Object({
-  _id: Type.String(),
-  handlerId: Type.String(),
-  clientType: Type.String(),
-  clientId: Type.String(),
+  ...fields(Type.String, '_id', 'handlerId', 'clientType', 'clientId'),
   rootGroupId: Type.Union([Type.String(), Type.Null()]),
   createdDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   removedDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

@@ -36,6 +36,13 @@ export function literalUnion<const T extends readonly string[]>(
   ) as unknown as TUnion<Members>;
 }
 
+/**
+ * Several fields of one plain type, for a schema's run of like fields:
+ * `Type.Object({ ...fields(Type.String, 'id', 'name'), at: Timestamp() })`.
+ */
+export const fields = <K extends string, S extends TSchema>(make: () => S, ...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, make()])) as { [P in K]: S };
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const LinkId = (description = 'Numeric id of a Link Plus hub (shown also in hex)') =>

@@ -1,11 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable, type Stored, Timestamp } from './common.ts';
+import { fields, Nullable, type Stored, Timestamp } from './common.ts';
 import { Id } from './gen1.ts';
 
 /** Gen1 command queue, pings and readings (seed 000 §3): the log-like rows, with timestamps. */
 export const QueuedCommandSchema = Type.Object({
-  id: Id(),
-  wfl_id: Id(),
+  ...fields(Id, 'id', 'wfl_id'),
   mac: Type.String({ description: 'The WifiLink column' }),
   email: Type.String({ description: 'Who requested the command' }),
   request_date: Timestamp(),
@@ -23,26 +22,22 @@ export const PingSchema = Type.Object({
   id: Id(),
   mac: Type.String(),
   date: Timestamp(),
-  data: Type.String(),
-  reply: Type.String(),
+  ...fields(Type.String, 'data', 'reply'),
   node: Type.String({ description: 'The server node that took the ping' }),
 });
 export type Ping = Static<typeof PingSchema>;
 export type PingRow = Stored<typeof PingSchema>;
 
 export const LatestTemperatureSchema = Type.Object({
-  mac: Type.String(),
-  serial: Type.String(),
+  ...fields(Type.String, 'mac', 'serial'),
   time: Timestamp(),
-  current_temp: Type.Number(),
-  current_target: Type.Number(),
+  ...fields(Type.Number, 'current_temp', 'current_target'),
 });
 export type LatestTemperature = Static<typeof LatestTemperatureSchema>;
 export type LatestTemperatureRow = Stored<typeof LatestTemperatureSchema>;
 
 export const LatestEnergySchema = Type.Object({
-  mac: Type.String(),
-  serial: Type.String(),
+  ...fields(Type.String, 'mac', 'serial'),
   time: Timestamp(),
   current_use: Type.Number({ description: 'Watts' }),
   total_day_use: Type.Number({ description: 'Watt hours today' }),
@@ -52,11 +47,9 @@ export type LatestEnergyRow = Stored<typeof LatestEnergySchema>;
 
 export const EnergyReadingSchema = Type.Object({
   id: Id(),
-  mac: Type.String(),
-  serial: Type.String(),
+  ...fields(Type.String, 'mac', 'serial'),
   time: Timestamp(),
-  current_use: Type.Number(),
-  total_day_use: Type.Number(),
+  ...fields(Type.Number, 'current_use', 'total_day_use'),
   created_at: Timestamp(),
 });
 export type EnergyReading = Static<typeof EnergyReadingSchema>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from './common.ts';
+import { fields, Nullable } from './common.ts';
 
 /**
  * Gen1 (Connect) rows from the legacy relational data (seed 000 §3), named as the specification
@@ -18,9 +18,7 @@ export const GEN1_DEVICE_TYPES = { error: 0, switch: 1, dimmer: 2, heating: 9, e
 
 export const Gen1UserSchema = Type.Object({
   user_id: Id(),
-  email: Type.String(),
-  username: Type.String(),
-  name: Type.String(),
+  ...fields(Type.String, 'email', 'username', 'name'),
   role: Nullable(Type.String({ description: 'Customer role: commercial, api_user, or none' })),
   active: Flag(),
   created: EpochSeconds(),
@@ -30,11 +28,9 @@ export const Gen1UserSchema = Type.Object({
 export type Gen1User = Static<typeof Gen1UserSchema>;
 
 export const WflSchema = Type.Object({
-  wfl_id: Id(),
-  user_id: Id(),
+  ...fields(Id, 'wfl_id', 'user_id'),
   mac: Type.String({ description: '74:0A:BC:12:34:56 form; the vendor prefix is hidden in display' }),
-  name: Type.String(),
-  serial: Type.String(),
+  ...fields(Type.String, 'name', 'serial'),
   firmware: Nullable(
     Type.String({ description: 'Link firmware, e.g. V2.9 (the firmware search criterion)' }),
   ),
@@ -52,8 +48,7 @@ export const Gen1DeviceSchema = Type.Object({
     minimum: 0,
     description: '0 error/no type, 1 switch, 2 dimmer, 9 heating, 13 energy',
   }),
-  name: Type.String(),
-  serial: Type.String(),
+  ...fields(Type.String, 'name', 'serial'),
   wfl_id: Type.Integer({ description: 'Legacy data may name a WFL that no longer exists (reported)' }),
   room_id: Nullable(Type.Integer()),
   active: Flag(),
@@ -73,26 +68,21 @@ export type DeviceType = Static<typeof DeviceTypeSchema>;
 export const DeviceTypeValueSchema = Type.Object({
   device_type_value_id: Id(),
   device_type_id: Type.Integer({ minimum: 0 }),
-  value: Type.String(),
-  wlf_code: Type.String(),
-  description: Type.String(),
+  ...fields(Type.String, 'value', 'wlf_code', 'description'),
 });
 export type DeviceTypeValue = Static<typeof DeviceTypeValueSchema>;
 
 export const RoomSchema = Type.Object({
-  room_id: Id(),
-  wfl_id: Id(),
+  ...fields(Id, 'room_id', 'wfl_id'),
   name: Type.String(),
   room_number: Type.Integer(),
 });
 export type Room = Static<typeof RoomSchema>;
 
 export const MoodSchema = Type.Object({
-  mood_id: Id(),
-  room_id: Id(),
+  ...fields(Id, 'mood_id', 'room_id'),
   name: Type.String(),
-  mood_number: Type.Integer(),
-  rank: Type.Integer(),
+  ...fields(Type.Integer, 'mood_number', 'rank'),
 });
 export type Mood = Static<typeof MoodSchema>;
 
@@ -100,8 +90,7 @@ export const ZoneSchema = Type.Object({ zone_id: Id(), wfl_id: Id(), name: Type.
 export type Zone = Static<typeof ZoneSchema>;
 
 export const TimerEventSchema = Type.Object({
-  timer_id: Id(),
-  wfl_id: Id(),
+  ...fields(Id, 'timer_id', 'wfl_id'),
   mac: Type.String({ description: 'The data monitor keys timers and events by MAC' }),
   kind: Type.Union([Type.Literal('timer'), Type.Literal('event')]),
   name: Type.String(),

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { CLIENT_TYPES } from '../hub-message.ts';
-import { LinkId, literalUnion, type Stored, Timestamp } from './common.ts';
+import { fields, LinkId, literalUnion, type Stored, Timestamp } from './common.ts';
 
 const ClientTypeSchema = literalUnion(CLIENT_TYPES);
 
@@ -24,9 +24,7 @@ export const SyncUpdateSchema = Type.Object({
     Type.Object({
       authedHubObj: Type.Object({
         authPayload: Type.Object({
-          factoryConfig: Type.Integer(),
-          configNumber: Type.Integer(),
-          deviceMinId: Type.Integer(),
+          ...fields(Type.Integer, 'factoryConfig', 'configNumber', 'deviceMinId'),
         }),
       }),
     }),
@@ -45,11 +43,9 @@ export const TransactionSchema = Type.Object({
   tags: Type.Array(Type.String()),
   successList: Type.Array(Type.Boolean(), { description: 'Success of each item' }),
   startDate: Timestamp(),
-  class: Type.String(),
-  operation: Type.String(),
+  ...fields(Type.String, 'class', 'operation'),
   duration: Type.Number({ minimum: 0, description: 'Latency in milliseconds' }),
-  success: Type.Boolean(),
-  warning: Type.Boolean(),
+  ...fields(Type.Boolean, 'success', 'warning'),
   firstMsgInfo: Type.Record(Type.String(), Type.Unknown()),
   createdDate: Timestamp(),
 });
@@ -65,8 +61,7 @@ export const LogSchema = Type.Object({
     payload: Type.Object({
       group: Type.String({ description: 'e.g. homeKit, system, device' }),
       level: Type.String({ description: 'debug, info, warn, error' }),
-      message: Type.String(),
-      source: Type.String(),
+      ...fields(Type.String, 'message', 'source'),
     }),
   }),
 });
@@ -79,8 +74,7 @@ export const SocketLogSchema = Type.Object({
   clientId: Type.String({ description: 'The other end of the message' }),
   clientType: ClientTypeSchema,
   direction: Type.Union([Type.Literal('request'), Type.Literal('response'), Type.Literal('notification')]),
-  class: Type.String(),
-  operation: Type.String(),
+  ...fields(Type.String, 'class', 'operation'),
   createdDate: Timestamp(),
   msg: Type.Record(Type.String(), Type.Unknown(), { description: 'The hub message envelope' }),
 });

@@ -1,5 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DeviceCategorySchema, DeviceStatusSchema, LinkId, type Stored, Timestamp } from './common.ts';
+import {
+  DeviceCategorySchema,
+  DeviceStatusSchema,
+  fields,
+  LinkId,
+  type Stored,
+  Timestamp,
+} from './common.ts';
 
 /** A paired Gen2 device (the hub itself included, product code L2), as stored in `products`. */
 export const ProductSchema = Type.Object({
@@ -9,13 +16,9 @@ export const ProductSchema = Type.Object({
   productCode: Type.String({ description: 'e.g. L2 (Link Plus), L42 (double socket)' }),
   virtualProductCode: Type.Optional(Type.String({ description: 'Set on virtual and migrated devices' })),
   category: DeviceCategorySchema,
-  serial: Type.String(),
-  firmwareVersion: Type.String(),
+  ...fields(Type.String, 'serial', 'firmwareVersion'),
   attributes: Type.Object({
-    serial: Type.String(),
-    firmware: Type.String(),
-    hardware: Type.String(),
-    protocol: Type.String(),
+    ...fields(Type.String, 'serial', 'firmware', 'hardware', 'protocol'),
   }),
   featureIds: Type.Array(Type.String()),
   paired: Type.Boolean(),
@@ -39,11 +42,7 @@ export type ProductDoc = Stored<typeof ProductSchema>;
 export const ProductArchiveSchema = Type.Object({
   archive: Type.Object({
     createdDate: Timestamp(),
-    deviceId: Type.String(),
-    productCode: Type.String(),
-    firmwareVersion: Type.String(),
-    serial: Type.String(),
-    name: Type.String(),
+    ...fields(Type.String, 'deviceId', 'productCode', 'firmwareVersion', 'serial', 'name'),
   }),
   rootGroupId: Type.String(),
   linkId: LinkId(),

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { LinkId, literalUnion, type Stored, Timestamp } from './common.ts';
+import { fields, LinkId, literalUnion, type Stored, Timestamp } from './common.ts';
 
 /** A request to share or leave a structure, `structure-access-requests` (SA Reqs tab). */
 export const StructureAccessRequestSchema = Type.Object({
@@ -10,14 +10,24 @@ export const StructureAccessRequestSchema = Type.Object({
   action: Type.String({ description: 'e.g. invite, remove' }),
   status: Type.String({ description: 'accepted is normal; anything else is flagged when complete' }),
   success: Type.Boolean(),
-  requestingUserId: Type.String(),
-  fromUserId: Type.String(),
-  targetUserEmail: Type.String(),
-  accessLevel: Type.String(),
-  groupId: Type.String(),
+  ...fields(Type.String, 'requestingUserId', 'fromUserId', 'targetUserEmail', 'accessLevel', 'groupId'),
 });
 export type StructureAccessRequest = Static<typeof StructureAccessRequestSchema>;
 export type StructureAccessRequestDoc = Stored<typeof StructureAccessRequestSchema>;
+
+/** What a hub backup holds, counted (the Backups tab's summary column). */
+export const BackupSummarySchema = Type.Object(
+  fields(
+    Type.Integer,
+    'products',
+    'devices',
+    'features',
+    'automations',
+    'rooms',
+    'featureSets',
+    'automationSets',
+  ),
+);
 
 /** A hub backup as stored in `backups` (Backups tab); the hub command's answer has the same fields. */
 export const BackupRecordSchema = Type.Object({
@@ -30,15 +40,7 @@ export const BackupRecordSchema = Type.Object({
   keep: Type.Boolean({ description: 'Kept indefinitely ("Keeping")' }),
   restores: Type.Integer({ minimum: 0 }),
   firmwareVersion: Type.String({ description: 'Hub firmware when the backup was taken' }),
-  summary: Type.Object({
-    products: Type.Integer(),
-    devices: Type.Integer(),
-    features: Type.Integer(),
-    automations: Type.Integer(),
-    rooms: Type.Integer(),
-    featureSets: Type.Integer(),
-    automationSets: Type.Integer(),
-  }),
+  summary: BackupSummarySchema,
 });
 export type BackupRecord = Static<typeof BackupRecordSchema>;
 export type BackupRecordDoc = Stored<typeof BackupRecordSchema>;
@@ -47,24 +49,16 @@ export type BackupRecordDoc = Stored<typeof BackupRecordSchema>;
 export const FirmwareQueueItemSchema = Type.Object({
   rootGroupId: Type.String(),
   linkId: LinkId(),
-  deviceId: Type.String(),
-  productCode: Type.String(),
-  releaseId: Type.String(),
-  createdDate: Timestamp(),
-  updatedDate: Timestamp(),
-  complete: Type.Boolean(),
-  failed: Type.Boolean(),
-  deleted: Type.Boolean(),
+  ...fields(Type.String, 'deviceId', 'productCode', 'releaseId'),
+  ...fields(Timestamp, 'createdDate', 'updatedDate'),
+  ...fields(Type.Boolean, 'complete', 'failed', 'deleted'),
 });
 export type FirmwareQueueItem = Static<typeof FirmwareQueueItemSchema>;
 export type FirmwareQueueItemDoc = Stored<typeof FirmwareQueueItemSchema>;
 
 /** A firmware release as stored in `firmware-releases`. */
 export const FirmwareReleaseRecordSchema = Type.Object({
-  releaseId: Type.String(),
-  releaseName: Type.String(),
-  productCode: Type.String(),
-  version: Type.String(),
+  ...fields(Type.String, 'releaseId', 'releaseName', 'productCode', 'version'),
   updatedDate: Timestamp(),
   versionPaths: Type.Array(Type.String(), { description: 'Versions this release updates from' }),
   categories: Type.Array(Type.String(), { description: "'internal' needs the firmware role" }),
@@ -78,8 +72,7 @@ export const NotificationSchema = Type.Object({
   userId: Type.String(),
   notifications: Type.Array(
     Type.Object({
-      id: Type.String(),
-      clientId: Type.String(),
+      ...fields(Type.String, 'id', 'clientId'),
       type: Type.Union([Type.Literal('pushNotification'), Type.Literal('iftttTrigger')]),
       meta: Type.Object({ featureId: Type.String(), structureId: Type.String() }),
     }),
@@ -95,18 +88,14 @@ export const AgentSchema = Type.Object({
   type: literalUnion(AGENT_TYPES),
   userId: Type.String(),
   rootGroups: Type.Array(Type.String()),
-  createdDate: Timestamp(),
-  lastUpdatedAt: Timestamp(),
+  ...fields(Timestamp, 'createdDate', 'lastUpdatedAt'),
   lastUpdateReason: Type.String(),
   linked: Type.Boolean(),
   unLinkReason: Type.Optional(Type.String({ description: 'Set when not linked' })),
   lastSync: Type.Optional(Timestamp('Google only')),
   devices: Type.Array(
     Type.Object({
-      name: Type.String(),
-      productCode: Type.String(),
-      type: Type.String(),
-      endpointId: Type.String(),
+      ...fields(Type.String, 'name', 'productCode', 'type', 'endpointId'),
     }),
   ),
 });
@@ -118,8 +107,7 @@ export const SupportNoteSchema = Type.Object({
   notes: Type.String(),
   customerId: Type.String({ description: 'The customer: a Gen2 userId or a Gen1 user_id' }),
   userId: Type.String({ description: "The author (staff e-mail) or 'system'" }),
-  createdDate: Timestamp(),
-  updatedDate: Timestamp(),
+  ...fields(Timestamp, 'createdDate', 'updatedDate'),
 });
 export type SupportNote = Static<typeof SupportNoteSchema>;
 export type SupportNoteDoc = Stored<typeof SupportNoteSchema>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { LinkId, literalUnion, type Stored, Timestamp } from './common.ts';
+import { fields, LinkId, literalUnion, type Stored, Timestamp } from './common.ts';
 
 /** Feature types the console knows by name; others appear as they come. */
 export const FEATURE_TYPES = [
@@ -99,8 +99,7 @@ export type Automation = Static<typeof AutomationSchema>;
 
 export const StructureDeviceSchema = Type.Object({
   deviceId: Type.String({ description: '{structure}-{deviceNumber}-{linkId}+{index}' }),
-  productCode: Type.String(),
-  name: Type.String(),
+  ...fields(Type.String, 'productCode', 'name'),
   linkId: LinkId('The hub the device is paired to'),
   featureIds: Type.Array(Type.String()),
 });
@@ -118,8 +117,7 @@ export const StructureSchema = Type.Object({
   }),
   name: Type.String({ description: 'Location name' }),
   version: Type.Integer({ minimum: 0, description: 'Structure version, raised on every change' }),
-  createdDate: Timestamp(),
-  updatedDate: Timestamp(),
+  ...fields(Timestamp, 'createdDate', 'updatedDate'),
   devices: Type.Record(Type.String(), StructureDeviceSchema, { description: 'By deviceId' }),
   features: Type.Record(Type.String(), FeatureSchema, { description: 'By featureId' }),
   _groups: Type.Record(Type.String(), GroupSchema, { description: 'By groupId' }),

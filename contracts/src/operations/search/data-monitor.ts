@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../world/common.ts';
+import { fields, Nullable } from '../../world/common.ts';
 
 /** The data monitor's constants (seed 000 §9, §5, §8). */
 export const DATA_MONITOR = {
@@ -104,8 +104,7 @@ export const ENERGY_ORDERS = ['asc', 'desc'] as const;
 
 export const EnergyRowSchema = Type.Object({
   time: Type.String({ format: 'date-time' }),
-  serial: Type.String(),
-  mac: Type.String(),
+  ...fields(Type.String, 'serial', 'mac'),
   current_use: Type.Number({ description: 'Watts' }),
   total_day_use: Type.Number({ description: 'Watt hours since midnight (UTC)' }),
   created_at: Type.String({ format: 'date-time' }),
@@ -121,8 +120,7 @@ export type EnergyRow = Static<typeof EnergyRowSchema>;
 
 export const EnergyErrorSchema = Type.Object({
   time: Type.String({ format: 'date-time' }),
-  serial: Type.String(),
-  mac: Type.String(),
+  ...fields(Type.String, 'serial', 'mac'),
   diff: Type.Number(),
   message: Type.String(),
 });
@@ -130,8 +128,7 @@ export type EnergyError = Static<typeof EnergyErrorSchema>;
 
 export const TimerEventCountsSchema = Type.Object({
   mac: Type.String({ description: 'The stored MAC' }),
-  timers: Type.Integer(),
-  events: Type.Integer(),
+  ...fields(Type.Integer, 'timers', 'events'),
 });
 export type TimerEventCounts = Static<typeof TimerEventCountsSchema>;
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../world/common.ts';
+import { fields, Nullable } from '../../world/common.ts';
 import {
   Gen1DeviceSchema,
   Gen1UserSchema,
@@ -52,8 +52,7 @@ export const Gen1SearchResultSchema = Type.Object({
     description: 'Accounts found, counted up to 1000; past that, refine the term (see `totalExact`)',
   }),
   totalExact: Type.Boolean({ description: 'False when there are more than `total` accounts' }),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
+  ...fields(Type.Integer, 'limit', 'offset'),
 });
 export type Gen1SearchResult = Static<typeof Gen1SearchResultSchema>;
 
@@ -92,8 +91,7 @@ export type Gen1Inconsistency = Static<typeof Gen1InconsistencySchema>;
 /** One of several accounts whose WFLs share a MAC (the warning with Delete Selected). */
 export const MacAccountSchema = Type.Object({
   user_id: Type.Integer(),
-  email: Type.String(),
-  username: Type.String(),
+  ...fields(Type.String, 'email', 'username'),
   active: Type.Union([Type.Literal(0), Type.Literal(1)]),
   deviceCount: Type.Integer({
     description: 'Devices on the WFLs of this account; accounts with devices are not deleted in bulk',
@@ -103,8 +101,7 @@ export const MacAccountSchema = Type.Object({
 export type MacAccount = Static<typeof MacAccountSchema>;
 
 export const MacAccountsSchema = Type.Object({
-  mac: Type.String(),
-  macDisplay: Type.String(),
+  ...fields(Type.String, 'mac', 'macDisplay'),
   accounts: Type.Array(MacAccountSchema),
 });
 export type MacAccounts = Static<typeof MacAccountsSchema>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../world/common.ts';
+import { fields, Nullable } from '../../world/common.ts';
 
 export const PRODUCT_SEARCH_FIELDS = ['serial', 'name', 'productCode', 'virtualProductCode'] as const;
 export type ProductSearchField = (typeof PRODUCT_SEARCH_FIELDS)[number];
@@ -38,8 +38,7 @@ export const MATCHED_BY = ['email', 'userId', 'hubId', 'rootGroupId', 'product',
 const MatchedBy = Type.Union(MATCHED_BY.map((m) => Type.Literal(m)));
 
 export const Gen2UserHitSchema = Type.Object({
-  userId: Type.String(),
-  email: Type.String(),
+  ...fields(Type.String, 'userId', 'email'),
   createdDate: Type.String({ format: 'date-time' }),
   rootGroupIds: Type.Array(Type.String()),
   noRoot: Type.Boolean(),
@@ -49,10 +48,7 @@ export const Gen2UserHitSchema = Type.Object({
 export type Gen2UserHit = Static<typeof Gen2UserHitSchema>;
 
 export const ProductHitSchema = Type.Object({
-  deviceId: Type.String(),
-  name: Type.String(),
-  serial: Type.String(),
-  productCode: Type.String(),
+  ...fields(Type.String, 'deviceId', 'name', 'serial', 'productCode'),
   virtualProductCode: Nullable(Type.String()),
   linkId: Type.Integer(),
 });

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../world/common.ts';
+import { fields, Nullable } from '../../world/common.ts';
 
 const CustomerId = Type.String({
   minLength: 1,
@@ -8,9 +8,7 @@ const CustomerId = Type.String({
 });
 
 export const SupportNoteViewSchema = Type.Object({
-  id: Type.String(),
-  notes: Type.String(),
-  customerId: Type.String(),
+  ...fields(Type.String, 'id', 'notes', 'customerId'),
   userId: Type.String({ description: "The author (staff e-mail), or 'system' for automatic notes" }),
   automatic: Type.Boolean(),
   createdDate: Type.String({ format: 'date-time' }),

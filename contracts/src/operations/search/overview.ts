@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SUPPORT_PLUS_DATABASES } from '../../world/collections.ts';
-import { Nullable } from '../../world/common.ts';
+import { fields, Nullable } from '../../world/common.ts';
 import { SUPPORT_PLUS_LIMIT } from './rules.ts';
 
 export const OverviewLinkSchema = Type.Object({
@@ -72,8 +72,7 @@ export type SupportPlusQueryBody = Static<typeof SupportPlusQueryBodySchema>;
 export const SupportPlusQueryResultSchema = Type.Object({
   database: Type.String(),
   documents: Type.Array(Doc, { description: 'Secret fields are never included' }),
-  returned: Type.Integer(),
-  limit: Type.Integer(),
+  ...fields(Type.Integer, 'returned', 'limit'),
   truncated: Type.Boolean({ description: 'The limit was reached: there may be more' }),
   debug: Type.Optional(Type.Object({ filter: Doc, sort: Doc, ms: Type.Number() })),
 });

@@ -1,13 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DeviceCategorySchema, DeviceStatusSchema, Nullable } from '../../world/common.ts';
+import { DeviceCategorySchema, DeviceStatusSchema, fields, Nullable } from '../../world/common.ts';
 import { GroupTypeSchema } from '../../world/structure.ts';
 
 const Iso = (description?: string) =>
   Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 
 export const StructureUserSchema = Type.Object({
-  userId: Type.String(),
-  email: Type.String(),
+  ...fields(Type.String, 'userId', 'email'),
   createdDate: Iso(),
   structures: Type.Integer({ description: 'How many structures the user can reach' }),
   levels: Type.Array(Type.String(), { description: 'Access levels in this structure (owner, admin, user…)' }),
@@ -22,9 +21,7 @@ export type StructureUser = Static<typeof StructureUserSchema>;
 
 export const StructureHubSchema = Type.Object({
   hubId: Type.Integer(),
-  hubIdHex: Type.String(),
-  serial: Type.String(),
-  firmwareVersion: Type.String(),
+  ...fields(Type.String, 'hubIdHex', 'serial', 'firmwareVersion'),
   errorState: Type.Boolean(),
   errorSyncUpdateId: Nullable(Type.String()),
   locked: Type.Boolean(),
@@ -38,17 +35,14 @@ export const StructureHubSchema = Type.Object({
   stats: Type.Object({
     average: Type.Number(),
     count: Type.Integer(),
-    min: Type.Number(),
-    max: Type.Number(),
+    ...fields(Type.Number, 'min', 'max'),
   }),
   firmwareInfo: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
 });
 export type StructureHub = Static<typeof StructureHubSchema>;
 
 export const DeviceCardSchema = Type.Object({
-  deviceId: Type.String(),
-  name: Type.String(),
-  productCode: Type.String(),
+  ...fields(Type.String, 'deviceId', 'name', 'productCode'),
   virtualProductCode: Nullable(Type.String()),
   category: DeviceCategorySchema,
   linkId: Type.Integer(),
@@ -57,8 +51,7 @@ export const DeviceCardSchema = Type.Object({
   deviceStatus: DeviceStatusSchema,
   paired: Type.Boolean(),
   unpaired: Type.Boolean({ description: 'deviceUnpaired flag' }),
-  migrated: Type.Boolean(),
-  badBatch: Type.Boolean(),
+  ...fields(Type.Boolean, 'migrated', 'badBatch'),
   badBatchLabel: Nullable(
     Type.String({ description: "'Serial is from L42MK3 initial batch' when badBatch" }),
   ),
@@ -81,8 +74,7 @@ export const GroupCardSchema = Type.Object({
   automations: Type.Integer(),
   deviceId: Nullable(Type.String()),
   primaryFeatureId: Nullable(Type.String()),
-  order: Type.Integer(),
-  accessCount: Type.Integer(),
+  ...fields(Type.Integer, 'order', 'accessCount'),
   parentGroups: Type.Array(Type.String()),
 });
 export type GroupCard = Static<typeof GroupCardSchema>;
@@ -93,10 +85,7 @@ const GroupRef = Type.Object({
 });
 
 export const FeatureCardSchema = Type.Object({
-  featureId: Type.String(),
-  name: Type.String(),
-  type: Type.String(),
-  key: Type.String(),
+  ...fields(Type.String, 'featureId', 'name', 'type', 'key'),
   channel: Type.Integer(),
   deviceId: Type.String(),
   deviceName: Nullable(Type.String({ description: "Null shows 'Missing Device!'" })),
@@ -106,11 +95,9 @@ export const FeatureCardSchema = Type.Object({
 export type FeatureCard = Static<typeof FeatureCardSchema>;
 
 export const AutomationCardSchema = Type.Object({
-  groupId: Type.String(),
-  name: Type.String(),
+  ...fields(Type.String, 'groupId', 'name'),
   active: Type.Boolean(),
-  category: Type.String(),
-  scriptType: Type.String(),
+  ...fields(Type.String, 'category', 'scriptType'),
   features: Type.Array(Type.String()),
   groups: Type.Array(GroupRef),
   missingGroups: Type.Array(Type.String(), { description: "Each shows 'Missing group!' followed by the id" }),
@@ -125,8 +112,7 @@ export const StructureProblemSchema = Type.Object({
 
 export const StructureDetailSchema = Type.Object({
   structure: Type.Object({
-    rootGroupId: Type.String(),
-    name: Type.String(),
+    ...fields(Type.String, 'rootGroupId', 'name'),
     version: Type.Integer(),
     createdDate: Iso(),
     updatedDate: Iso(),
@@ -150,10 +136,7 @@ export const StructureDetailSchema = Type.Object({
   automations: Type.Array(AutomationCardSchema),
   problems: Type.Array(StructureProblemSchema, { description: 'The Errors tab data-quality list' }),
   counts: Type.Object({
-    devices: Type.Integer(),
-    features: Type.Integer(),
-    groups: Type.Integer(),
-    automations: Type.Integer(),
+    ...fields(Type.Integer, 'devices', 'features', 'groups', 'automations'),
   }),
 });
 export type StructureDetail = Static<typeof StructureDetailSchema>;
