@@ -113,6 +113,12 @@ export const surveyLinksOperations = [
           maxItems: SURVEY_LINKS.maxIds,
           description: `1 to ${SURVEY_LINKS.maxIds} ids; repeats are asked once`,
         }),
+        baseFirmware: Type.Optional(
+          Type.String({
+            pattern: '^[0-9]{1,4}(\\.[0-9]{1,4}){0,3}$',
+            description: `Online hubs below it are flagged (default ${SURVEY_LINKS.baseFirmware})`,
+          }),
+        ),
       },
       { additionalProperties: false },
     ),

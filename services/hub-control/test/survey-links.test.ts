@@ -53,6 +53,19 @@ describe('surveying links', () => {
     expect(r.responseSuccess.map((row) => row.linkId)).toEqual(picked.map((x) => x.hubId));
   });
 
+  it('flags online hubs below the base firmware the person gave', async () => {
+    const linkIds = ids(h.fleet.slice(0, 10));
+    const r = data<SurveyResult>(
+      await h.call('hub-control.surveyLinks', datauser(), { linkIds, baseFirmware: '3.38.1' }),
+    );
+    expect(r.baseFirmware).toBe('3.38.1');
+    for (const row of [...r.responseSuccess, ...r.responseSuccess337])
+      expect(row.firmwareVersionIssue, row.firmwareVersion).toBe(
+        compareFirmware(row.firmwareVersion, '3.38.1') < 0,
+      );
+    expect(r.responseSuccess.every((row) => row.firmwareVersionIssue)).toBe(true);
+  });
+
   it('says why a hub is in Offline / Error: offline, unknown, failing, unreadable; error state is online', async () => {
     await h.simControl('offline', { hubId: hub(4).hubId, offline: true });
     await h.simControl('malformed', { hubId: hub(5).hubId, replies: 1 });
@@ -174,6 +187,7 @@ describe('hostile input and roles', () => {
     expect((await refuse({ linkIds: [12] })).statusCode).toBe(400);
     expect((await refuse({ linkIds: ['1'], extra: true })).statusCode).toBe(400);
     expect((await refuse(null)).statusCode).toBe(400);
+    expect((await refuse({ linkIds: ['1'], baseFirmware: 'x; drop' })).statusCode).toBe(400);
   });
 
   it('refuses other roles (403) for the survey and its Backup; nothing is sent to a hub', async () => {

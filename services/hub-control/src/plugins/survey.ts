@@ -58,7 +58,11 @@ export class SurveyLinks {
     this.opts = opts;
   }
 
-  async run(ctx: HandlerContext, linkIds: readonly string[]): Promise<SurveyResult> {
+  async run(
+    ctx: HandlerContext,
+    linkIds: readonly string[],
+    baseFirmware: string = SURVEY_LINKS.baseFirmware,
+  ): Promise<SurveyResult> {
     const t0 = Date.now();
     const caller = ctx.caller as Caller;
     const ids = [...new Set(linkIds.map(Number))];
@@ -80,7 +84,7 @@ export class SurveyLinks {
     const budget = `Not asked: the survey stopped after ${this.opts.budgetMs / 1000} s; send this id again.`;
     for (const linkId of ids.slice(next)) answers.push({ linkId, fault: budget, at: Date.now() });
 
-    const result = await this.rows(answers, ids);
+    const result = await this.rows(answers, ids, baseFirmware);
     this.app.hubMetrics.actions.labels('Survey', 'replied').inc(answers.length - result.responseError.length);
     this.app.hubMetrics.actions.labels('Survey', 'failed').inc(result.responseError.length);
     await this.audit(ctx, caller, ids.length, result);
@@ -115,7 +119,11 @@ export class SurveyLinks {
   }
 
   /** The three tables, in the order the ids were given; backups and records from the server. */
-  private async rows(answers: Answer[], ids: number[]): Promise<Omit<SurveyResult, 'durationMs'>> {
+  private async rows(
+    answers: Answer[],
+    ids: number[],
+    baseFirmware: string,
+  ): Promise<Omit<SurveyResult, 'durationMs'>> {
     const order = new Map(ids.map((id, i) => [id, i]));
     answers.sort((a, b) => (order.get(a.linkId) ?? 0) - (order.get(b.linkId) ?? 0));
     let error: string | null = null;
@@ -142,7 +150,7 @@ export class SurveyLinks {
           devices: info.devices,
           automations: info.automations,
           firmwareVersion: info.firmwareVersion,
-          firmwareVersionIssue: compareFirmware(info.firmwareVersion, SURVEY_LINKS.baseFirmware) < 0,
+          firmwareVersionIssue: compareFirmware(info.firmwareVersion, baseFirmware) < 0,
           errorState: info.errorState,
           systemStorageNumber: info.systemStorageNumber,
           factoryConfig: info.factoryConfig,
@@ -172,7 +180,7 @@ export class SurveyLinks {
       responseSuccess337: online338,
       responseError: failed,
       error,
-      baseFirmware: SURVEY_LINKS.baseFirmware,
+      baseFirmware,
     };
   }
 
