@@ -9,6 +9,8 @@ import { op } from './types.ts';
 export const SURVEY_LINKS = {
   /** Ids per request; the console sends a longer list in several requests. */
   maxIds: 500,
+  /** A link id as typed: digits, no leading zero, at most 16. */
+  idPattern: '^[1-9][0-9]{0,15}$',
   /** Default survey base firmware (spec §9): an online hub below it is flagged. */
   baseFirmware: '3.35.0',
   /** Online hubs at this firmware or newer go to the 'Online - 3.38' table (responseSuccess337). */
@@ -93,7 +95,7 @@ export const SurveyResultSchema = Type.Object({
 export type SurveyResult = Static<typeof SurveyResultSchema>;
 
 const LinkIdText = Type.String({
-  pattern: '^[1-9][0-9]{0,15}$',
+  pattern: SURVEY_LINKS.idPattern,
   description: 'A numeric link (hub) id, as digits',
 });
 

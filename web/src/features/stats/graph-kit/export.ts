@@ -1,15 +1,5 @@
 /** Downloads of a chart: its SVG as drawn, a PNG rendered from it, and its data as CSV. */
-
-export function download(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { downloadBlob as download } from '../../ui/csv.ts';
 
 /** The SVG as a standalone document (namespace and white background set, so it opens anywhere). */
 export function svgText(svg: SVGSVGElement): string {
