@@ -11,7 +11,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
-import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { enrolStaff, signInAdmin, signInApi, staffClient } from '../support/people.ts';
 
 let stack: HubStack;
 let browser: Browser;
@@ -189,4 +189,20 @@ describe('/surveyLinks', () => {
     expect(note?.notes).toMatch(new RegExp(`^Dana Data \\(.+\\) ran Backup on link ${hub.hubId}: success$`));
     await page.close();
   }, 60_000);
+
+  it('refuses hostile input through the gateway and other roles with 403', async () => {
+    const data = await signInApi(stack, dana.email, dana.password);
+    const survey = (body: unknown) => data.call('POST', '/api/supportPlus/socket/survey-links', body);
+    expect((await survey({ linkIds: [] })).status).toBe(400);
+    const many = await survey({ linkIds: Array.from({ length: 501 }, (_, i) => String(i + 1)) });
+    expect(many.status).toBe(400);
+    expect((many.json as { message: string }).message).toContain('500');
+    expect((await survey({ linkIds: ['12;DROP'] })).status).toBe(400);
+    expect((await survey({ linkIds: 'x'.repeat(100) })).status).toBe(400);
+    const support = await staffClient(stack, await signInAdmin(stack), 'support,dev', 'Sam Support');
+    const refused = await support.call('POST', '/api/supportPlus/socket/survey-links', { linkIds: ['1'] });
+    expect(refused.status).toBe(403);
+    const backup = await support.call('POST', '/api/supportPlus/socket/survey-links/backup', { linkId: 1 });
+    expect(backup.status).toBe(403);
+  });
 });
