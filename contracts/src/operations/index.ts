@@ -6,6 +6,7 @@ import { searchOperations } from './search.ts';
 import { servicesOperations } from './services.ts';
 import { statsOperations } from './stats/index.ts';
 import { supervisorOperations } from './supervisor.ts';
+import { surveyLinksOperations } from './survey-links.ts';
 import { thingOperations } from './things.ts';
 import type { Operation } from './types.ts';
 
@@ -17,6 +18,7 @@ export * from './search.ts';
 export * from './services.ts';
 export * from './stats/index.ts';
 export * from './supervisor.ts';
+export * from './survey-links.ts';
 export * from './things.ts';
 export * from './types.ts';
 
@@ -26,6 +28,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...thingOperations,
   ...customerAuthOperations,
   ...hubControlOperations,
+  ...surveyLinksOperations,
   ...gen1CommandOperations,
   ...searchOperations,
   ...supervisorOperations,

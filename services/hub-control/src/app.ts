@@ -1,4 +1,4 @@
-import { gen1CommandOperations, hubControlOperations } from '@console/contracts';
+import { gen1CommandOperations, hubControlOperations, surveyLinksOperations } from '@console/contracts';
 import {
   ensureStreams,
   migrateService,
@@ -20,6 +20,7 @@ import { hubControlErrors } from './endpoints/errors.ts';
 import { gen1CommandHandlers } from './endpoints/gen1-commands.ts';
 import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
+import { surveyLinksHandlers } from './endpoints/survey-links.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
 import { auditTrailPlugin } from './plugins/audit-trail.ts';
@@ -33,6 +34,7 @@ import { hubLinkPlugin } from './plugins/hub-link.client.ts';
 import { hubMetricsPlugin } from './plugins/hub-metrics.ts';
 import { presencePlugin } from './plugins/presence.ts';
 import { recordsPlugin } from './plugins/records.store.ts';
+import { surveyPlugin } from './plugins/survey.ts';
 import { wflLinkPlugin } from './plugins/wfl-link.client.ts';
 import { wflPingsPlugin } from './plugins/wfl-pings.ts';
 
@@ -79,10 +81,15 @@ export const hubControlApp = fp(
     await app.register(accountsPlugin);
     await app.register(hubActionsPlugin);
     await app.register(gen1CommandsPlugin);
+    await app.register(surveyPlugin, {
+      concurrency: config.SURVEY_CONCURRENCY,
+      hubTimeoutMs: config.SURVEY_HUB_TIMEOUT_MS,
+      budgetMs: config.SURVEY_BUDGET_MS,
+    });
 
     await registerOperations(app, {
       service: 'hub-control',
-      operations: [...hubControlOperations, ...gen1CommandOperations],
+      operations: [...hubControlOperations, ...gen1CommandOperations, ...surveyLinksOperations],
       handlers: {
         ...linkActionHandlers(app),
         ...deviceActionHandlers(app),
@@ -91,6 +98,7 @@ export const hubControlApp = fp(
         ...hubCardHandlers(app),
         ...channelListHandlers(app),
         ...gen1CommandHandlers(app),
+        ...surveyLinksHandlers(app),
       },
       errors: hubControlErrors,
     });

@@ -42,6 +42,23 @@ export const HubControlConfigSchema = Type.Composite([
       minimum: 60,
       description: 'How long the last system read and live info stay on the hub card',
     }),
+    SURVEY_CONCURRENCY: Type.Integer({
+      default: 32,
+      minimum: 1,
+      maximum: 500,
+      description: 'Survey Links: hubs asked at the same time by one survey',
+    }),
+    SURVEY_HUB_TIMEOUT_MS: Type.Integer({
+      default: 3000,
+      minimum: 100,
+      description: 'Survey Links: how long one hub has to answer (never retried)',
+    }),
+    SURVEY_BUDGET_MS: Type.Integer({
+      default: 8000,
+      minimum: 500,
+      description:
+        "Survey Links: a survey asks no hub after this long and answers; keep it under the gateway's REQUEST_TIMEOUT_MS",
+    }),
   }),
 ]);
 export type HubControlConfig = Static<typeof HubControlConfigSchema>;

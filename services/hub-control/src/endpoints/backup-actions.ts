@@ -4,6 +4,7 @@ import {
   type HubActionResult,
   hubControlOperations,
   offlineMessage,
+  surveyLinksOperations,
 } from '@console/contracts';
 import { defineHandlers, type HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
@@ -32,19 +33,34 @@ export function backupActionHandlers(app: FastifyInstance) {
     return found;
   };
 
-  return defineHandlers(hubControlOperations, {
-    'hub-control.backup': async (ctx) =>
-      remember(
-        ctx,
-        await run(ctx, {
-          opId: 'hub-control.backup',
-          action: 'Backup',
-          hubId: ctx.body.linkId,
-          command: 'backupCreate',
-          payloads: [{ reason: 'support', ...(ctx.body.deviceId ? { deviceId: ctx.body.deviceId } : {}) }],
-          offline,
-        }),
-      ),
+  /** Backup Now: the hub card's, and the Survey Links row's (for data users, saying so in its reason). */
+  const backupNow = async (
+    ctx: HandlerContext,
+    opId: string,
+    linkId: number,
+    reason: string,
+    deviceId?: string,
+  ) =>
+    remember(
+      ctx,
+      await run(ctx, {
+        opId,
+        action: 'Backup',
+        hubId: linkId,
+        command: 'backupCreate',
+        payloads: [{ reason, ...(deviceId ? { deviceId } : {}) }],
+        offline,
+      }),
+    );
+
+  const survey = defineHandlers(surveyLinksOperations, {
+    'hub-control.surveyBackup': (ctx) =>
+      backupNow(ctx, 'hub-control.surveyBackup', ctx.body.linkId, 'survey'),
+  });
+
+  const card = defineHandlers(hubControlOperations, {
+    'hub-control.backup': (ctx) =>
+      backupNow(ctx, 'hub-control.backup', ctx.body.linkId, 'support', ctx.body.deviceId),
 
     'hub-control.backupRestore': async (ctx) => {
       requireConfirmation('hub-control.backupRestore', ctx.body.confirmation);
@@ -87,4 +103,5 @@ export function backupActionHandlers(app: FastifyInstance) {
         offline,
       }),
   });
+  return { ...card, ...survey };
 }

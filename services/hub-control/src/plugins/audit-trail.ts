@@ -115,6 +115,14 @@ export class AuditTrail {
     // The end is durable: the write-ahead record may go (not awaited: the reply need not wait).
     void records.settled(tx._id).catch((err) => log.warn({ err }, 'write-ahead record not removed'));
   }
+
+  /** A staff action that is no hub action (a survey): kept on the AUDIT stream, synced, once per id. */
+  async event(kind: string, body: Record<string, unknown>, msgId: string): Promise<void> {
+    await this.js.publish(this.app.subjects.audit(kind), JSON.stringify({ kind, ...body }), {
+      msgID: msgId,
+      timeout: 5000,
+    });
+  }
 }
 
 export const auditTrailPlugin = fp(

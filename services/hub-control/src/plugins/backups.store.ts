@@ -9,6 +9,12 @@ declare module 'fastify' {
   }
 }
 
+export interface BackupSummary {
+  createdDate: string;
+  reason: string;
+  firmwareVersion: string;
+}
+
 /**
  * Backups the hubs reported (Support Plus spec §3 Backup), kept as the server's record: listed,
  * kept (keep: true) and restored (restores + 1). Also how a backup id finds its link.
@@ -30,6 +36,32 @@ export class BackupsRepository {
       { ...b, updatedDate: new Date() },
       { upsert: true },
     );
+  }
+
+  /**
+   * The newest two backups on record per link, newest first. The world writes `createdDate` as a
+   * date and hub-control as an ISO string, so the order is settled here, not by the server's sort.
+   */
+  async newestTwo(linkIds: number[]): Promise<Map<number, BackupSummary[]>> {
+    const found = await this.backups
+      .find(
+        { linkId: { $in: linkIds } },
+        { projection: { _id: 0, linkId: 1, createdDate: 1, reason: 1, firmwareVersion: 1 } },
+      )
+      .toArray();
+    const byLink = new Map<number, BackupSummary[]>();
+    for (const b of found) {
+      const at = new Date(b.createdDate as string | Date);
+      if (Number.isNaN(at.getTime())) continue;
+      const list = byLink.get(b.linkId) ?? [];
+      list.push({ createdDate: at.toISOString(), reason: b.reason, firmwareVersion: b.firmwareVersion });
+      byLink.set(b.linkId, list);
+    }
+    for (const list of byLink.values()) {
+      list.sort((a, b) => b.createdDate.localeCompare(a.createdDate));
+      list.length = Math.min(list.length, 2);
+    }
+    return byLink;
   }
 
   async linkOf(backupId: string): Promise<number | null> {

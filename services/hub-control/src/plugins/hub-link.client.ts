@@ -28,12 +28,18 @@ export class HubLink {
     this.timeoutMs = timeoutMs;
   }
 
-  async send(hubId: number, envelope: HubMessage, caller: Caller): Promise<LinkOutcome> {
+  /** `timeoutMs` defaults to HUB_TIMEOUT_MS; the survey gives each hub its own, shorter one. */
+  async send(
+    hubId: number,
+    envelope: HubMessage,
+    caller: Caller,
+    timeoutMs = this.timeoutMs,
+  ): Promise<LinkOutcome> {
     const h = headers();
     h.set(HUB_CLIENT_HEADERS.type, 'admin');
     h.set(HUB_CLIENT_HEADERS.id, caller.userId);
     const outcome = await requestOnce(this.app.nats, this.app.subjects.hubCmd(hubId), envelope, {
-      timeoutMs: this.timeoutMs,
+      timeoutMs,
       headers: h,
       accept: (r): r is HubMessage => check.Check(r) && r.transactionId === envelope.transactionId,
     });
