@@ -156,4 +156,9 @@ export class Client {
   get hasSession() {
     return this.cookie !== '';
   }
+
+  /** The session cookie, for opening the gateway's websocket as this user. */
+  get cookieHeader(): string {
+    return this.cookie;
+  }
 }

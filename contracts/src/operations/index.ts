@@ -1,6 +1,7 @@
 import { authOperations } from './auth.ts';
 import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
+import { rawChannelOperations } from './raw-channel.ts';
 import { searchOperations } from './search.ts';
 import { servicesOperations } from './services.ts';
 import { statsOperations } from './stats/index.ts';
@@ -11,6 +12,7 @@ import type { Operation } from './types.ts';
 export * from './auth.ts';
 export * from './gen1-commands.ts';
 export * from './hub-control.ts';
+export * from './raw-channel.ts';
 export * from './search.ts';
 export * from './services.ts';
 export * from './stats/index.ts';
@@ -24,6 +26,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...thingOperations,
   ...hubControlOperations,
   ...gen1CommandOperations,
+  ...rawChannelOperations,
   ...searchOperations,
   ...supervisorOperations,
   ...servicesOperations,

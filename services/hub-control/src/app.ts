@@ -1,4 +1,4 @@
-import { gen1CommandOperations, hubControlOperations } from '@console/contracts';
+import { gen1CommandOperations, hubControlOperations, rawChannelOperations } from '@console/contracts';
 import {
   ensureStreams,
   migrateService,
@@ -20,6 +20,7 @@ import { hubControlErrors } from './endpoints/errors.ts';
 import { gen1CommandHandlers } from './endpoints/gen1-commands.ts';
 import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
+import { rawChannelHandlers } from './endpoints/raw-channel.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
 import { auditTrailPlugin } from './plugins/audit-trail.ts';
@@ -32,6 +33,7 @@ import { hubInfoPlugin } from './plugins/hub-info.store.ts';
 import { hubLinkPlugin } from './plugins/hub-link.client.ts';
 import { hubMetricsPlugin } from './plugins/hub-metrics.ts';
 import { presencePlugin } from './plugins/presence.ts';
+import { rawChannelPlugin } from './plugins/raw-channel.ts';
 import { recordsPlugin } from './plugins/records.store.ts';
 import { wflLinkPlugin } from './plugins/wfl-link.client.ts';
 import { wflPingsPlugin } from './plugins/wfl-pings.ts';
@@ -79,10 +81,11 @@ export const hubControlApp = fp(
     await app.register(accountsPlugin);
     await app.register(hubActionsPlugin);
     await app.register(gen1CommandsPlugin);
+    await app.register(rawChannelPlugin);
 
     await registerOperations(app, {
       service: 'hub-control',
-      operations: [...hubControlOperations, ...gen1CommandOperations],
+      operations: [...hubControlOperations, ...gen1CommandOperations, ...rawChannelOperations],
       handlers: {
         ...linkActionHandlers(app),
         ...deviceActionHandlers(app),
@@ -91,6 +94,7 @@ export const hubControlApp = fp(
         ...hubCardHandlers(app),
         ...channelListHandlers(app),
         ...gen1CommandHandlers(app),
+        ...rawChannelHandlers(app),
       },
       errors: hubControlErrors,
     });
