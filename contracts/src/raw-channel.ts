@@ -111,6 +111,8 @@ export const ENGINEERING = {
 export const RAW_SERVER_OPERATIONS = {
   authenticate: { class: 'server', operation: 'authenticate' },
   channelsList: { class: 'channels', operation: 'list' },
+  channelsGet: { class: 'channels', operation: 'get' },
+  firmwareAdd: { class: 'firmware', operation: 'add' },
   channelsSubscribe: { class: 'channels', operation: 'subscribe' },
   channelsUnsubscribe: { class: 'channels', operation: 'unsubscribe' },
   channelsSubscribeAll: { class: 'channels', operation: 'subscribe-all' },
@@ -164,6 +166,8 @@ export const RAW_TEXT = {
   link2NotOpen: 'This channel is not a Link2 hub; open it first.',
   link2NoRequest: (tx: number) => `No request with transactionId ${tx} is waiting for a reply.`,
   link2Twice: 'This channel is already a Link2 hub.',
+  firmwareHeader: 'Firmware add message needs manufacturerCode, version and productCode.',
+  firmwareData: 'File has no data or JSON object with data or items[0].payload.fragmentData.',
 } as const;
 
 /** The audit event of one raw message (subject `audit.raw-channel`, stream AUDIT). */

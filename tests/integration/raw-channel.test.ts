@@ -181,6 +181,52 @@ describe('raw channel', () => {
   });
 });
 
+describe('server operations and Move Links', () => {
+  it('stores a firmware fragment (DB) only with manufacturerCode, version and productCode', async () => {
+    const c = await WsClient.open(stack, dev);
+    const fragment = { fragmentIndex: 0, fragmentCount: 2, fragmentData: 'x'.repeat(100) };
+    expect(await c.raw('server', envelope(++tx, 'firmware', 'add', fragment))).toMatchObject({
+      outcome: 'refused',
+      statusCode: 400,
+      error: RAW_TEXT.firmwareHeader,
+    });
+    const header = { manufacturerCode: 'LW', version: '3.38.1', productCode: 'L2', deviceType: 'link2' };
+    const stored = await c.raw('server', envelope(++tx, 'firmware', 'add', { ...header, ...fragment }));
+    expect(stored).toMatchObject({ outcome: 'reply' });
+    const docs = await stack.mongo.db.collection('firmwarefragments').find({ version: '3.38.1' }).toArray();
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      productCode: 'L2',
+      fragmentIndex: 0,
+      fragmentCount: 2,
+      data: fragment.fragmentData,
+    });
+    c.close();
+  });
+
+  it('moves a hub: it reconnects through the destination worker, as its presence and the channel list show', async () => {
+    const hub = hubOf(2);
+    const presence = stack.watch(subjects(stack.prefix).hubPresence(hub));
+    const c = await WsClient.open(stack, dev);
+    const moved = await c.raw(hub, envelope(++tx, 'system', 'move', { server: 'stage.example:4181' }));
+    expect(moved).toMatchObject({ outcome: 'reply' });
+    type P = { connected: boolean; workerId: string; reason: string };
+    await stack.waitFor(
+      () => presence.some((m) => m.json<P>().connected && m.json<P>().workerId === 'stage.example:4181'),
+      'the hub back through the destination worker',
+    );
+    const seen = presence.map((m) => m.json<P>());
+    expect(seen.find((p) => !p.connected)?.reason).toBe('move');
+    await stack.waitFor(async () => {
+      const list = await c.raw('server', envelope(++tx, 'channels', 'get', { linkId: Number(hub) }));
+      const channel = (list.message as { items: { payload: { channel?: P } }[] } | undefined)?.items[0]
+        ?.payload.channel;
+      return channel?.workerId === 'stage.example:4181';
+    }, 'the channel showing its new worker');
+    c.close();
+  });
+});
+
 describe('a raw-channel flood', () => {
   it('is cut by the rate limit (10,000 messages in a second) while another user’s live monitor keeps every event', async () => {
     const hub = hubOf(0);

@@ -102,6 +102,13 @@ export class RawChannel {
       const page = this.app.channels.page(0, 5000);
       return this.answer(m, { channels: page.channels, total: page.total });
     }
+    if (is(m, ops.channelsGet)) {
+      const linkId = Number((m.items[0]?.payload as { linkId?: unknown } | undefined)?.linkId);
+      const p = Number.isSafeInteger(linkId) ? await this.app.presence.get(linkId) : null;
+      if (!p) throw new ApiError(404, `There is no channel for link ${String(linkId)}.`);
+      return this.answer(m, { channel: { handlerId: `link2.${p.hubId}.${p.hubId}`, ...p } });
+    }
+    if (is(m, ops.firmwareAdd)) return this.firmwareAdd(caller, m);
     if (is(m, ops.linkDirect)) return this.linkDirect(caller, m);
     throw new ApiError(404, RAW_TEXT.unknownServerOp(m.class, m.operation));
   }
@@ -118,6 +125,38 @@ export class RawChannel {
     const inner = sent.message as HubMessage;
     const success = inner.items.every((i) => i.success !== false && !i.error);
     return { ...this.answer(m, { linkId, reply: inner }, success), durationMs: sent.durationMs };
+  }
+
+  /**
+   * Firmware add (DB): each fragment of an upload is stored as it comes (`firmwarefragments`, one
+   * document per fragment of a product code and version), for a release to be assembled from.
+   */
+  private async firmwareAdd(caller: Caller, m: HubMessage): Promise<RawSendResult> {
+    const p = (m.items[0]?.payload ?? {}) as Record<string, unknown>;
+    const text = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : '');
+    if (
+      !text('manufacturerCode') ||
+      !/^[0-9]+\.[0-9]+\.[0-9]+$/.test(text('version')) ||
+      !text('productCode')
+    )
+      throw new ApiError(400, RAW_TEXT.firmwareHeader);
+    const data = text('fragmentData') || text('data');
+    if (!data) throw new ApiError(400, RAW_TEXT.firmwareData);
+    const fragmentIndex = Number.isSafeInteger(p.fragmentIndex) ? (p.fragmentIndex as number) : 0;
+    const fragmentCount = Number.isSafeInteger(p.fragmentCount) ? (p.fragmentCount as number) : 1;
+    await this.app.mongo.collection('firmwarefragments').insertOne({
+      productCode: text('productCode'),
+      manufacturerCode: text('manufacturerCode'),
+      version: text('version'),
+      deviceType: text('deviceType') || null,
+      versionControlId: text('versionControlId') || null,
+      fragmentIndex,
+      fragmentCount,
+      data,
+      by: caller.email,
+      createdDate: new Date(),
+    });
+    return this.answer(m, { stored: true, fragmentIndex, fragmentCount });
   }
 
   private answer(m: HubMessage, payload: Record<string, unknown>, success = true): RawSendResult {
@@ -164,5 +203,5 @@ export const rawChannelPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('rawChannel', new RawChannel(app));
   },
-  { name: 'raw-channel', dependencies: ['hub-actions', 'hub-link', 'channels', 'hub-metrics'] },
+  { name: 'raw-channel', dependencies: ['hub-actions', 'hub-link', 'channels', 'hub-metrics', 'mongo'] },
 );
