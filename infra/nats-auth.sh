@@ -34,13 +34,18 @@ JS_ENSURE='"$JS.API.INFO", "$JS.API.STREAM.INFO.*", "$JS.API.STREAM.CREATE.*", "
 # Reading the hub stream: ordered consumers, direct gets.
 JS_READ='"$JS.API.CONSUMER.>", "$JS.API.STREAM.MSG.GET.*", "$JS.API.DIRECT.GET.>", "$JS.FC.>", "$JS.ACK.>"'
 
+# A Link2 page (the browser as a hub, services/gateway/src/live/raw/) is held by the gateway as a
+# connection worker holds a hub: it announces the hub's presence and puts its messages on the socket
+# log (it already hears hub.<id>.cmd under *.hub.> and answers through allow_responses).
+GATEWAY_LINK2='"*.hub.*.presence", "*.hub.*.msg.>"'
+
 cat >"$DIR/nats.conf.tmp" <<EOF
 # Written by infra/nats-auth.sh; edit that script instead.
 http: "127.0.0.1:$MONITOR_PORT"
 authorization {
   users = [
     { user: gateway, password: "$(pass gateway)", permissions: {
-        publish: { allow: ["*.api.>", "\$SRV.>", $JS_ENSURE, $JS_READ] }
+        publish: { allow: ["*.api.>", "\$SRV.>", $JS_ENSURE, $JS_READ, $GATEWAY_LINK2] }
         subscribe: { allow: ["_INBOX.>", "*.hub.>", "*.wfl.>", "*.host.>", "*.audit.>", "*.ops.gateway.>", "\$SRV.>"] }
         allow_responses: true
     } }

@@ -124,6 +124,15 @@ export const HUB_COMMANDS = {
     Type.Object({ errorState: Type.Boolean() }),
   ),
   systemLiveInfo: command('system', 'liveInfo', Empty, LiveInfoSchema),
+  /** Move Links (analytics spec §2): the hub reconnects through the server named (host:port). */
+  systemMove: command(
+    'system',
+    'move',
+    Type.Object({
+      server: Type.String({ pattern: '^[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?$', description: 'host:port' }),
+    }),
+    Type.Object({ server: Type.String(), reconnectInMs: Type.Integer() }),
+  ),
   backupCreate: command(
     'system',
     'backupCreate',
@@ -153,6 +162,18 @@ export const HUB_COMMANDS = {
     'update',
     Type.Object({ deviceId: Type.String(), releaseId: Type.String(), productCode: Type.String() }),
     Type.Object({ deviceId: Type.String(), previousVersion: Type.String(), firmwareVersion: Type.String() }),
+  ),
+  /** One fragment of a firmware file uploaded from the admin console (Direct or Link-Direct). */
+  firmwareFragment: command(
+    'firmware',
+    'fragment',
+    Type.Object({
+      fragmentIndex: Type.Integer({ minimum: 0 }),
+      fragmentCount: Type.Integer({ minimum: 1 }),
+      fragmentData: Type.String({ maxLength: 10_000 }),
+      fileName: Type.Optional(Type.String({ maxLength: 200 })),
+    }),
+    Type.Object({ fragmentIndex: Type.Integer(), received: Type.Integer(), complete: Type.Boolean() }),
   ),
   featureRead: command(
     'feature',

@@ -7,6 +7,7 @@ export * from './hub-commands.ts';
 export * from './hub-message.ts';
 export * from './menu.ts';
 export * from './operations/index.ts';
+export * from './raw-channel.ts';
 export * from './roles.ts';
 export * from './subjects.ts';
 export * from './supervisor.ts';

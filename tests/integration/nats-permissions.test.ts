@@ -110,6 +110,25 @@ describe('the broker', () => {
     expect(await violation(auth, () => auth.subscribe('console.api.auth.>'))).toBeNull();
   });
 
+  it('lets the gateway speak as a Link2 page’s hub (presence, socket log) but not command hubs or write audits', async () => {
+    const gateway = await as('gateway');
+    expect(
+      await violation(gateway, () => gateway.publish('console.hub.4060086272.presence', '{}')),
+    ).toBeNull();
+    expect(
+      await violation(gateway, () =>
+        gateway.publish('console.hub.4060086272.msg.response.system.read', '{}'),
+      ),
+    ).toBeNull();
+    // Raw messages to hubs go through hub-control (role, send once, audit), never straight from the edge.
+    expect(await violation(gateway, () => gateway.publish('console.hub.7.cmd', '{}'))).toMatch(
+      /Permissions Violation for Publish to "console\.hub\.7\.cmd"/,
+    );
+    expect(await violation(gateway, () => gateway.publish('console.audit.raw-channel', '{}'))).toMatch(
+      /Permissions Violation for Publish/,
+    );
+  });
+
   it('keeps stream deletion and the JetStream API beyond their needs from the components', async () => {
     const gateway = await as('gateway');
     expect(

@@ -168,8 +168,9 @@ export class Client {
     return this.cookie !== '';
   }
 
-  /** The session cookie as a `cookie` header value ('' when signed out), for a caller's own fetches. */
-  get sessionCookie() {
+  /** The session cookie as a `cookie` header value ('' when signed out), for a caller's own fetches
+   * and for opening the gateway's websocket as this user. */
+  get sessionCookie(): string {
     return this.cookie;
   }
 }

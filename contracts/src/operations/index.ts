@@ -2,6 +2,7 @@ import { authOperations } from './auth.ts';
 import { customerAuthOperations } from './customer-auth.ts';
 import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
+import { rawChannelOperations } from './raw-channel.ts';
 import { searchOperations } from './search.ts';
 import { servicesOperations } from './services.ts';
 import { statsOperations } from './stats/index.ts';
@@ -14,6 +15,7 @@ export * from './auth.ts';
 export * from './customer-auth.ts';
 export * from './gen1-commands.ts';
 export * from './hub-control.ts';
+export * from './raw-channel.ts';
 export * from './search.ts';
 export * from './services.ts';
 export * from './stats/index.ts';
@@ -30,6 +32,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...hubControlOperations,
   ...surveyLinksOperations,
   ...gen1CommandOperations,
+  ...rawChannelOperations,
   ...searchOperations,
   ...supervisorOperations,
   ...servicesOperations,

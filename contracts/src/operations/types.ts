@@ -20,6 +20,8 @@ export interface Operation {
   response: TSchema;
   /** `open`: a successful answer starts a session (sets the cookie); `close`: it ends it. */
   session?: 'open' | 'close';
+  /** `ws`: reached only through the gateway's `/ws` (raw channel), never registered as an HTTP route. */
+  transport?: 'ws';
 }
 
 export function op<const T extends Operation>(o: T): T {

@@ -1,3 +1,4 @@
+import { RAW_LIMITS } from '@console/contracts';
 import { CommonConfigSchema, readConfig } from '@console/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
@@ -113,6 +114,34 @@ export const GatewayConfigSchema = Type.Composite([
       minimum: 0,
       maximum: 65535,
       description: 'Port of that internal listener; 0 picks a free one (logged)',
+    }),
+    RAW_MAX_BYTES: Type.Integer({
+      default: RAW_LIMITS.maxBytes,
+      minimum: 256,
+      maximum: 60 * 1024,
+      description: 'Largest raw-channel frame (engineering consoles); larger ones are refused with 413',
+    }),
+    RAW_PER_SOCKET_PER_SECOND: Type.Integer({
+      default: RAW_LIMITS.perSocketPerSecond,
+      minimum: 1,
+      description: 'Raw messages one socket may send per second on average (refused with 429 above)',
+    }),
+    RAW_PER_SOCKET_BURST: Type.Integer({ default: RAW_LIMITS.perSocketBurst, minimum: 1 }),
+    RAW_PER_USER_PER_SECOND: Type.Integer({
+      default: RAW_LIMITS.perUserPerSecond,
+      minimum: 1,
+      description: 'Raw messages one user may send per second across their sockets on this instance',
+    }),
+    RAW_PER_USER_BURST: Type.Integer({ default: RAW_LIMITS.perUserBurst, minimum: 1 }),
+    LINK2_PRESENCE_REFRESH_S: Type.Integer({
+      default: 30,
+      minimum: 1,
+      description: 'How often a Link2 page (a browser acting as a hub) re-announces its presence',
+    }),
+    LINK2_PENDING_MS: Type.Integer({
+      default: 60_000,
+      minimum: 1000,
+      description: 'How long a command to a Link2 page waits for the page to reply before it is dropped',
     }),
     LIVE_SESSION_CHECK_MS: Type.Integer({
       default: 60_000,

@@ -1,4 +1,9 @@
-import { gen1CommandOperations, hubControlOperations, surveyLinksOperations } from '@console/contracts';
+import {
+  gen1CommandOperations,
+  hubControlOperations,
+  rawChannelOperations,
+  surveyLinksOperations,
+} from '@console/contracts';
 import {
   ensureStreams,
   migrateService,
@@ -21,6 +26,7 @@ import { gen1CommandHandlers } from './endpoints/gen1-commands.ts';
 import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
 import { surveyLinksHandlers } from './endpoints/survey-links.ts';
+import { rawChannelHandlers } from './endpoints/raw-channel.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
 import { auditTrailPlugin } from './plugins/audit-trail.ts';
@@ -33,6 +39,7 @@ import { hubInfoPlugin } from './plugins/hub-info.store.ts';
 import { hubLinkPlugin } from './plugins/hub-link.client.ts';
 import { hubMetricsPlugin } from './plugins/hub-metrics.ts';
 import { presencePlugin } from './plugins/presence.ts';
+import { rawChannelPlugin } from './plugins/raw-channel.ts';
 import { recordsPlugin } from './plugins/records.store.ts';
 import { surveyPlugin } from './plugins/survey.ts';
 import { wflLinkPlugin } from './plugins/wfl-link.client.ts';
@@ -87,9 +94,16 @@ export const hubControlApp = fp(
       budgetMs: config.SURVEY_BUDGET_MS,
     });
 
+    await app.register(rawChannelPlugin);
+
     await registerOperations(app, {
       service: 'hub-control',
-      operations: [...hubControlOperations, ...gen1CommandOperations, ...surveyLinksOperations],
+      operations: [
+        ...hubControlOperations,
+        ...gen1CommandOperations,
+        ...surveyLinksOperations,
+        ...rawChannelOperations,
+      ],
       handlers: {
         ...linkActionHandlers(app),
         ...deviceActionHandlers(app),
@@ -99,6 +113,7 @@ export const hubControlApp = fp(
         ...channelListHandlers(app),
         ...gen1CommandHandlers(app),
         ...surveyLinksHandlers(app),
+        ...rawChannelHandlers(app),
       },
       errors: hubControlErrors,
     });

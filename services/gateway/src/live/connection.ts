@@ -2,6 +2,7 @@ import type { Caller, ServerFrame } from '@console/contracts';
 import type { WebSocket } from '@fastify/websocket';
 import type { LiveEntry } from './entry.ts';
 import type { Watcher } from './shared-topic.ts';
+import { TokenBucket } from './token-bucket.ts';
 
 export const SLOW_CONSUMER_CODE = 4008;
 export const SLOW_CONSUMER_REASON = 'Too slow for the live stream; reconnect to resume.';
@@ -44,11 +45,10 @@ export class LiveConnection {
     this.caller = caller;
     this.limits = limits;
     this.onCut = onCut;
-    this.tokens = limits.inboundBurst;
+    this.inbound = new TokenBucket(limits.inboundPerSecond, limits.inboundBurst);
   }
 
-  private tokens: number;
-  private refilledAt = performance.now();
+  private readonly inbound: TokenBucket;
 
   send(frame: ServerFrame) {
     this.sendEvents(JSON.stringify(frame));
@@ -68,15 +68,7 @@ export class LiveConnection {
 
   /** Takes one inbound frame from the bucket; false when the socket is over its rate. */
   admit(): boolean {
-    const now = performance.now();
-    this.tokens = Math.min(
-      this.limits.inboundBurst,
-      this.tokens + ((now - this.refilledAt) / 1000) * this.limits.inboundPerSecond,
-    );
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    return this.inbound.take();
   }
 
   /** Closes for abuse and stops reading: frames already received are not even parsed. */

@@ -1,4 +1,10 @@
-import { allows, type ClientFrame, ClientFrameSchema, LIVE_TOPIC_ACCESS } from '@console/contracts';
+import {
+  allows,
+  type ClientFrame,
+  ClientFrameSchema,
+  LIVE_TOPIC_ACCESS,
+  liveTopics,
+} from '@console/contracts';
 import type {} from '@fastify/websocket';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +12,7 @@ import type { GatewayConfig } from '../config.ts';
 import { FLOOD_CODE, FLOOD_REASON, type LiveConnection } from '../live/connection.ts';
 import { HubCheck } from '../live/hub-check.ts';
 import { NOT_YOUR_TOPIC } from '../live/plugin.ts';
+import { RawChannel } from '../live/raw/raw-channel.ts';
 import { closeAtSessionEnd } from '../live/session-ends.ts';
 import { parseTopic, TopicError } from '../live/topics.ts';
 
@@ -19,6 +26,14 @@ const checkFrame = TypeCompiler.Compile(ClientFrameSchema);
 export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConfig }) {
   const allowedOrigin = originRule(opts.config.WS_ALLOWED_ORIGINS);
   const hubs = new HubCheck(app, opts.config.LIVE_HUB_CHECK_TTL_MS);
+  // The engineering consoles' raw channel; its channel operations watch hubs like a live panel does.
+  const engineering = new RawChannel(app, opts.config, (conn, hubId, on, ip) => {
+    const topic = liveTopics.hub(hubId);
+    const frame: ClientFrame = on ? { type: 'subscribe', topic } : { type: 'unsubscribe', topic };
+    conn.queue = conn.queue.then(() => handle(app, hubs, conn, frame, ip));
+    return conn.queue as Promise<void>;
+  });
+  app.addHook('onClose', async () => engineering.shutdown());
   app.get(
     '/ws',
     {
@@ -42,7 +57,11 @@ export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConf
       const caller = req.caller;
       if (!caller) return socket.close(4401, 'unauthorized');
       const conn = app.live.connect(socket, caller);
-      socket.on('close', () => app.live.disconnect(conn));
+      engineering.open(conn);
+      socket.on('close', () => {
+        engineering.close(conn);
+        app.live.disconnect(conn);
+      });
       const tooMany = app.live.socketRefusal(caller.userId);
       if (tooMany) {
         req.log.warn({ userId: caller.userId }, 'live socket refused: too many for one user');
@@ -56,7 +75,15 @@ export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConf
           req.log.warn({ userId: caller.userId }, 'live socket closed: it sent frames too fast');
           return conn.closeForAbuse(FLOOD_CODE, FLOOD_REASON);
         }
-        const frame = readFrame(raw);
+        const parsed = parseJson(raw);
+        if (RawChannel.claims(parsed)) {
+          // Concurrent per socket: a hub slow to answer does not hold up the next message.
+          engineering.handle(conn, raw.length, parsed, req.ip).catch((err: Error) => {
+            req.log.error({ err }, 'raw channel frame failed');
+          });
+          return;
+        }
+        const frame = checkFrame.Check(parsed) ? parsed : null;
         if (!frame) {
           return conn.send({
             type: 'error',
@@ -78,10 +105,9 @@ export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConf
   );
 }
 
-function readFrame(raw: Buffer): ClientFrame | null {
+function parseJson(raw: Buffer): unknown {
   try {
-    const parsed: unknown = JSON.parse(raw.toString('utf8'));
-    return checkFrame.Check(parsed) ? parsed : null;
+    return JSON.parse(raw.toString('utf8'));
   } catch {
     return null;
   }

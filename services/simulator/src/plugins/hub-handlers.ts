@@ -11,6 +11,7 @@ import type { SimHubState } from './hub-state.ts';
 
 export type Effect =
   | { kind: 'restart' }
+  | { kind: 'move'; server: string }
   | { kind: 'remove' }
   | {
       kind: 'notify';
@@ -26,6 +27,8 @@ export type Outcome =
 export interface CommandContext {
   now: number;
   workerId: string;
+  /** How long a restarted (or moved) hub stays away. */
+  restartMs: number;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: payloads are checked against the command's schema first.
@@ -96,6 +99,11 @@ const handlers: Record<HubCommandName, Handler> = {
       stats: hub.stats(),
     },
   }),
+  systemMove: (_hub, p: { server: string }, { restartMs }) => ({
+    ok: true,
+    payload: { server: p.server, reconnectInMs: restartMs },
+    effects: [{ kind: 'move', server: p.server }],
+  }),
   backupCreate: (hub, p: { deviceId?: string; reason?: string }) => ({
     ok: true,
     payload: hub.createBackup(p.reason ?? 'manual', p.deviceId ?? hub.ownDeviceId),
@@ -141,6 +149,13 @@ const handlers: Record<HubCommandName, Handler> = {
       ok: true,
       payload: { deviceId: p.deviceId, previousVersion, firmwareVersion: release.version },
       effects: [{ kind: 'notify', name: 'firmwareProgress', payload: progress, afterMs: 200 }],
+    };
+  },
+  firmwareFragment: (hub, p: { fragmentIndex: number; fragmentCount: number; fragmentData: string }) => {
+    const received = hub.receiveFragment(p.fragmentIndex, p.fragmentCount, p.fragmentData.length);
+    return {
+      ok: true,
+      payload: { fragmentIndex: p.fragmentIndex, received, complete: received === p.fragmentCount },
     };
   },
   featureRead: (hub, p: { featureId: string }) => {

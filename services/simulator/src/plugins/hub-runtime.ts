@@ -78,7 +78,8 @@ export class HubRuntime {
   presence(hub: SimHubState, reason: string): void {
     const at = Date.now();
     const { hubId, rootGroupId, connected, since } = hub;
-    const body = { hubId, rootGroupId, connected, workerId: this.o.workerId, since, at, reason };
+    const workerId = hub.movedTo ?? this.o.workerId;
+    const body = { hubId, rootGroupId, connected, workerId, since, at, reason };
     this.o.nc.publish(this.o.subjects.hubPresence(hubId), JSON.stringify(body));
   }
 
@@ -114,7 +115,7 @@ export class HubRuntime {
     this.publish(hub, request, clientType);
 
     const name = hubCommandOf(request.class, request.operation);
-    const ctx = { now: Date.now(), workerId: this.o.workerId };
+    const ctx = { now: Date.now(), workerId: hub.movedTo ?? this.o.workerId, restartMs: this.o.restartMs };
     const effects: Effect[] = [];
     const items = request.items.map((item) => {
       if (!name) {
@@ -185,6 +186,11 @@ export class HubRuntime {
     if (e.kind === 'notify') {
       if (e.afterMs) scheduler.at(Date.now() + e.afterMs, () => this.notify(hub, e.name, e.payload));
       else this.notify(hub, e.name, e.payload);
+    } else if (e.kind === 'move') {
+      // The hub drops this connection and comes back through the worker it was sent to.
+      this.disconnect(hub, 'move');
+      hub.movedTo = e.server;
+      scheduler.at(Date.now() + restartMs, () => this.connect(hub, 'moved'));
     } else if (e.kind === 'restart') {
       hub.restarting = true;
       this.disconnect(hub, 'restart');

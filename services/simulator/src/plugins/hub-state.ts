@@ -35,6 +35,11 @@ export class SimHubState {
   lockedSince: number | null;
   factoryResets = 0;
   received = 0;
+  /** The worker a Move Links sent the hub to (host:port); null while it stays with this one. */
+  movedTo: string | null = null;
+  /** Fragments of the firmware file being uploaded: index → length. */
+  private fragments = new Map<number, number>();
+  private fragmentCount = 0;
   private tx = 1;
   private backupSeq = 0;
   private readonly latency: { count: number; sum: number; min: number; max: number };
@@ -53,6 +58,16 @@ export class SimHubState {
     const count = 20 + Math.floor(rnd() * 400);
     const min = 15 + Math.floor(rnd() * 20);
     this.latency = { count, sum: count * (min + 40), min, max: min + 150 + Math.floor(rnd() * 500) };
+  }
+
+  /** Takes one firmware fragment; a new count starts a new file. Returns how many are held. */
+  receiveFragment(index: number, count: number, length: number): number {
+    if (count !== this.fragmentCount || index === 0) {
+      this.fragments = new Map();
+      this.fragmentCount = count;
+    }
+    this.fragments.set(index, length);
+    return this.fragments.size;
   }
 
   get rootGroupId(): string {

@@ -1,0 +1,205 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { HUB_PROTOCOL_VERSION } from './hub-commands.ts';
+import { type HubMessage, HubMessageItemSchema } from './hub-message.ts';
+import type { Access, Role } from './roles.ts';
+
+/**
+ * The raw channel of the engineering consoles (analytics spec §2 websocket consoles, §3 envelope,
+ * §7 websocket operations) on the same `/ws` as the live panels: an engineer's socket sends hub
+ * message envelopes to a hub or to the server-side channel operations and receives the replies,
+ * paired by transactionId; the Link2 page makes the browser itself a hub on the broker.
+ */
+
+/** What a raw message may be sent to: a hub (its numeric id) or the server's channel operations. */
+export const RAW_SERVER_TARGET = 'server';
+export const RawTargetSchema = Type.String({
+  pattern: '^(server|[0-9]{1,16})$',
+  description: "A hub id, or 'server' for the channel operations (authenticate, channels, linkDirect…)",
+});
+
+/** A class or operation travels in NATS subjects: one token, no separators or wildcards. */
+const Token = Type.String({ pattern: '^[A-Za-z0-9_-]{1,60}$' });
+
+/** The hub message envelope (§3) as the raw channel accepts it: the spec's fields, bounded. */
+export const RawEnvelopeSchema = Type.Object(
+  {
+    version: Type.String({ minLength: 1, maxLength: 20 }),
+    transactionId: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    senderId: Type.String({ minLength: 1, maxLength: 120 }),
+    direction: Type.Union([Type.Literal('request'), Type.Literal('response'), Type.Literal('notification')]),
+    class: Token,
+    operation: Token,
+    items: Type.Array(HubMessageItemSchema, { maxItems: 100 }),
+  },
+  { additionalProperties: false },
+);
+
+/** Frames of the raw channel, beside the live-panel frames of `ws.ts`. */
+export const RawFrameSchema = Type.Union([
+  Type.Object(
+    { type: Type.Literal('raw'), to: RawTargetSchema, message: RawEnvelopeSchema },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('link2-open'),
+      firmwareVersion: Type.String({ pattern: '^[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,4}$' }),
+      configNumber: Type.Integer({ minimum: 0 }),
+      factoryConfig: Type.Integer({ minimum: 0 }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('link2-send'),
+      message: RawEnvelopeSchema,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ type: Type.Literal('link2-close') }, { additionalProperties: false }),
+]);
+export type RawFrame = Static<typeof RawFrameSchema>;
+export const RAW_FRAME_TYPES = ['raw', 'link2-open', 'link2-send', 'link2-close'] as const;
+
+/** How a raw message went: only `reply` tells what the far side did; `timeout` is never retried. */
+export type RawOutcome = 'reply' | 'timeout' | 'unreachable' | 'unreadable' | 'refused';
+
+export type RawServerFrame =
+  | {
+      type: 'raw-reply';
+      to: string;
+      transactionId: number | null;
+      outcome: RawOutcome;
+      statusCode?: number;
+      error?: string;
+      durationMs?: number;
+      message?: HubMessage;
+    }
+  | { type: 'link2-opened'; hubId: number; handlerId: string }
+  | { type: 'link2-request'; message: HubMessage; from: string }
+  | { type: 'link2-closed'; reason: string };
+
+/** Defaults of the Link2 simulator page (§2): firmware 0.0.42, config 1, factory config 1. */
+export const LINK2_DEFAULTS = { firmwareVersion: '0.0.42', configNumber: 1, factoryConfig: 1 } as const;
+/** Browser hubs get ids in their own range, far from the fleet's 0xbc…: 0xf2000000 + 24 random bits. */
+export const LINK2_HUB_ID_BASE = 0xf2000000;
+
+/** Limits of the raw channel (gateway config defaults; the spec's client constants are in §9). */
+export const RAW_LIMITS = {
+  maxBytes: 16 * 1024,
+  perSocketPerSecond: 10,
+  perSocketBurst: 20,
+  perUserPerSecond: 20,
+  perUserBurst: 40,
+} as const;
+
+/** Client-side constants of the engineering consoles (§9). */
+export const ENGINEERING = {
+  firmwareChunkChars: 100,
+  firmwareChunkDelayMs: 200,
+  automationReadDelayMs: 200,
+  logTrim: { at: 100, to: 50 },
+  adminLogTrim: { at: 20, to: 10 },
+  linkDirectLogTrim: { at: 40, to: 20 },
+  itemsPerPage: 10,
+  previousSent: 5,
+  replyList: 10,
+  storedEntryMaxChars: 1000,
+} as const;
+
+/** Operations of the server target; the classes and operations as the consoles send them (§7). */
+export const RAW_SERVER_OPERATIONS = {
+  authenticate: { class: 'server', operation: 'authenticate' },
+  channelsList: { class: 'channels', operation: 'list' },
+  channelsGet: { class: 'channels', operation: 'get' },
+  firmwareAdd: { class: 'firmware', operation: 'add' },
+  channelsSubscribe: { class: 'channels', operation: 'subscribe' },
+  channelsUnsubscribe: { class: 'channels', operation: 'unsubscribe' },
+  channelsSubscribeAll: { class: 'channels', operation: 'subscribe-all' },
+  channelsUnsubscribeAll: { class: 'channels', operation: 'unsubscribe-all' },
+  linkDirect: { class: 'linkDirect', operation: 'send' },
+} as const;
+
+/** The server's answer to a raw message: the request's transactionId, class and operation. */
+export function serverReply(
+  request: HubMessage,
+  payload: Record<string, unknown>,
+  success = true,
+): HubMessage {
+  return {
+    version: HUB_PROTOCOL_VERSION,
+    transactionId: request.transactionId,
+    senderId: RAW_SERVER_TARGET,
+    direction: 'response',
+    class: request.class,
+    operation: request.operation,
+    items: [{ itemId: request.items[0]?.itemId ?? 0, payload, success }],
+  };
+}
+
+/** Channel operations the gateway answers itself (they change what this socket watches). */
+export const SOCKET_CHANNEL_OPERATIONS = ['subscribe', 'unsubscribe', 'subscribe-all', 'unsubscribe-all'];
+
+const DEV: readonly Role[] = ['dev'];
+const LINK_DIRECT: readonly Role[] = ['dev', 'linkDirect'];
+
+/** Who may send a raw message: dev for everything, the linkDirect role for Link Direct (§6). */
+export function rawAccess(to: string, cls: string, _operation: string): Access {
+  if (to === RAW_SERVER_TARGET && (cls === 'linkDirect' || cls === 'channels' || cls === 'server'))
+    return LINK_DIRECT;
+  return DEV;
+}
+
+/** What the raw channel says, the same in the gateway, hub-control and the consoles. */
+export const RAW_TEXT = {
+  notRaw: 'That frame is not part of the raw channel.',
+  tooBig: (bytes: number, max: number) =>
+    `That message is ${bytes} bytes; the raw channel takes at most ${max} bytes.`,
+  tooFastSocket: (perSecond: number) =>
+    `Too many raw messages from this channel; at most ${perSecond} a second. The message was not sent.`,
+  tooFastUser: (perSecond: number) =>
+    `Too many raw messages from your user; at most ${perSecond} a second across your channels. The message was not sent.`,
+  role: 'Your roles do not allow this raw-channel operation.',
+  notRequest: 'A message to a hub must be a request.',
+  unknownServerOp: (cls: string, op: string) => `The server has no operation ${cls}.${op}.`,
+  timeout: 'No reply from the link in time; the outcome is unknown — check the link before retrying.',
+  link2NotOpen: 'This channel is not a Link2 hub; open it first.',
+  link2NoRequest: (tx: number) => `No request with transactionId ${tx} is waiting for a reply.`,
+  link2Twice: 'This channel is already a Link2 hub.',
+  firmwareHeader: 'Firmware add message needs manufacturerCode, version and productCode.',
+  firmwareData: 'File has no data or JSON object with data or items[0].payload.fragmentData.',
+} as const;
+
+/** The audit event of one raw message (subject `audit.raw-channel`, stream AUDIT). */
+export interface RawChannelAudit {
+  kind: 'raw-channel';
+  staff: { userId: string; email: string; name: string };
+  target: string;
+  class: string;
+  operation: string;
+  direction: string;
+  transactionId: number;
+  outcome: RawOutcome;
+  statusCode: number | null;
+  durationMs: number;
+  requestId: string;
+  at: number;
+}
+
+/** Body of the raw operation (gateway → hub-control) and its answer. */
+export const RawSendBodySchema = Type.Object(
+  { to: RawTargetSchema, message: RawEnvelopeSchema },
+  { additionalProperties: false },
+);
+export const RawSendResultSchema = Type.Object({
+  outcome: Type.Union([
+    Type.Literal('reply'),
+    Type.Literal('timeout'),
+    Type.Literal('unreachable'),
+    Type.Literal('unreadable'),
+  ]),
+  durationMs: Type.Number(),
+  message: Type.Optional(Type.Unknown({ description: 'The reply envelope, paired by transactionId' })),
+  error: Type.Optional(Type.String()),
+});
+export type RawSendResult = Static<typeof RawSendResultSchema>;

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import {
+  allows,
+  type HubMessage,
+  liveTopics,
+  operationById,
+  RAW_SERVER_TARGET,
+  RAW_TEXT,
+  type RawFrame,
+  RawFrameSchema,
+  type RawSendResult,
+  type RawServerFrame,
+  rawAccess,
+  SOCKET_CHANNEL_OPERATIONS,
+  serverReply,
+} from '@console/contracts';
+import { instanceId } from '@console/kit';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from '../../config.ts';
+import type { LiveConnection } from '../connection.ts';
+import { TokenBucket } from '../token-bucket.ts';
+import { Link2Hub } from './link2.ts';
+
+const checkFrame = TypeCompiler.Compile(RawFrameSchema);
+// Each kind of frame on its own, for a precise error (the union's is vague).
+const checkMember = new Map(
+  RawFrameSchema.anyOf.map((m) => [m.properties.type.const, TypeCompiler.Compile(m)]),
+);
+const rawSend = operationById('hub-control.rawSend');
+
+/** What the socket asked the channel operations to watch: done by the live fan-out of this socket. */
+export type WatchHub = (conn: LiveConnection, hubId: string, on: boolean, ip: string) => Promise<void>;
+
+interface PerSocket {
+  bucket: TokenBucket;
+  link2: Link2Hub | null;
+}
+
+/**
+ * The raw channel of the engineering consoles on `/ws`: each frame is size-capped, schema-checked
+ * against the hub message envelope, rate-limited per socket and per user, and role-checked for its
+ * operation before anything is sent; then forwarded (with the caller's signed assertion) to
+ * hub-control, which checks the role again, sends once and audits. Replies keep the transactionId;
+ * a timeout comes back as outcome unknown. A Link2 page's socket becomes a hub (`link2.ts`).
+ */
+export class RawChannel {
+  private readonly sockets = new WeakMap<LiveConnection, PerSocket>();
+  private readonly users = new Map<string, { bucket: TokenBucket; sockets: number }>();
+  private readonly link2s = new Set<Link2Hub>();
+  private readonly app: FastifyInstance;
+  private readonly config: GatewayConfig;
+  private readonly watch: WatchHub;
+  private readonly workerId: string;
+
+  constructor(app: FastifyInstance, config: GatewayConfig, watch: WatchHub) {
+    this.app = app;
+    this.config = config;
+    this.watch = watch;
+    this.workerId = `gateway-${instanceId(process.env.INSTANCE_ID ?? '')}`;
+  }
+
+  /** Is this parsed frame one of the raw channel's (by its type)? */
+  static claims(parsed: unknown): boolean {
+    const type = (parsed as { type?: unknown } | null)?.type;
+    return typeof type === 'string' && (type === 'raw' || type.startsWith('link2-'));
+  }
+
+  open(conn: LiveConnection) {
+    const c = this.config;
+    this.sockets.set(conn, {
+      bucket: new TokenBucket(c.RAW_PER_SOCKET_PER_SECOND, c.RAW_PER_SOCKET_BURST),
+      link2: null,
+    });
+    const user = this.users.get(conn.caller.userId);
+    if (user) user.sockets += 1;
+    else
+      this.users.set(conn.caller.userId, {
+        bucket: new TokenBucket(c.RAW_PER_USER_PER_SECOND, c.RAW_PER_USER_BURST),
+        sockets: 1,
+      });
+  }
+
+  close(conn: LiveConnection) {
+    const s = this.sockets.get(conn);
+    if (!s) return;
+    this.sockets.delete(conn);
+    this.closeLink2(s, 'disconnect');
+    const user = this.users.get(conn.caller.userId);
+    if (user && --user.sockets <= 0) this.users.delete(conn.caller.userId);
+  }
+
+  shutdown() {
+    for (const hub of this.link2s) hub.close('shutdown');
+    this.link2s.clear();
+  }
+
+  /** One raw frame of `bytes` bytes. Never throws: every refusal is a `raw-reply` with a status. */
+  async handle(conn: LiveConnection, bytes: number, parsed: unknown, ip: string): Promise<void> {
+    const s = this.sockets.get(conn);
+    if (!s) return;
+    const tx = transactionIdOf(parsed);
+    const to = toOf(parsed);
+    const refuse = (statusCode: number, error: string) =>
+      this.reply(conn, { type: 'raw-reply', to, transactionId: tx, outcome: 'refused', statusCode, error });
+    // Metered before anything is parsed further: a flood of bad frames costs as little as good ones.
+    if (!s.bucket.take()) return refuse(429, RAW_TEXT.tooFastSocket(s.bucket.perSecond));
+    const user = this.users.get(conn.caller.userId);
+    if (user && !user.bucket.take()) return refuse(429, RAW_TEXT.tooFastUser(user.bucket.perSecond));
+    if (bytes > this.config.RAW_MAX_BYTES)
+      return refuse(413, RAW_TEXT.tooBig(bytes, this.config.RAW_MAX_BYTES));
+    if (!checkFrame.Check(parsed)) return refuse(400, describe(parsed));
+    const frame = parsed;
+    if (frame.type === 'raw') return this.send(conn, frame, ip, refuse);
+    if (!allows(['dev'], conn.caller.roles)) return refuse(403, RAW_TEXT.role);
+    if (frame.type === 'link2-open') {
+      if (s.link2) return refuse(409, RAW_TEXT.link2Twice);
+      const { type: _t, ...settings } = frame;
+      const hub = new Link2Hub(conn, settings, {
+        nc: this.app.nats,
+        subjects: this.app.subjects,
+        workerId: this.workerId,
+        refreshMs: this.config.LINK2_PRESENCE_REFRESH_S * 1000,
+        pendingMs: this.config.LINK2_PENDING_MS,
+        log: this.app.log,
+      });
+      s.link2 = hub;
+      this.link2s.add(hub);
+      this.app.log.info({ userId: conn.caller.userId, hubId: hub.hubId }, 'Link2 page opened as a hub');
+      return this.reply(conn, { type: 'link2-opened', hubId: hub.hubId, handlerId: hub.handlerId });
+    }
+    if (frame.type === 'link2-close') {
+      this.closeLink2(s, 'close');
+      return this.reply(conn, { type: 'link2-closed', reason: 'Closed by the page.' });
+    }
+    if (!s.link2) return refuse(409, RAW_TEXT.link2NotOpen);
+    const refused = s.link2.say(frame.message);
+    if (refused) return refuse(409, refused);
+  }
+
+  private async send(
+    conn: LiveConnection,
+    frame: Extract<RawFrame, { type: 'raw' }>,
+    ip: string,
+    refuse: (statusCode: number, error: string) => void,
+  ) {
+    const { to, message } = frame;
+    if (!allows(rawAccess(to, message.class, message.operation), conn.caller.roles))
+      return refuse(403, RAW_TEXT.role);
+    if (
+      to === RAW_SERVER_TARGET &&
+      message.class === 'channels' &&
+      SOCKET_CHANNEL_OPERATIONS.includes(message.operation)
+    )
+      return this.channelOp(conn, message, ip, refuse);
+    const answer = await this.app.forward(rawSend, {
+      requestId: randomUUID(),
+      caller: conn.caller,
+      ip,
+      params: {},
+      query: {},
+      body: { to, message },
+    });
+    if (!answer.ok) {
+      const { statusCode, message: text } = answer.error;
+      if (statusCode === 504)
+        return this.reply(conn, {
+          type: 'raw-reply',
+          to,
+          transactionId: message.transactionId,
+          outcome: 'timeout',
+          statusCode,
+          error: text,
+        });
+      return refuse(statusCode, text);
+    }
+    const r = answer.data as RawSendResult;
+    this.reply(conn, {
+      type: 'raw-reply',
+      to,
+      transactionId: message.transactionId,
+      outcome: r.outcome,
+      durationMs: r.durationMs,
+      ...(r.error ? { error: r.error } : {}),
+      ...(r.message ? { message: r.message as HubMessage } : {}),
+    });
+  }
+
+  /** channels subscribe / unsubscribe (payload linkId): this socket starts or stops watching the hub. */
+  private async channelOp(
+    conn: LiveConnection,
+    m: HubMessage,
+    ip: string,
+    refuse: (s: number, e: string) => void,
+  ) {
+    if (m.operation === 'subscribe-all' || m.operation === 'unsubscribe-all')
+      return refuse(501, 'Subscribe to all is not available on this server yet; subscribe per link.');
+    const linkId = String((m.items[0]?.payload as { linkId?: unknown } | undefined)?.linkId ?? '');
+    if (!/^[0-9]{1,16}$/.test(linkId)) return refuse(400, 'No selected Link.');
+    await this.watch(conn, linkId, m.operation === 'subscribe', ip);
+    const answer = serverReply(m, { linkId: Number(linkId), topic: liveTopics.hub(linkId) });
+    this.reply(conn, {
+      type: 'raw-reply',
+      to: RAW_SERVER_TARGET,
+      transactionId: m.transactionId,
+      outcome: 'reply',
+      message: answer,
+    });
+  }
+
+  private closeLink2(s: PerSocket, reason: string) {
+    if (!s.link2) return;
+    s.link2.close(reason);
+    this.link2s.delete(s.link2);
+    s.link2 = null;
+  }
+
+  private reply(conn: LiveConnection, frame: RawServerFrame) {
+    conn.sendEvents(JSON.stringify(frame));
+  }
+
+  /** For the services view and tests: Link2 pages held by this instance. */
+  link2Count(): number {
+    return this.link2s.size;
+  }
+}
+
+function transactionIdOf(parsed: unknown): number | null {
+  const tx = (parsed as { message?: { transactionId?: unknown } } | null)?.message?.transactionId;
+  return typeof tx === 'number' && Number.isSafeInteger(tx) ? tx : null;
+}
+
+function toOf(parsed: unknown): string {
+  const to = (parsed as { to?: unknown } | null)?.to;
+  return typeof to === 'string' ? to.slice(0, 20) : '';
+}
+
+/** The first thing wrong with a frame, where it is and what was expected: a clear 400. */
+function describe(parsed: unknown): string {
+  const type = (parsed as { type?: unknown } | null)?.type;
+  const member = typeof type === 'string' ? checkMember.get(type as RawFrame['type']) : undefined;
+  const precise = member?.Errors(parsed).First();
+  if (!precise) return RAW_TEXT.notRaw;
+  return `Not a valid ${String(type)} frame: ${precise.path || '/'} ${precise.message}.`;
+}

@@ -1,0 +1,207 @@
+import {
+  ApiError,
+  allows,
+  type Caller,
+  HUB_ACTION_TEXT,
+  type HubMessage,
+  offlineMessage,
+  RAW_SERVER_OPERATIONS,
+  RAW_SERVER_TARGET,
+  RAW_TEXT,
+  type RawChannelAudit,
+  RawEnvelopeSchema,
+  type RawOutcome,
+  type RawSendResult,
+  rawAccess,
+  serverReply,
+} from '@console/contracts';
+import { callerOf, type HandlerContext } from '@console/kit';
+import { type JetStreamClient, jetstream } from '@nats-io/jetstream';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { LinkOutcome } from './hub-link.client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rawChannel: RawChannel;
+  }
+}
+
+const envelope = TypeCompiler.Compile(RawEnvelopeSchema);
+const ops = RAW_SERVER_OPERATIONS;
+const is = (m: HubMessage, o: { class: string; operation: string }) =>
+  m.class === o.class && m.operation === o.operation;
+
+/** How one send went, in the raw channel's words: a timeout is "outcome unknown", never retried. */
+function fromOutcome(o: LinkOutcome): RawSendResult {
+  const durationMs = o.durationMs;
+  if (o.kind === 'reply') return { outcome: 'reply', durationMs, message: o.reply };
+  if (o.kind === 'timeout') return { outcome: 'timeout', durationMs, error: RAW_TEXT.timeout };
+  if (o.kind === 'unreadable')
+    return { outcome: 'unreadable', durationMs, error: HUB_ACTION_TEXT.unreadable };
+  return {
+    outcome: 'unreachable',
+    durationMs,
+    error: 'No connection worker holds this link right now; the message was not delivered.',
+  };
+}
+
+/**
+ * The raw channel's sends: the role of each message's operation checked again (the gateway did
+ * first), a hub message sent once through the same hub link as the hub actions, the server
+ * operations answered here, and one audit event per message naming the engineer, the target and
+ * the class/operation — refusals included.
+ */
+export class RawChannel {
+  private readonly app: FastifyInstance;
+  private readonly js: JetStreamClient;
+  constructor(app: FastifyInstance) {
+    this.app = app;
+    this.js = jetstream(app.nats);
+  }
+
+  async send(ctx: HandlerContext, to: string, message: HubMessage): Promise<RawSendResult> {
+    const caller = callerOf(ctx);
+    const t0 = performance.now();
+    let result: RawSendResult | null = null;
+    let refusal: ApiError | null = null;
+    try {
+      if (!allows(rawAccess(to, message.class, message.operation), caller.roles))
+        throw new ApiError(403, RAW_TEXT.role);
+      result =
+        to === RAW_SERVER_TARGET
+          ? await this.server(caller, message)
+          : await this.toHub(caller, Number(to), message);
+      return result;
+    } catch (err) {
+      if (err instanceof ApiError) refusal = err;
+      throw err;
+    } finally {
+      const outcome: RawOutcome = result?.outcome ?? 'refused';
+      const durationMs = result?.durationMs ?? Math.round(performance.now() - t0);
+      await this.audit(ctx, caller, to, message, outcome, refusal?.statusCode ?? null, durationMs);
+    }
+  }
+
+  private async toHub(caller: Caller, hubId: number, message: HubMessage): Promise<RawSendResult> {
+    if (message.direction !== 'request') throw new ApiError(400, RAW_TEXT.notRequest);
+    await this.app.hubActions.requireOnline(hubId, offlineMessage('a message'));
+    return fromOutcome(await this.app.hubLink.send(hubId, message, caller));
+  }
+
+  private async server(caller: Caller, m: HubMessage): Promise<RawSendResult> {
+    if (is(m, ops.authenticate))
+      return this.answer(m, {
+        authenticated: true,
+        user: caller.name,
+        email: caller.email,
+        roles: caller.roles,
+      });
+    if (is(m, ops.channelsList)) {
+      const page = this.app.channels.page(0, 5000);
+      return this.answer(m, { channels: page.channels, total: page.total });
+    }
+    if (is(m, ops.channelsGet)) {
+      const linkId = Number((m.items[0]?.payload as { linkId?: unknown } | undefined)?.linkId);
+      const p = Number.isSafeInteger(linkId) ? await this.app.presence.get(linkId) : null;
+      if (!p) throw new ApiError(404, `There is no channel for link ${String(linkId)}.`);
+      return this.answer(m, { channel: { handlerId: `link2.${p.hubId}.${p.hubId}`, ...p } });
+    }
+    if (is(m, ops.firmwareAdd)) return this.firmwareAdd(caller, m);
+    if (is(m, ops.linkDirect)) return this.linkDirect(caller, m);
+    throw new ApiError(404, RAW_TEXT.unknownServerOp(m.class, m.operation));
+  }
+
+  /** Link Direct: the inner message goes to the link; the answer carries the link's reply. */
+  private async linkDirect(caller: Caller, m: HubMessage): Promise<RawSendResult> {
+    const payload = m.items[0]?.payload as { linkId?: unknown; message?: unknown } | undefined;
+    const linkId = Number(payload?.linkId);
+    if (!Number.isSafeInteger(linkId) || linkId <= 0) throw new ApiError(400, 'No selected Link.');
+    if (!envelope.Check(payload?.message))
+      throw new ApiError(400, 'The Link Direct payload needs a message: a hub message envelope.');
+    const sent = await this.toHub(caller, linkId, payload.message);
+    if (sent.outcome !== 'reply') return sent;
+    const inner = sent.message as HubMessage;
+    const success = inner.items.every((i) => i.success !== false && !i.error);
+    return { ...this.answer(m, { linkId, reply: inner }, success), durationMs: sent.durationMs };
+  }
+
+  /**
+   * Firmware add (DB): each fragment of an upload is stored as it comes (`firmwarefragments`, one
+   * document per fragment of a product code and version), for a release to be assembled from.
+   */
+  private async firmwareAdd(caller: Caller, m: HubMessage): Promise<RawSendResult> {
+    const p = (m.items[0]?.payload ?? {}) as Record<string, unknown>;
+    const text = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : '');
+    if (
+      !text('manufacturerCode') ||
+      !/^[0-9]+\.[0-9]+\.[0-9]+$/.test(text('version')) ||
+      !text('productCode')
+    )
+      throw new ApiError(400, RAW_TEXT.firmwareHeader);
+    const data = text('fragmentData') || text('data');
+    if (!data) throw new ApiError(400, RAW_TEXT.firmwareData);
+    const fragmentIndex = Number.isSafeInteger(p.fragmentIndex) ? (p.fragmentIndex as number) : 0;
+    const fragmentCount = Number.isSafeInteger(p.fragmentCount) ? (p.fragmentCount as number) : 1;
+    await this.app.mongo.collection('firmwarefragments').insertOne({
+      productCode: text('productCode'),
+      manufacturerCode: text('manufacturerCode'),
+      version: text('version'),
+      deviceType: text('deviceType') || null,
+      versionControlId: text('versionControlId') || null,
+      fragmentIndex,
+      fragmentCount,
+      data,
+      by: caller.email,
+      createdDate: new Date(),
+    });
+    return this.answer(m, { stored: true, fragmentIndex, fragmentCount });
+  }
+
+  private answer(m: HubMessage, payload: Record<string, unknown>, success = true): RawSendResult {
+    return { outcome: 'reply', durationMs: 0, message: serverReply(m, payload, success) };
+  }
+
+  private async audit(
+    ctx: HandlerContext,
+    caller: Caller,
+    target: string,
+    m: HubMessage,
+    outcome: RawOutcome,
+    statusCode: number | null,
+    durationMs: number,
+  ) {
+    const event: RawChannelAudit = {
+      kind: 'raw-channel',
+      staff: { userId: caller.userId, email: caller.email, name: caller.name },
+      target,
+      class: m.class,
+      operation: m.operation,
+      direction: m.direction,
+      transactionId: m.transactionId,
+      outcome,
+      statusCode,
+      durationMs,
+      requestId: ctx.requestId,
+      at: Date.now(),
+    };
+    try {
+      await this.js.publish(this.app.subjects.audit('raw-channel'), JSON.stringify(event), {
+        msgID: `raw-${ctx.requestId}`,
+        timeout: 5000,
+      });
+    } catch (err) {
+      // The message went (or was refused) already; the loss of its audit line is logged loudly.
+      this.app.hubMetrics.recordFailures.labels('raw-audit').inc();
+      ctx.log.error({ err, event }, 'raw-channel audit event not stored');
+    }
+  }
+}
+
+export const rawChannelPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('rawChannel', new RawChannel(app));
+  },
+  { name: 'raw-channel', dependencies: ['hub-actions', 'hub-link', 'channels', 'hub-metrics', 'mongo'] },
+);

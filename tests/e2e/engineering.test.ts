@@ -1,0 +1,166 @@
+/**
+ * The engineering consoles in Debian's Chromium (issue 15 §2, §4): /link2 and /sockets-admin
+ * against the real auth, gateway, hub-control and simulator processes on real NATS, Postgres,
+ * Redis, the Mongo-compatible server and the captured mailbox. Nothing is stood in: a message goes
+ * browser → gateway raw channel → hub-control → NATS → the Link2 page (held as a hub by the
+ * gateway) or a simulated hub, and back.
+ */
+import { subjects } from '@console/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { type HubStack, startHubStack } from '../support/hub-stack.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
+
+let stack: HubStack;
+let browser: Browser;
+const dev = { email: '', password: 'dev-engineer-1', name: 'Eve Engineer' };
+
+beforeAll(async () => {
+  assertConsoleBuilt();
+  stack = await startHubStack({
+    hubs: 2,
+    seed: 21,
+    // A person answers on the Link2 page: the hub timeout leaves them time to click.
+    env: { HUB_TIMEOUT_MS: '15000', REQUEST_TIMEOUT_MS: '20000' },
+  });
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'dev', dev);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function openAs(path: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInPage(page, stack, dev);
+  await expect.poll(() => new URL(page.url()).pathname).not.toBe('/login');
+  await page.goto(`${stack.url}${path}`);
+  return page;
+}
+
+async function adminConsole(): Promise<Page> {
+  const page = await openAs('/sockets-admin');
+  await page.getByText(`Authed as ${dev.name}`).waitFor();
+  return page;
+}
+
+async function sendRaw(page: Page, to: string, message: object) {
+  await page.getByLabel('To', { exact: true }).fill(to);
+  await page.getByLabel('Message', { exact: true }).fill(JSON.stringify(message));
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+describe('Link2 and the admin console', () => {
+  it('sends a system read to the Link2 page’s hub, which answers from the page, paired by transactionId', async () => {
+    const link2 = await openAs('/link2');
+    await link2.getByLabel('Firmware version').waitFor();
+    expect(await link2.getByLabel('Firmware version').inputValue()).toBe('0.0.42');
+    await link2.getByRole('button', { name: 'Connect as Link2' }).click();
+    const hubText = await link2.getByLabel('Link2 hub').textContent();
+    const hubId = hubText?.match(/^Hub (\d+)/)?.[1];
+    if (!hubId) throw new Error(`no hub id in ${hubText}`);
+
+    const admin = await adminConsole();
+    const tx = 7_000_001;
+    await sendRaw(admin, hubId, {
+      version: '1.0',
+      transactionId: tx,
+      senderId: 'admin.eve',
+      direction: 'request',
+      class: 'system',
+      operation: 'read',
+      items: [{ itemId: 0, payload: {} }],
+    });
+
+    const linkLog = link2.getByRole('log', { name: 'Socket log' });
+    const arrived = linkLog
+      .getByLabel('Log entry')
+      .filter({ hasText: `system.read request · transactionId ${tx}` });
+    await arrived.waitFor();
+    await arrived.getByRole('button', { name: 'Reply' }).click();
+    expect(await link2.getByLabel('Message', { exact: true }).inputValue()).toContain(
+      '"firmwareVersion": "0.0.42"',
+    );
+    await link2.getByRole('button', { name: 'Send', exact: true }).click();
+
+    const adminLog = admin.getByRole('log', { name: 'Socket log' });
+    const reply = adminLog
+      .getByLabel('Log entry')
+      .filter({ hasText: `← ${hubId} system.read response · transactionId ${tx} · reply` });
+    await reply.waitFor();
+    await reply.getByText(/system\.read response/).click();
+    await expect.poll(() => reply.getByLabel('Raw JSON').textContent()).toContain('"configNumber": 1');
+    // The page counted what it received, and kept what it sent.
+    expect(await link2.getByLabel('Received').textContent()).toMatch(/Received: [1-9]/);
+    await link2.getByRole('list', { name: 'Previously sent' }).getByRole('listitem').first().waitFor();
+  });
+});
+
+describe('firmware upload', () => {
+  it('arrives at a simulated hub as 100-character chunks 200 ms apart, with progress, and Cancel stops it', async () => {
+    const hub = String(stack.fleet[0]?.hubId);
+    const s = subjects(stack.prefix);
+    const fragments = stack.watch(s.hubMsg(hub, 'request', 'firmware', 'fragment'));
+    const answers = stack.watch(s.hubMsg(hub, 'response', 'firmware', 'fragment'));
+    const admin = await adminConsole();
+    await admin.getByLabel('To', { exact: true }).fill(hub);
+
+    const file = Array.from({ length: 10_000 }, (_, i) => String.fromCharCode(97 + ((i * 7) % 26))).join('');
+    const panel = admin.getByRole('group', { name: 'Firmware upload' });
+    await panel.locator('input[type=file]').setInputFiles({
+      name: 'link2-fw.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(file),
+    });
+    await panel.getByRole('button', { name: 'Upload' }).click();
+    await panel
+      .getByLabel('Upload progress')
+      .filter({ hasText: /Sending \d+ of 100 chunks/ })
+      .waitFor();
+    await panel
+      .getByLabel('Upload progress')
+      .filter({ hasText: 'Sent 100 of 100 chunks' })
+      .waitFor({ timeout: 40_000 });
+    await stack.waitFor(() => answers.length >= 100, 'the hub’s answers to every chunk');
+
+    const got = fragments.map((m) =>
+      m.json<{ at: number; items: { payload: { fragmentIndex: number; fragmentData: string } }[] }>(),
+    );
+    expect(got.map((g) => g.items[0]?.payload.fragmentIndex)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i),
+    );
+    expect(got.every((g) => g.items[0]?.payload.fragmentData.length === 100)).toBe(true);
+    expect(got.map((g) => g.items[0]?.payload.fragmentData).join('')).toBe(file);
+    // Sent 200 ms apart by the page; on arrival one late message can bunch with the next, so the
+    // whole span and the typical gap are what show the pacing.
+    const at = got.map((g) => g.at);
+    expect((at.at(-1) ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(99 * 200 - 150);
+    const gaps = at.slice(1).map((t, i) => t - (at[i] ?? 0));
+    const median = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
+    expect(median).toBeGreaterThanOrEqual(150);
+    expect(median).toBeLessThan(400);
+    const last = answers.at(-1)?.json<{ items: { payload: { received: number; complete: boolean } }[] }>();
+    expect(last?.items[0]?.payload).toMatchObject({ received: 100, complete: true });
+
+    // Again, cancelled part-way: nothing more reaches the hub after Cancel.
+    const before = fragments.length;
+    await panel.getByRole('button', { name: 'Upload' }).click();
+    await stack.waitFor(() => fragments.length >= before + 5, 'a few chunks of the second upload');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await panel
+      .getByLabel('Upload progress')
+      .filter({ hasText: /Cancelled after \d+ of 100 chunks/ })
+      .waitFor();
+    const shown = Number(
+      (await panel.getByLabel('Upload progress').textContent())?.match(/after (\d+)/)?.[1],
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(fragments.length - before).toBe(shown);
+    expect(shown).toBeLessThan(100);
+  });
+});

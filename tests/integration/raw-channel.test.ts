@@ -1,0 +1,321 @@
+/**
+ * Issue 15 §1, §4: the raw channel of the engineering consoles on the gateway's /ws, against the
+ * real simulator, hub-control, auth and gateway processes on one NATS. Every refusal is checked
+ * where a person would notice it (the socket's raw-reply) and at the hub (nothing arrived).
+ */
+import { RAW_LIMITS, RAW_TEXT, type RawChannelAudit, subjects } from '@console/contracts';
+import { failure, operationClient, testCaller } from '@console/kit/testing';
+import type { Msg } from '@nats-io/nats-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HubStack, startHubStack } from '../support/hub-stack.ts';
+import { signInAdmin, staffClient } from '../support/people.ts';
+import type { Client } from '../support/stack.ts';
+import { envelope, WsClient } from '../support/ws-client.ts';
+
+let stack: HubStack;
+let dev: Client;
+let support: Client;
+let linkDirect: Client;
+let audits: Msg[];
+let tx = 100;
+
+const hubOf = (i: number) => String(stack.fleet[i]?.hubId);
+const auditsOf = (t: number) =>
+  audits.map((m) => m.json<RawChannelAudit>()).filter((a) => a.transactionId === t);
+
+beforeAll(async () => {
+  stack = await startHubStack({ hubs: 4, seed: 15, env: { HUB_TIMEOUT_MS: '1500' } });
+  const admin = await signInAdmin(stack);
+  dev = await staffClient(stack, admin, 'dev', 'Dee Dev');
+  support = await staffClient(stack, admin, 'support', 'Sue Support');
+  linkDirect = await staffClient(stack, admin, 'linkDirect', 'Lin Direct');
+  audits = stack.watch(subjects(stack.prefix).audit('raw-channel'));
+  await stack.waitFor(
+    async () => {
+      const c = await WsClient.open(stack, dev);
+      const r = await c.raw(hubOf(0), envelope(++tx, 'system', 'read'));
+      c.close();
+      return r.outcome === 'reply';
+    },
+    'the simulated hubs to be online',
+    { timeoutMs: 30_000 },
+  );
+}, 120_000);
+
+afterAll(async () => stack?.stop());
+
+describe('raw channel', () => {
+  it('sends a dev’s envelope to a hub once and pairs the reply by transactionId, with an audit event', async () => {
+    const c = await WsClient.open(stack, dev);
+    const t = ++tx;
+    const reply = await c.raw(hubOf(1), envelope(t, 'system', 'read'));
+    expect(reply).toMatchObject({ outcome: 'reply', to: hubOf(1), transactionId: t });
+    const message = reply.message as {
+      transactionId: number;
+      direction: string;
+      items: { payload: object }[];
+    };
+    expect(message).toMatchObject({ transactionId: t, direction: 'response', senderId: hubOf(1) });
+    expect(message.items[0]?.payload).toMatchObject({ handlerId: expect.stringContaining(hubOf(1)) });
+    await stack.waitFor(() => auditsOf(t).length === 1, 'the audit event');
+    expect(auditsOf(t)[0]).toMatchObject({
+      kind: 'raw-channel',
+      staff: { name: 'Dee Dev' },
+      target: hubOf(1),
+      class: 'system',
+      operation: 'read',
+      outcome: 'reply',
+    });
+    c.close();
+  });
+
+  it('refuses a role without the operation, at the gateway and again at hub-control, and audits the refusal', async () => {
+    const hubSaw = stack.watch(subjects(stack.prefix).hubMsgAll(hubOf(2)));
+    const s = await WsClient.open(stack, support);
+    const t = ++tx;
+    expect(await s.raw(hubOf(2), envelope(t, 'system', 'read'))).toMatchObject({
+      outcome: 'refused',
+      statusCode: 403,
+      error: RAW_TEXT.role,
+    });
+    // Link Direct may use its own operation, not a hub directly.
+    const l = await WsClient.open(stack, linkDirect);
+    expect(await l.raw(hubOf(2), envelope(++tx, 'system', 'read'))).toMatchObject({ statusCode: 403 });
+    const wrapped = ++tx;
+    const direct = await l.raw(
+      'server',
+      envelope(wrapped, 'linkDirect', 'send', {
+        linkId: Number(hubOf(2)),
+        message: envelope(wrapped, 'system', 'read'),
+      }),
+    );
+    expect(direct).toMatchObject({ outcome: 'reply', transactionId: wrapped });
+    expect(
+      (direct.message as { items: { payload: { reply: object } }[] }).items[0]?.payload.reply,
+    ).toMatchObject({
+      transactionId: wrapped,
+      senderId: hubOf(2),
+    });
+    // Past the gateway (a caller it would have stopped), hub-control refuses too, and says so in the audit.
+    const call = operationClient(stack.nc, stack.prefix);
+    const viaBroker = ++tx;
+    const refused = failure(
+      await call('hub-control.rawSend', {
+        caller: testCaller(['linkDirect'], 'Lin Direct'),
+        body: { to: hubOf(2), message: envelope(viaBroker, 'system', 'read') },
+      }),
+    );
+    expect(refused).toMatchObject({ statusCode: 403, message: RAW_TEXT.role });
+    await stack.waitFor(() => auditsOf(viaBroker).length === 1, 'the refusal’s audit event');
+    expect(auditsOf(viaBroker)[0]).toMatchObject({ outcome: 'refused', statusCode: 403 });
+    // Only the Link Direct message reached the hub (request and response).
+    await stack.waitFor(() => hubSaw.length >= 2, 'the link direct message at the hub');
+    expect(hubSaw.map((m) => m.json<{ transactionId: number }>().transactionId)).toEqual([wrapped, wrapped]);
+    s.close();
+    l.close();
+  });
+
+  it('refuses a bad envelope with a clear error, and an oversize message, before anything is sent', async () => {
+    const c = await WsClient.open(stack, dev);
+    const bad = { ...envelope(++tx, 'system', 'read'), transactionId: 'seven' };
+    let from = c.frames.length;
+    c.send({ type: 'raw', to: hubOf(0), message: bad });
+    const badReply = await c.next((f) => f.type === 'raw-reply', 'the refusal', from);
+    expect(badReply).toMatchObject({ outcome: 'refused', statusCode: 400 });
+    expect(badReply.error).toMatch(/^Not a valid raw frame: \/message\/transactionId Expected integer/);
+
+    from = c.frames.length;
+    c.send({ type: 'raw', to: hubOf(0), message: { ...envelope(++tx, 'system', 'read'), class: 'sys.tem' } });
+    expect((await c.next((f) => f.type === 'raw-reply', 'the refusal', from)).error).toMatch(
+      /\/message\/class/,
+    );
+
+    const big = envelope(++tx, 'system', 'read', { blob: 'x'.repeat(RAW_LIMITS.maxBytes) });
+    const bigReply = await c.raw(hubOf(0), big);
+    expect(bigReply).toMatchObject({ outcome: 'refused', statusCode: 413 });
+    expect(bigReply.error).toMatch(
+      /^That message is \d+ bytes; the raw channel takes at most 16384 bytes\.$/,
+    );
+    expect(auditsOf(tx)).toEqual([]);
+    c.close();
+  });
+
+  it('reports a hub that does not answer in time as outcome unknown, and never sends it twice', async () => {
+    const hub = hubOf(3);
+    const seen = stack.watch(subjects(stack.prefix).hubMsg(hub, 'request', 'system', 'read'));
+    await stack.simControl('slow', { hubId: Number(hub), delayMs: 4000 });
+    const c = await WsClient.open(stack, dev);
+    const t = ++tx;
+    const reply = await c.raw(hub, envelope(t, 'system', 'read'));
+    expect(reply).toMatchObject({ outcome: 'timeout', transactionId: t, error: RAW_TEXT.timeout });
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(seen.filter((m) => m.json<{ transactionId: number }>().transactionId === t)).toHaveLength(1);
+    await stack.simControl('slow', { hubId: Number(hub), delayMs: 0 });
+    c.close();
+  });
+
+  it('limits raw messages per socket and per user, with a 429 that says which', async () => {
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => WsClient.open(stack, dev)));
+    if (!a || !b || !c) throw new Error('sockets');
+    const burst = (ws: WsClient, n: number) => {
+      for (let i = 0; i < n; i++)
+        ws.send({ type: 'raw', to: 'server', message: envelope(++tx, 'server', 'authenticate') });
+    };
+    // One socket over its own burst, and the same user's sockets together over the user's.
+    burst(a, RAW_LIMITS.perSocketBurst + 1);
+    burst(b, RAW_LIMITS.perSocketBurst);
+    burst(c, 10);
+    const errors = () =>
+      [a, b, c].flatMap((ws) => ws.frames.filter((f) => f.statusCode === 429).map((f) => f.error));
+    await stack.waitFor(() => errors().length >= 2, 'socket and user refusals');
+    expect(a.frames.filter((f) => f.statusCode === 429).map((f) => f.error)).toContain(
+      RAW_TEXT.tooFastSocket(RAW_LIMITS.perSocketPerSecond),
+    );
+    expect(errors()).toContain(RAW_TEXT.tooFastUser(RAW_LIMITS.perUserPerSecond));
+    // Someone else is not limited by it.
+    const other = await WsClient.open(stack, linkDirect);
+    expect(await other.raw('server', envelope(++tx, 'server', 'authenticate'))).toMatchObject({
+      outcome: 'reply',
+    });
+    for (const ws of [a, b, c, other]) ws.close();
+  });
+});
+
+describe('server operations and Move Links', () => {
+  it('stores a firmware fragment (DB) only with manufacturerCode, version and productCode', async () => {
+    const c = await WsClient.open(stack, dev);
+    const fragment = { fragmentIndex: 0, fragmentCount: 2, fragmentData: 'x'.repeat(100) };
+    expect(await c.raw('server', envelope(++tx, 'firmware', 'add', fragment))).toMatchObject({
+      outcome: 'refused',
+      statusCode: 400,
+      error: RAW_TEXT.firmwareHeader,
+    });
+    const header = { manufacturerCode: 'LW', version: '3.38.1', productCode: 'L2', deviceType: 'link2' };
+    const stored = await c.raw('server', envelope(++tx, 'firmware', 'add', { ...header, ...fragment }));
+    expect(stored).toMatchObject({ outcome: 'reply' });
+    const docs = await stack.mongo.db.collection('firmwarefragments').find({ version: '3.38.1' }).toArray();
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      productCode: 'L2',
+      fragmentIndex: 0,
+      fragmentCount: 2,
+      data: fragment.fragmentData,
+    });
+    c.close();
+  });
+
+  it('moves a hub: it reconnects through the destination worker, as its presence and the channel list show', async () => {
+    const hub = hubOf(2);
+    const presence = stack.watch(subjects(stack.prefix).hubPresence(hub));
+    const c = await WsClient.open(stack, dev);
+    const moved = await c.raw(hub, envelope(++tx, 'system', 'move', { server: 'stage.example:4181' }));
+    expect(moved).toMatchObject({ outcome: 'reply' });
+    type P = { connected: boolean; workerId: string; reason: string };
+    await stack.waitFor(
+      () => presence.some((m) => m.json<P>().connected && m.json<P>().workerId === 'stage.example:4181'),
+      'the hub back through the destination worker',
+    );
+    const seen = presence.map((m) => m.json<P>());
+    expect(seen.find((p) => !p.connected)?.reason).toBe('move');
+    await stack.waitFor(async () => {
+      const list = await c.raw('server', envelope(++tx, 'channels', 'get', { linkId: Number(hub) }));
+      const channel = (list.message as { items: { payload: { channel?: P } }[] } | undefined)?.items[0]
+        ?.payload.channel;
+      return channel?.workerId === 'stage.example:4181';
+    }, 'the channel showing its new worker');
+    c.close();
+  });
+});
+
+describe('a raw-channel flood', () => {
+  it('is cut by the rate limit (10,000 messages in a second) while another user’s live monitor keeps every event', async () => {
+    const hub = hubOf(0);
+    const monitor = await WsClient.open(stack, support);
+    const topic = `hub:${hub}`;
+    monitor.send({ type: 'subscribe', topic });
+    await monitor.next((f) => f.type === 'subscribed' && f.topic === topic, 'the monitor subscribed');
+    const events = () =>
+      monitor.frames.flatMap((f) =>
+        f.type === 'events' && f.topic === topic ? (f.events as { data: { seq?: number } }[]) : [],
+      );
+
+    const flooder = await WsClient.open(stack, dev);
+    const first = tx + 1;
+    const s = subjects(stack.prefix);
+    let seq = 0;
+    const ticker = setInterval(() => {
+      seq += 1;
+      const body = { version: '1.0', transactionId: seq, senderId: hub, direction: 'notification' };
+      stack.nc.publish(
+        s.hubMsg(hub, 'notification', 'log', 'add'),
+        JSON.stringify({ ...body, class: 'log', operation: 'add', items: [], seq }),
+      );
+    }, 10);
+    // One synchronous loop: the 10,000 frames leave within a few milliseconds, well inside a second.
+    for (let i = 0; i < 10_000; i++)
+      flooder.send({ type: 'raw', to: 'server', message: envelope(++tx, 'server', 'authenticate') });
+    await stack.waitFor(() => flooder.closed !== null, 'the flooding socket to be cut');
+    await new Promise((r) => setTimeout(r, 500));
+    clearInterval(ticker);
+    const published = seq;
+    await stack.waitFor(
+      () => events().filter((e) => e.data?.seq !== undefined).length >= published,
+      'every monitor event',
+    );
+
+    expect(flooder.closed?.code).toBe(4029);
+    const reached = audits.filter((m) => m.json<RawChannelAudit>().transactionId >= first).length;
+    expect(reached).toBeLessThanOrEqual(RAW_LIMITS.perSocketBurst + 5);
+    const seqs = events()
+      .map((e) => e.data?.seq)
+      .filter((n) => n !== undefined);
+    expect(seqs).toEqual(Array.from({ length: published }, (_, i) => i + 1));
+    expect(monitor.closed).toBeNull();
+    monitor.close();
+  });
+});
+
+describe('Link2: the browser as a hub', () => {
+  it('announces a live hub, hands it commands from another console and returns its reply', async () => {
+    const page = await WsClient.open(stack, dev);
+    page.send({ type: 'link2-open', firmwareVersion: '0.0.42', configNumber: 1, factoryConfig: 1 });
+    const opened = await page.next((f) => f.type === 'link2-opened', 'link2 opened');
+    const hubId = String(opened.hubId);
+    const presence = stack.watch(subjects(stack.prefix).hubPresence(hubId));
+
+    const admin = await WsClient.open(stack, dev);
+    await stack.waitFor(async () => {
+      const list = await admin.raw('server', envelope(++tx, 'channels', 'list'));
+      const channels = (list.message as { items: { payload: { channels: { hubId: number }[] } }[] }).items[0]
+        ?.payload.channels;
+      return channels?.some((ch) => String(ch.hubId) === hubId) ?? false;
+    }, 'the Link2 hub in the channel list');
+
+    const t = ++tx;
+    const from = admin.frames.length;
+    admin.send({ type: 'raw', to: hubId, message: envelope(t, 'system', 'read') });
+    const arrived = await page.next((f) => f.type === 'link2-request', 'the command on the page');
+    expect(arrived.message).toMatchObject({ transactionId: t, class: 'system', operation: 'read' });
+    page.send({
+      type: 'link2-send',
+      message: {
+        version: '1.0',
+        transactionId: t,
+        senderId: hubId,
+        direction: 'response',
+        class: 'system',
+        operation: 'read',
+        items: [{ itemId: 0, success: true, payload: { firmwareVersion: '0.0.42', configNumber: 1 } }],
+      },
+    });
+    const reply = await admin.next((f) => f.type === 'raw-reply' && f.transactionId === t, 'the reply', from);
+    expect(reply).toMatchObject({ outcome: 'reply', message: { senderId: hubId, transactionId: t } });
+
+    page.close();
+    await stack.waitFor(
+      () => presence.some((m) => m.json<{ connected: boolean }>().connected === false),
+      'the Link2 hub gone offline',
+    );
+    admin.close();
+  });
+});

@@ -1,0 +1,72 @@
+import type { RawServerFrame, ServerFrame } from '@console/contracts';
+import { waitFor } from '@console/kit/testing';
+import WebSocket from 'ws';
+import type { Client, Stack } from './stack.ts';
+
+export type AnyFrame = (ServerFrame | RawServerFrame) & Record<string, unknown>;
+
+/** A console's `/ws` socket as a signed-in user, reduced to what the tests look at: every frame. */
+export class WsClient {
+  readonly frames: AnyFrame[] = [];
+  readonly ws: WebSocket;
+  closed: { code: number; reason: string } | null = null;
+
+  private constructor(url: string, cookie: string) {
+    this.ws = new WebSocket(url, { headers: { cookie } });
+    this.ws.on('message', (d) => this.frames.push(JSON.parse(String(d))));
+    this.ws.on('close', (code, reason) => {
+      this.closed = { code, reason: String(reason) };
+    });
+  }
+
+  static async open(stack: Stack, user: Client): Promise<WsClient> {
+    const c = new WsClient(`${stack.url.replace(/^http/, 'ws')}/ws`, user.sessionCookie);
+    await new Promise((resolve, reject) => {
+      c.ws.once('open', resolve);
+      c.ws.once('error', reject);
+    });
+    await c.next((f) => f.type === 'hello', 'hello');
+    return c;
+  }
+
+  send(frame: object | string) {
+    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** The first frame from `from` on that matches. */
+  async next(pred: (f: AnyFrame) => boolean, what: string, from = 0, timeoutMs = 10_000): Promise<AnyFrame> {
+    const find = () => this.frames.slice(from).find(pred);
+    await waitFor(() => find() !== undefined, what, { timeoutMs, intervalMs: 10 });
+    return find() as AnyFrame;
+  }
+
+  /** Sends one raw frame and waits for the `raw-reply` carrying its transactionId. */
+  async raw(to: string, message: object, timeoutMs = 10_000): Promise<AnyFrame> {
+    const from = this.frames.length;
+    this.send({ type: 'raw', to, message });
+    const tx = (message as { transactionId?: number }).transactionId;
+    return this.next(
+      (f) => f.type === 'raw-reply' && f.transactionId === tx,
+      `raw reply ${tx}`,
+      from,
+      timeoutMs,
+    );
+  }
+
+  close() {
+    this.ws.close();
+  }
+}
+
+/** A request envelope as the consoles send it (§3). */
+export function envelope(transactionId: number, cls: string, operation: string, payload: object = {}) {
+  return {
+    version: '1.0',
+    transactionId,
+    senderId: 'admin.test',
+    direction: 'request',
+    class: cls,
+    operation,
+    items: [{ itemId: 0, payload }],
+  };
+}

@@ -1,0 +1,194 @@
+import { ENGINEERING, type HubMessage, hubIdHex } from '@console/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { LINK2_START, type Link2Settings, link2Reply } from './link2.ts';
+import { RawLog } from './RawLog.tsx';
+import { StoredListPanel } from './StoredListPanel.tsx';
+import { useStoredList } from './stored-list.ts';
+import { parseSendBox } from './templates.ts';
+import { useRawChannel } from './use-raw-channel.ts';
+
+/**
+ * The Link2 simulator (analytics spec §2 /link2): the browser becomes a hub. The gateway holds it
+ * as a live hub on the broker; commands sent to its id from any console arrive here and the
+ * answers go back through the broker, paired by transactionId.
+ */
+export function Link2Screen() {
+  const [settings, setSettings] = useState<Link2Settings>(LINK2_START);
+  const [hub, setHub] = useState<{ hubId: number; handlerId: string } | null>(null);
+  const [autoReply, setAutoReply] = useState(false);
+  const [replySuccess, setReplySuccess] = useState(true);
+  const [logIncoming, setLogIncoming] = useState(true);
+  const [showRaw, setShowRaw] = useState(true);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const sent = useStoredList('engineering.link2.sent', ENGINEERING.previousSent);
+  const users = useStoredList('engineering.link2.users', ENGINEERING.replyList);
+  const channel = useRawChannel({
+    trim: ENGINEERING.logTrim,
+    logIncoming,
+    onFrame: (f) => {
+      if (f.type === 'link2-opened') setHub({ hubId: f.hubId, handlerId: f.handlerId });
+      if (f.type === 'link2-closed') setHub(null);
+      if (f.type === 'raw-reply' && f.outcome === 'refused') setError(f.error ?? 'Refused.');
+      if (f.type !== 'link2-request') return;
+      if (logIncoming) channel.record({ source: 'in', handlerId: f.from, msg: f.message });
+      if (autoReply && hub) say(link2Reply(f.message, hub.hubId, settings, replySuccess));
+    },
+  });
+  const say = (message: HubMessage) => {
+    channel.frame({ type: 'link2-send', message });
+    channel.record({ source: 'out', handlerId: hub ? String(hub.hubId) : '', msg: message });
+  };
+  const send = () => {
+    const parsed = parseSendBox(text);
+    if ('error' in parsed) return setError(parsed.error);
+    setError(null);
+    say(parsed.message);
+    const refused = sent.add(text);
+    if (refused) setError(refused);
+  };
+  const num = (k: 'configNumber' | 'factoryConfig') => (v: string | number) =>
+    setSettings((s) => ({ ...s, [k]: Number(v) || 0 }));
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Link2 Simulator</Title>
+      <Paper withBorder p="sm">
+        <Group align="end" gap="xs">
+          <TextInput
+            label="Firmware version"
+            value={settings.firmwareVersion}
+            disabled={hub !== null}
+            onChange={(e) => setSettings((s) => ({ ...s, firmwareVersion: e.currentTarget.value }))}
+            w={140}
+          />
+          <NumberInput
+            label="Config number"
+            value={settings.configNumber}
+            disabled={hub !== null}
+            onChange={num('configNumber')}
+            w={130}
+          />
+          <NumberInput
+            label="Factory config"
+            value={settings.factoryConfig}
+            disabled={hub !== null}
+            onChange={num('factoryConfig')}
+            w={130}
+          />
+          {hub ? (
+            <Button color="gray" onClick={() => channel.frame({ type: 'link2-close' })}>
+              Disconnect
+            </Button>
+          ) : (
+            <Button onClick={() => channel.frame({ type: 'link2-open', ...settings })}>
+              Connect as Link2
+            </Button>
+          )}
+        </Group>
+        <Group gap="xs" mt="xs">
+          <Badge color={hub ? 'green' : 'gray'}>{hub ? 'live hub' : 'not connected'}</Badge>
+          {hub && (
+            <Text size="sm" aria-label="Link2 hub">
+              Hub {hub.hubId} ({hubIdHex(hub.hubId)}) · {hub.handlerId}
+            </Text>
+          )}
+        </Group>
+      </Paper>
+      <Paper withBorder p="sm">
+        <Group gap="md" mb="xs">
+          <Text fw={600}>Reply options</Text>
+          <Checkbox
+            label="Auto reply"
+            checked={autoReply}
+            onChange={(e) => setAutoReply(e.currentTarget.checked)}
+          />
+          <Checkbox
+            label="Reply success"
+            checked={replySuccess}
+            onChange={(e) => setReplySuccess(e.currentTarget.checked)}
+          />
+        </Group>
+        <Textarea
+          label="Message"
+          autosize
+          minRows={5}
+          maxRows={14}
+          ff="monospace"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        <Group gap="xs" mt="xs">
+          <Button onClick={send} disabled={!hub}>
+            Send
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              const refused = users.add(text);
+              setError(refused);
+            }}
+          >
+            Add Users List
+          </Button>
+        </Group>
+        {error && (
+          <Alert color="red" mt="xs">
+            {error}
+          </Alert>
+        )}
+        <Group align="start" grow mt="xs">
+          <StoredListPanel title="Previously sent" list={sent} onUse={setText} />
+          <StoredListPanel title="Users list" list={users} onUse={setText} />
+        </Group>
+      </Paper>
+      <Divider label="Socket log" />
+      <RawLog
+        log={channel.log}
+        showRaw={showRaw}
+        onUse={{
+          label: 'Reply',
+          when: (r) => r.source === 'in' && r.msg?.direction === 'request',
+          run: (r) =>
+            hub &&
+            setText(
+              JSON.stringify(link2Reply(r.msg as HubMessage, hub.hubId, settings, replySuccess), null, 2),
+            ),
+        }}
+        extra={
+          <Group gap="xs" mb={4}>
+            <Text size="sm" aria-label="Received">
+              Received: {channel.received}
+            </Text>
+            <Button size="compact-sm" variant="default" onClick={channel.clear}>
+              Clear list
+            </Button>
+            <Checkbox
+              label="Logging Incoming"
+              checked={logIncoming}
+              onChange={(e) => setLogIncoming(e.currentTarget.checked)}
+            />
+            <Button size="compact-sm" variant="subtle" onClick={() => setShowRaw((v) => !v)}>
+              {showRaw ? 'Hide raw' : 'Show raw'}
+            </Button>
+          </Group>
+        }
+      />
+    </Stack>
+  );
+}

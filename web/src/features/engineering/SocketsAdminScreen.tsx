@@ -1,0 +1,96 @@
+import { RAW_SERVER_TARGET, type RawServerFrame } from '@console/contracts';
+import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useCurrentUser } from '../auth/use-current-user.ts';
+import { AutomationPanel } from './AutomationPanel.tsx';
+import { ChannelBar, type ChannelRow } from './ChannelBar.tsx';
+import { FirmwarePanel } from './FirmwarePanel.tsx';
+import { adminTrim } from './log.ts';
+import { MoveLinksPanel } from './MoveLinksPanel.tsx';
+import { RawLog } from './RawLog.tsx';
+import { SendPanel } from './SendPanel.tsx';
+import { request } from './templates.ts';
+import { useRawChannel } from './use-raw-channel.ts';
+
+type Reply = Extract<RawServerFrame, { type: 'raw-reply' }>;
+const ADMIN_MAX_ROWS = 20;
+
+/**
+ * The admin channel console (analytics spec §2 /sockets-admin), and Move Links, which shares it
+ * (`moveLinks`): one raw channel on /ws, authenticated by the console session.
+ */
+export function SocketsAdminScreen({ moveLinks = false }: { moveLinks?: boolean }) {
+  const me = useCurrentUser();
+  const senderId = `admin.${me.id}`;
+  const [maxRows, setMaxRows] = useState(ADMIN_MAX_ROWS);
+  const [to, setTo] = useState<string>(RAW_SERVER_TARGET);
+  const [channels, setChannels] = useState<ChannelRow[]>([]);
+  const [replies, setReplies] = useState<Reply[]>([]);
+  const channel = useRawChannel({
+    trim: adminTrim(maxRows),
+    onFrame: (f) => {
+      if (f.type !== 'raw-reply') return;
+      setReplies((r) => [...r.slice(-50), f]);
+      const m = f.message;
+      if (m?.class === 'channels' && m.operation === 'list') {
+        const payload = m.items[0]?.payload as { channels?: ChannelRow[] } | undefined;
+        setChannels(payload?.channels ?? []);
+      }
+    },
+  });
+  const server = (cls: string, op: string, payload: Record<string, unknown> = {}) =>
+    channel.send(RAW_SERVER_TARGET, request(senderId, cls, op, payload));
+
+  // Authenticated by the session as soon as the channel opens (and again after a re-open).
+  useEffect(() => {
+    if (channel.state === 'open') server('server', 'authenticate');
+  }, [channel.state]);
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{moveLinks ? 'Move Links' : 'Admin Sockets'}</Title>
+      <ChannelBar
+        channel={channel}
+        channels={channels}
+        onLoad={() => server('channels', 'list')}
+        onPick={(hubId) => {
+          setTo(hubId);
+          server('channels', 'subscribe', { linkId: Number(hubId) });
+        }}
+        onAll={(on) => server('channels', on ? 'subscribe-all' : 'unsubscribe-all')}
+        onAuthenticate={() => server('server', 'authenticate')}
+      />
+      {moveLinks && (
+        <Paper withBorder p="sm">
+          <MoveLinksPanel channel={channel} senderId={senderId} />
+        </Paper>
+      )}
+      <Paper withBorder p="sm">
+        <SendPanel channel={channel} senderId={senderId} to={to} onTo={setTo} />
+      </Paper>
+      {!moveLinks && (
+        <Group align="start" grow>
+          <Paper withBorder p="sm">
+            <Text fw={600} mb={4}>
+              Firmware
+            </Text>
+            <FirmwarePanel channel={channel} senderId={senderId} linkId={/^[0-9]+$/.test(to) ? to : ''} />
+          </Paper>
+          <Paper withBorder p="sm">
+            <Text fw={600} mb={4}>
+              Automation Check
+            </Text>
+            <AutomationPanel channel={channel} senderId={senderId} replies={replies} />
+          </Paper>
+        </Group>
+      )}
+      <Divider label="Log" />
+      <RawLog
+        log={channel.log}
+        maxRows={maxRows}
+        onMaxRows={setMaxRows}
+        onUnsubscribe={(hubId) => server('channels', 'unsubscribe', { linkId: Number(hubId) })}
+      />
+    </Stack>
+  );
+}
