@@ -65,3 +65,9 @@ export function formatMedium(value: string | null | undefined, blank = BLANK): s
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : medium.format(d);
 }
+
+/** A local day as yyyy-mm-dd, `offset` days from `today` (the date inputs' value). */
+export function dayString(today: Date, offset: number): string {
+  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}
