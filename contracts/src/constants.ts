@@ -11,3 +11,21 @@ export const ONE_TIME_CODE = { length: 6, ttlSeconds: 600, maxAttempts: 5 } as c
 export const OLD_LOGIN_MONTHS = 2;
 
 export const PASSWORD_MIN_LENGTH = 3;
+
+/** The world map (analytics spec §2, §4, §9). */
+export const WORLD_MAP = {
+  centre: { lat: 54, lng: -4 },
+  zoom: 6,
+  defaultDays: 6,
+  firstBatch: 1,
+  maxBatch: 1500,
+  refreshMs: 60_000,
+  /** The product's own layer (MACs under the vendor prefix and every other prefix). */
+  productLayer: 'LightwaveRF',
+  /** MAC prefixes of the partner brands' layers (hidden by default). */
+  cocoPrefixes: ['10', '11'],
+  nexaPrefixes: ['12', '13'],
+} as const;
+
+/** The console checks for a new build this often (analytics spec §4, §9). */
+export const VERSION_CHECK_MS = 15 * 60 * 1000;

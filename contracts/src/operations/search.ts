@@ -3,6 +3,7 @@ import { gen1SearchOperations } from './search/ops-gen1.ts';
 import { gen2Operations } from './search/ops-gen2.ts';
 import { editOperations, noteOperations } from './search/ops-notes.ts';
 import { tabOperations } from './search/ops-tabs.ts';
+import { worldMapOperations } from './search/ops-world-map.ts';
 
 export * from './search/data-monitor.ts';
 export * from './search/edits.ts';
@@ -13,6 +14,7 @@ export * from './search/overview.ts';
 export * from './search/rules.ts';
 export * from './search/structure.ts';
 export * from './search/tabs.ts';
+export * from './search/world-map.ts';
 
 /** Every operation the search service serves. */
 export const searchOperations = [
@@ -22,4 +24,5 @@ export const searchOperations = [
   ...editOperations,
   ...dataMonitorOperations,
   ...tabOperations,
+  ...worldMapOperations,
 ] as const;

@@ -42,6 +42,20 @@ export const WflSchema = Type.Object({
 });
 export type Wfl = Static<typeof WflSchema>;
 
+/**
+ * Where a WFL is (the world map's marker, seed 002 §3 "Map marker: mac, added date"). Some rows
+ * carry bad coordinates (missing, 0/0 or out of range), as real installs report them.
+ */
+export const WflLocationSchema = Type.Object({
+  wfl_id: Id(),
+  mac: Type.String(),
+  lat: Nullable(Type.Number({ description: 'Latitude; null, 0 or outside -90..90 when bad' })),
+  long: Nullable(Type.Number({ description: 'Longitude; null, 0 or outside -180..180 when bad' })),
+  energy: Flag('1 when the link carries an energy device (device type 13)'),
+  created: EpochSeconds('When the link was added'),
+});
+export type WflLocation = Static<typeof WflLocationSchema>;
+
 export const Gen1DeviceSchema = Type.Object({
   device_id: Id(),
   device_type_id: Type.Integer({

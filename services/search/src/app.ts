@@ -11,6 +11,7 @@ import { gen2Handlers } from './endpoints/gen2.ts';
 import { noteHandlers } from './endpoints/notes.ts';
 import { queryHandlers } from './endpoints/query.ts';
 import { tabHandlers } from './endpoints/tabs.ts';
+import { worldMapHandlers } from './endpoints/world-map.ts';
 import { SEARCH_MIGRATIONS } from './migrate.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { domainPlugin } from './plugins/domain.ts';
@@ -62,6 +63,7 @@ export const searchApp = fp(
         ...editHandlers(app),
         ...dataMonitorHandlers(app),
         ...tabHandlers(app),
+        ...worldMapHandlers(app),
       },
       errors: searchErrors,
     });

@@ -9,6 +9,7 @@ export { GEN2_KEYS } from './gen2/types.ts';
 export { type LoadOptions, type LoadProgress, type LoadResult, loadWorld } from './load.ts';
 export { readMeta, type WorldMeta, WorldStateError } from './meta.ts';
 export { ensureIndexes, MONGO_INDEXES } from './mongo/indexes.ts';
+export { copyRows } from './postgres/copy.ts';
 export { migrateWorld } from './postgres/migrate.ts';
 export { resetWorld } from './reset.ts';
 export { DailyTally, STATISTICS_DAYS, writeDailyStatistics } from './statistics.ts';

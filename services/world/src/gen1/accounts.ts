@@ -8,6 +8,7 @@ import { addAccountCases } from './cases.ts';
 import { DEVICE_WORDS, PAIRED_TYPES } from './catalog.ts';
 import { addLinkDetails } from './details.ts';
 import { link, macFor } from './links.ts';
+import { addLocation } from './locations.ts';
 import { addReadings } from './readings.ts';
 import { type Gen1Rows, ID_BLOCK, rowId } from './types.ts';
 
@@ -86,6 +87,7 @@ export function generateGen1(input: Gen1Input, rows: Gen1Rows): void {
       between(rng, created.getTime(), WORLD_NOW - DAY),
     );
     const rooms = devicesOf(input, rows, wfl);
+    addLocation(input.seed, index, slot, rows, wfl);
     addLinkDetails(input, rows, wfl, rooms);
     addReadings(input, rows, wfl);
   }

@@ -11,6 +11,7 @@ import type {
   Room,
   TimerEvent,
   Wfl,
+  WflLocation,
   Zone,
 } from '@console/contracts';
 
@@ -18,6 +19,7 @@ import type {
 export interface Gen1Rows {
   users: Gen1User[];
   wfls: Wfl[];
+  wfl_locations: WflLocation[];
   rooms: Room[];
   devices: Gen1Device[];
   moods: Mood[];
@@ -36,6 +38,7 @@ export type Gen1Table = keyof Gen1Rows;
 export const GEN1_TABLES: readonly Gen1Table[] = [
   'users',
   'wfls',
+  'wfl_locations',
   'rooms',
   'devices',
   'moods',

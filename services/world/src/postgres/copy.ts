@@ -14,6 +14,7 @@ import {
   QueuedCommandSchema,
   RoomSchema,
   TimerEventSchema,
+  WflLocationSchema,
   WflSchema,
   ZoneSchema,
 } from '@console/contracts';
@@ -30,6 +31,7 @@ const SCHEMAS: Record<CopyTable, TObject> = {
   device_type_values: DeviceTypeValueSchema,
   users: Gen1UserSchema,
   wfls: WflSchema,
+  wfl_locations: WflLocationSchema,
   rooms: RoomSchema,
   devices: Gen1DeviceSchema,
   moods: MoodSchema,

@@ -159,6 +159,20 @@ export const WORLD_MIGRATIONS: readonly { name: string; sql: string }[] = [
       );
       create table world_parked_indexes (name text primary key, def text not null);`,
   },
+  {
+    // No foreign key: the map reads this table alone, and a benchmark loads it alone.
+    name: '005_wfl_locations',
+    sql: `
+      create table wfl_locations (
+        wfl_id bigint primary key,
+        mac text not null,
+        lat double precision,
+        long double precision,
+        energy smallint not null default 0 check (energy in (0, 1)),
+        created bigint not null
+      );
+      create index wfl_locations_created on wfl_locations (created, wfl_id);`,
+  },
 ];
 
 function indexes(): string {

@@ -5,6 +5,9 @@ import {
   type GetEnergyBody,
   parseSerialEntries,
 } from '@console/contracts';
+import { dayString } from '../ui/dates.ts';
+
+export { dayString };
 
 export const VIEWS = ['graph', 'table'] as const;
 export type View = (typeof VIEWS)[number];
@@ -23,13 +26,6 @@ export interface DataMonitorParams {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** A local day as yyyy-mm-dd, `offset` days from `today`. */
-export function dayString(today: Date, offset: number): string {
-  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
-}
 
 /** Seed 000 §9: yesterday to the following day, interval 15, format 'formatted', the graph. */
 export function withDefaults(p: DataMonitorParams, today = new Date()) {

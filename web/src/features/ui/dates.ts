@@ -76,3 +76,9 @@ export function fromLocalInput(value: string): string | null {
   const d = toDate(value);
   return valid(d) ? d.toISOString() : null;
 }
+
+/** A local day as yyyy-mm-dd, `offset` days from `today` (the date inputs' value). */
+export function dayString(today: Date, offset: number): string {
+  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}
