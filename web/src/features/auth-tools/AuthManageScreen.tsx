@@ -1,0 +1,244 @@
+import { AUTH_TEXT, type AuthManageResult, DeleteLoop } from '@console/contracts';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../api/client.ts';
+import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
+import { DataTable } from '../ui/DataTable.tsx';
+import { deleteExpired, queryExpired } from './api.ts';
+import { type AuthManageForm, defaultForm, filterOf, queryOf, yearAgo } from './auth-manage-form.ts';
+import { recordColumns } from './record-columns.tsx';
+
+interface LoopState {
+  running: boolean;
+  batches: number;
+  total: number;
+  end?: string;
+}
+
+/** /authManage (admin; analytics spec §2, §5, §9): query and delete expired tokens or codes. */
+export function AuthManageScreen() {
+  const [form, setForm] = useState<AuthManageForm>(() => defaultForm(new Date()));
+  const [message, setMessage] = useState<string | null>(null);
+  const [result, setResult] = useState<AuthManageResult | null>(null);
+  const [confirm, setConfirm] = useState<'once' | 'repeat' | null>(null);
+  const [loop, setLoop] = useState<LoopState | null>(null);
+  const running = useRef<DeleteLoop | null>(null);
+  useEffect(() => () => running.current?.stop(), []);
+  const set = <K extends keyof AuthManageForm>(key: K, value: AuthManageForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  /** Spec §5: without a to-date, say so and put it back to about a year ago. */
+  const checked = (): AuthManageForm | null => {
+    if (form.dateTo.trim()) return form;
+    setMessage(AUTH_TEXT.toDateRequired);
+    set('dateTo', yearAgo(new Date()));
+    return null;
+  };
+  const fail = (err: unknown) => setMessage(`Error: ${errorMessage(err)}`);
+  const show = (r: AuthManageResult | null) => {
+    if (!r) return setMessage(AUTH_TEXT.noData);
+    setMessage(null);
+    setResult(r);
+  };
+
+  const query = useMutation({
+    mutationFn: (f: AuthManageForm) => queryExpired(f.type, queryOf(f)),
+    onSuccess: show,
+    onError: fail,
+  });
+  const batch = (f: AuthManageForm) =>
+    deleteExpired(f.type, { ...filterOf(f), deleteLimit: f.deleteLimit, confirm: 'yes' });
+  const once = useMutation({ mutationFn: batch, onSuccess: show, onError: fail });
+
+  const startLoop = (f: AuthManageForm) => {
+    setLoop({ running: true, batches: 0, total: 0 });
+    running.current = new DeleteLoop({
+      runBatch: async () => {
+        const r = await batch(f);
+        show(r);
+        return r.resultObj;
+      },
+      onBatch: (_b, total, batches) => setLoop({ running: true, batches, total }),
+      onEnd: (end, error) => {
+        if (error) fail(error);
+        setLoop((l) => (l ? { ...l, running: false, end } : l));
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Manage Auth</Title>
+      <Group align="flex-end" gap="sm">
+        <SegmentedControl
+          aria-label="Collection"
+          value={form.type}
+          onChange={(v) => set('type', v as AuthManageForm['type'])}
+          data={[
+            { value: 'tokens', label: 'Tokens' },
+            { value: 'authcodes', label: 'Auth codes' },
+          ]}
+        />
+        <TextInput
+          label="To date"
+          type="date"
+          value={form.dateTo}
+          onChange={(e) => set('dateTo', e.currentTarget.value)}
+        />
+        <TextInput
+          label="From date"
+          type="date"
+          value={form.dateFrom}
+          onChange={(e) => set('dateFrom', e.currentTarget.value)}
+        />
+        <TextInput
+          label="Client id"
+          value={form.clientId}
+          onChange={(e) => set('clientId', e.currentTarget.value)}
+          w={140}
+        />
+        <TextInput
+          label="User id"
+          value={form.userId}
+          onChange={(e) => set('userId', e.currentTarget.value)}
+          w={220}
+        />
+      </Group>
+      <Group align="flex-end" gap="sm">
+        <NumberInput
+          label="Limit"
+          min={1}
+          max={500}
+          value={form.queryLimit}
+          onChange={(v) => set('queryLimit', Number(v) || 1)}
+          w={90}
+        />
+        <NumberInput
+          label="Page"
+          min={1}
+          value={form.page}
+          onChange={(v) => set('page', Number(v) || 1)}
+          w={90}
+        />
+        <NumberInput
+          label="Max pages"
+          min={1}
+          max={20}
+          value={form.maxPages}
+          onChange={(v) => set('maxPages', Number(v) || 1)}
+          w={100}
+        />
+        <NumberInput
+          label="Delete limit"
+          min={1}
+          max={1000}
+          value={form.deleteLimit}
+          onChange={(v) => set('deleteLimit', Number(v) || 1)}
+          w={110}
+        />
+        <SegmentedControl
+          aria-label="Order"
+          value={form.order}
+          onChange={(v) => set('order', v as AuthManageForm['order'])}
+          data={[
+            { value: 'normal', label: 'Normal' },
+            { value: 'reverse', label: 'Reverse' },
+          ]}
+        />
+        <Checkbox
+          label="Count only"
+          checked={form.countOnly}
+          onChange={(e) => set('countOnly', e.currentTarget.checked)}
+          mb={8}
+        />
+        <Checkbox
+          label="Include deleted data"
+          checked={form.includeDeletedData}
+          onChange={(e) => set('includeDeletedData', e.currentTarget.checked)}
+          mb={8}
+        />
+      </Group>
+      <Group gap="sm">
+        <Button
+          onClick={() => {
+            const f = checked();
+            if (f) query.mutate(f);
+          }}
+          loading={query.isPending}
+        >
+          Query
+        </Button>
+        <Button
+          color="red"
+          variant="light"
+          disabled={loop?.running}
+          onClick={() => checked() && setConfirm('once')}
+        >
+          Delete
+        </Button>
+        {loop?.running ? (
+          <Button color="gray" onClick={() => running.current?.stop()}>
+            Stop
+          </Button>
+        ) : (
+          <Button color="red" onClick={() => checked() && setConfirm('repeat')}>
+            Start repeated delete
+          </Button>
+        )}
+      </Group>
+      {message ? <Alert color="red">{message}</Alert> : null}
+      {loop ? (
+        <Text aria-label="Repeated delete">
+          {loop.running ? 'Repeated delete running' : `Repeated delete ${loop.end ?? 'stopped'}`}:{' '}
+          {loop.batches} batches, {loop.total} deleted in total.
+        </Text>
+      ) : null}
+      {result ? (
+        <Stack gap="xs">
+          <Text aria-label="Result summary">
+            Count: {result.count}. Page {result.page}, pages with data {result.pagesWithFilteredData}. Results{' '}
+            {result.resultObj.results}, deleted {result.resultObj.deleted}
+            {result.resultObj.errors.length ? `, errors: ${result.resultObj.errors.join('; ')}` : ''}.
+          </Text>
+          {result.accesstokens.length ? (
+            <DataTable
+              label="Expired records"
+              data={result.accesstokens}
+              columns={recordColumns}
+              rowKey={(r) => r.id}
+            />
+          ) : null}
+        </Stack>
+      ) : null}
+      <ConfirmDeleteModal
+        opened={confirm !== null}
+        title={confirm === 'repeat' ? 'Start the repeated delete' : 'Delete expired records'}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => {
+          const mode = confirm;
+          setConfirm(null);
+          if (mode === 'repeat') startLoop(form);
+          else once.mutate(form);
+        }}
+      >
+        <Text size="sm">
+          {confirm === 'repeat'
+            ? `Deletes up to ${form.deleteLimit} expired ${form.type} before ${form.dateTo}, again every 5 seconds until none are left or you stop it. Every batch is audited.`
+            : `Deletes up to ${form.deleteLimit} expired ${form.type} before ${form.dateTo}. The batch is audited.`}
+        </Text>
+      </ConfirmDeleteModal>
+    </Stack>
+  );
+}
