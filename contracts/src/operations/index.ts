@@ -1,6 +1,7 @@
 import { authOperations } from './auth.ts';
 import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
+import { recentFailedOperations } from './recent-failed.ts';
 import { searchOperations } from './search.ts';
 import { servicesOperations } from './services.ts';
 import { statsOperations } from './stats/index.ts';
@@ -12,6 +13,7 @@ import type { Operation } from './types.ts';
 export * from './auth.ts';
 export * from './gen1-commands.ts';
 export * from './hub-control.ts';
+export * from './recent-failed.ts';
 export * from './search.ts';
 export * from './services.ts';
 export * from './stats/index.ts';
@@ -26,6 +28,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...thingOperations,
   ...hubControlOperations,
   ...surveyLinksOperations,
+  ...recentFailedOperations,
   ...gen1CommandOperations,
   ...searchOperations,
   ...supervisorOperations,

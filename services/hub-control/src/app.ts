@@ -1,4 +1,9 @@
-import { gen1CommandOperations, hubControlOperations, surveyLinksOperations } from '@console/contracts';
+import {
+  gen1CommandOperations,
+  hubControlOperations,
+  recentFailedOperations,
+  surveyLinksOperations,
+} from '@console/contracts';
 import {
   ensureStreams,
   migrateService,
@@ -20,6 +25,7 @@ import { hubControlErrors } from './endpoints/errors.ts';
 import { gen1CommandHandlers } from './endpoints/gen1-commands.ts';
 import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
+import { recentFailedHandlers } from './endpoints/recent-failed.ts';
 import { surveyLinksHandlers } from './endpoints/survey-links.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
@@ -89,7 +95,12 @@ export const hubControlApp = fp(
 
     await registerOperations(app, {
       service: 'hub-control',
-      operations: [...hubControlOperations, ...gen1CommandOperations, ...surveyLinksOperations],
+      operations: [
+        ...hubControlOperations,
+        ...gen1CommandOperations,
+        ...surveyLinksOperations,
+        ...recentFailedOperations,
+      ],
       handlers: {
         ...linkActionHandlers(app),
         ...deviceActionHandlers(app),
@@ -99,6 +110,7 @@ export const hubControlApp = fp(
         ...channelListHandlers(app),
         ...gen1CommandHandlers(app),
         ...surveyLinksHandlers(app),
+        ...recentFailedHandlers(app),
       },
       errors: hubControlErrors,
     });

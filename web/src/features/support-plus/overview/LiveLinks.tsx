@@ -3,21 +3,17 @@ import { Alert, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { errorMessage } from '../../api/client.ts';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
 import type { LiveChannels } from './live-channels.ts';
+import { HubLink } from './record-links.tsx';
 
 const col = createColumnHelper<LiveChannel>();
 const at = (ms: number) => formatStamp(new Date(ms));
 const columns = [
   col.accessor('hubId', {
     header: 'Link',
-    cell: ({ row: { original: c } }) => (
-      <AnchorLink to="/supportPlus/hub/$hubId" params={{ hubId: String(c.hubId) }} size="sm">
-        {c.hubId}
-      </AnchorLink>
-    ),
+    cell: ({ row: { original: c } }) => <HubLink hubId={c.hubId} />,
   }),
   col.accessor('hubIdHex', { header: 'Hex', enableSorting: false }),
   col.accessor('handlerId', { header: 'Handler id', enableSorting: false }),

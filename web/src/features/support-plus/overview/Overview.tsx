@@ -15,23 +15,19 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { errorMessage } from '../../api/client.ts';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
 import { liveChannelsQueryOptions, overviewQueryOptions } from '../queries.ts';
 import { LiveLinks } from './LiveLinks.tsx';
 import { classesByVolume } from './overview-live.ts';
+import { HubLink, StructureLink } from './record-links.tsx';
 import { useOverviewLive, useOverviewLiveStatus } from './use-overview-live.ts';
 
 const col = createColumnHelper<OverviewLink>();
 const linkColumns = (withSince: boolean) => [
   col.accessor('hubId', {
     header: 'Link',
-    cell: ({ row: { original: l } }) => (
-      <AnchorLink to="/supportPlus/hub/$hubId" params={{ hubId: String(l.hubId) }} size="sm">
-        {l.hubId}
-      </AnchorLink>
-    ),
+    cell: ({ row: { original: l } }) => <HubLink hubId={l.hubId} />,
   }),
   col.accessor('hubIdHex', { header: 'Hex', enableSorting: false }),
   col.accessor('email', { header: 'E-mail', cell: (c) => c.getValue() ?? '—' }),
@@ -39,13 +35,7 @@ const linkColumns = (withSince: boolean) => [
     header: 'Structure',
     cell: ({ row: { original: l } }) =>
       l.rootGroupId ? (
-        <AnchorLink
-          to="/supportPlus/structure/$rootGroupId"
-          params={{ rootGroupId: l.rootGroupId }}
-          size="sm"
-        >
-          {l.rootGroupId}
-        </AnchorLink>
+        <StructureLink rootGroupId={l.rootGroupId} />
       ) : (
         <Text size="sm" c="dimmed">
           no root
