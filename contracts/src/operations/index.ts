@@ -3,6 +3,7 @@ import { customerAuthOperations } from './customer-auth.ts';
 import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
 import { rawChannelOperations } from './raw-channel.ts';
+import { recentFailedOperations } from './recent-failed.ts';
 import { searchOperations } from './search.ts';
 import { servicesOperations } from './services.ts';
 import { statsOperations } from './stats/index.ts';
@@ -16,6 +17,7 @@ export * from './customer-auth.ts';
 export * from './gen1-commands.ts';
 export * from './hub-control.ts';
 export * from './raw-channel.ts';
+export * from './recent-failed.ts';
 export * from './search.ts';
 export * from './services.ts';
 export * from './stats/index.ts';
@@ -31,6 +33,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...customerAuthOperations,
   ...hubControlOperations,
   ...surveyLinksOperations,
+  ...recentFailedOperations,
   ...gen1CommandOperations,
   ...rawChannelOperations,
   ...searchOperations,

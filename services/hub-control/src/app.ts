@@ -2,6 +2,7 @@ import {
   gen1CommandOperations,
   hubControlOperations,
   rawChannelOperations,
+  recentFailedOperations,
   surveyLinksOperations,
 } from '@console/contracts';
 import {
@@ -25,8 +26,9 @@ import { hubControlErrors } from './endpoints/errors.ts';
 import { gen1CommandHandlers } from './endpoints/gen1-commands.ts';
 import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
-import { surveyLinksHandlers } from './endpoints/survey-links.ts';
 import { rawChannelHandlers } from './endpoints/raw-channel.ts';
+import { recentFailedHandlers } from './endpoints/recent-failed.ts';
+import { surveyLinksHandlers } from './endpoints/survey-links.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
 import { auditTrailPlugin } from './plugins/audit-trail.ts';
@@ -103,6 +105,7 @@ export const hubControlApp = fp(
         ...gen1CommandOperations,
         ...surveyLinksOperations,
         ...rawChannelOperations,
+        ...recentFailedOperations,
       ],
       handlers: {
         ...linkActionHandlers(app),
@@ -114,6 +117,7 @@ export const hubControlApp = fp(
         ...gen1CommandHandlers(app),
         ...surveyLinksHandlers(app),
         ...rawChannelHandlers(app),
+        ...recentFailedHandlers(app),
       },
       errors: hubControlErrors,
     });

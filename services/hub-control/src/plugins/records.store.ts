@@ -1,4 +1,4 @@
-import type { Caller } from '@console/contracts';
+import type { Caller, FailedCommand } from '@console/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -91,6 +91,7 @@ export class Records {
     await this.transactions.createIndex({ hubId: 1, createdDate: -1 });
     await this.transactions.createIndex({ rootGroupId: 1, createdDate: -1 });
     await this.transactions.createIndex({ transactionId: 1 });
+    await this.transactions.createIndex({ success: 1, createdDate: -1 });
     await this.notes.createIndex({ customerId: 1, updatedDate: -1 });
   }
 
@@ -149,6 +150,31 @@ export class Records {
 
   async writeNotes(docs: (SupportNoteDoc & { _id: ObjectId })[]): Promise<void> {
     await insertOnce(this.notes, docs);
+  }
+
+  /**
+   * Recent Failed Commands (seed 001 §2): the newest transactions whose success is not true —
+   * failed, timed out (success null), or the world's older failed records (which name `linkId`).
+   */
+  async recentFailed(limit: number): Promise<FailedCommand[]> {
+    type Stored = Partial<TransactionDoc> & { _id: ObjectId; linkId?: number };
+    const docs = (await this.transactions
+      .find({ success: { $ne: true } }, { sort: { createdDate: -1 }, limit })
+      .toArray()) as Stored[];
+    const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d ?? ''));
+    return docs.map((d) => ({
+      id: d._id.toHexString(),
+      createdDate: iso(d.createdDate ?? d.startDate),
+      rootGroupId: d.rootGroupId ?? null,
+      linkId: d.hubId ?? d.linkId ?? null,
+      action: d.action ?? `${d.class}.${d.operation}`,
+      class: d.class ?? '',
+      operation: d.operation ?? '',
+      state: d.state ?? 'failed',
+      error: d.error ?? null,
+      staff: d.staff?.email ?? null,
+      duration: d.duration ?? null,
+    }));
   }
 
   /** Straight to Mongo in a group commit: only when the audit stream could not take the record. */

@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { OpenHubForm } from './hub/OpenHubForm.tsx';
+import { RecentFailedCommands } from './overview/RecentFailedCommands.tsx';
 import { SearchArea } from './search/SearchArea.tsx';
 import { type SupportPlusSearch, searchBody } from './search/search-params.ts';
 import { useSearchLists } from './search/use-search-lists.ts';
@@ -43,6 +44,7 @@ export function SupportPlusScreen() {
           </Text>
           <OpenHubForm />
         </Paper>
+        {!body && <RecentFailedCommands />}
       </Grid.Col>
     </Grid>
   );

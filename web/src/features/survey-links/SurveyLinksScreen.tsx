@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
-import { downloadText } from '../ui/download.ts';
 import { DetailsModal } from '../ui/DetailsModal.tsx';
 import { formatStamp } from '../ui/dates.ts';
+import { downloadText } from '../ui/download.ts';
 import { surveyApi } from './api.ts';
 import { SurveyTable } from './SurveyTable.tsx';
 import {

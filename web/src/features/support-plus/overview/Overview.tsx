@@ -15,13 +15,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { errorMessage } from '../../api/client.ts';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import { liveChannelsQueryOptions, overviewQueryOptions } from '../queries.ts';
 import { LiveLinks } from './LiveLinks.tsx';
 import { classesByVolume } from './overview-live.ts';
+import { StructureLink } from './record-links.tsx';
 import { useOverviewLive, useOverviewLiveStatus } from './use-overview-live.ts';
 
 const col = createColumnHelper<OverviewLink>();
@@ -36,13 +36,7 @@ const linkColumns = (withSince: boolean) => [
     header: 'Structure',
     cell: ({ row: { original: l } }) =>
       l.rootGroupId ? (
-        <AnchorLink
-          to="/supportPlus/structure/$rootGroupId"
-          params={{ rootGroupId: l.rootGroupId }}
-          size="sm"
-        >
-          {l.rootGroupId}
-        </AnchorLink>
+        <StructureLink rootGroupId={l.rootGroupId} />
       ) : (
         <Text size="sm" c="dimmed">
           no root
