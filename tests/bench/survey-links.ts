@@ -14,6 +14,7 @@ import {
   subjects,
 } from '@console/contracts';
 import { natsAuth } from '@console/kit';
+import { QUIET_SIMULATOR } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -37,12 +38,8 @@ const stack = await startStack(env, ['auth', 'simulator', 'hub-control', 'gatewa
     MONGO_URL: mongoUrl,
     SIM_HUBS: String(HUBS),
     SIM_SEED: '17',
-    SIM_CONNECT_SPREAD_MS: '0',
     SIM_PRESENCE_REFRESH_S: '2',
-    SIM_EVENTS_PER_HUB_PER_MIN: '0',
-    SIM_STATUS_PER_HUB_PER_MIN: '0',
-    SIM_LOGS_PER_HUB_PER_MIN: '0',
-    SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
+    ...QUIET_SIMULATOR,
     SURVEY_CONCURRENCY: String(CONCURRENCY),
   };
 });
