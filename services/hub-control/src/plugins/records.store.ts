@@ -91,8 +91,14 @@ export class Records {
     await this.transactions.createIndex({ hubId: 1, createdDate: -1 });
     await this.transactions.createIndex({ rootGroupId: 1, createdDate: -1 });
     await this.transactions.createIndex({ transactionId: 1 });
-    await this.transactions.createIndex({ success: 1, createdDate: -1 });
     await this.notes.createIndex({ customerId: 1, updatedDate: -1 });
+  }
+
+  /** Only Recent Failed Commands reads by it: made in the background, never holding up the start. */
+  ensureReadIndexes(log: FastifyInstance['log']): void {
+    void this.transactions
+      .createIndex({ success: 1, createdDate: -1 })
+      .catch((err) => log.warn({ err }, 'recent-failed index not created'));
   }
 
   /** The write-ahead record, before the command leaves: kept in Redis until the audit stream holds the end. */
@@ -262,6 +268,7 @@ export const recordsPlugin = fp(
   async (app: FastifyInstance, opts: { instance: string; prefix: string; recoverAfterMs: number }) => {
     const records = new Records(app.mongo, app.redis, opts.prefix, opts.instance);
     await records.ensureIndexes().catch((err) => app.log.warn({ err }, 'indexes not created'));
+    records.ensureReadIndexes(app.log);
     app.decorate('records', records);
     const sweep = () =>
       records

@@ -37,6 +37,18 @@ type Answer =
 
 const checkInfo = TypeCompiler.Compile(SystemInfoSchema);
 
+/** How long the survey waits for the server's records once the hubs have answered. */
+const RECORDS_WAIT_MS = 1500;
+
+/** The promise's value, or a rejection after `ms`. */
+function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
 const backupFields = (b: BackupSummary[] | undefined) => ({
   backup1CreatedDate: b?.[0]?.createdDate ?? null,
   backup1CreatedDateOld: b?.[1]?.createdDate ?? null,
@@ -67,6 +79,9 @@ export class SurveyLinks {
     const caller = ctx.caller as Caller;
     const ids = [...new Set(linkIds.map(Number))];
     const deadline = t0 + this.opts.budgetMs;
+    // The backup records are read while the hubs are asked; neither waits for the other.
+    const backups = this.app.backups.newestTwo(ids);
+    backups.catch(() => undefined);
     const answers: Answer[] = [];
     let next = 0;
     const worker = async () => {
@@ -84,7 +99,7 @@ export class SurveyLinks {
     const budget = `Not asked: the survey stopped after ${this.opts.budgetMs / 1000} s; send this id again.`;
     for (const linkId of ids.slice(next)) answers.push({ linkId, fault: budget, at: Date.now() });
 
-    const result = await this.rows(answers, ids, baseFirmware);
+    const result = await this.rows(answers, ids, baseFirmware, backups);
     this.app.hubMetrics.actions.labels('Survey', 'replied').inc(answers.length - result.responseError.length);
     this.app.hubMetrics.actions.labels('Survey', 'failed').inc(result.responseError.length);
     await this.audit(ctx, caller, ids.length, result);
@@ -123,18 +138,21 @@ export class SurveyLinks {
     answers: Answer[],
     ids: number[],
     baseFirmware: string,
+    backupsRead: Promise<Map<number, BackupSummary[]>>,
   ): Promise<Omit<SurveyResult, 'durationMs'>> {
     const order = new Map(ids.map((id, i) => [id, i]));
     answers.sort((a, b) => (order.get(a.linkId) ?? 0) - (order.get(b.linkId) ?? 0));
     let error: string | null = null;
-    const backups = await this.app.backups.newestTwo(ids).catch((err) => {
+    // The records only fill columns: a slow database must not cost the whole survey its answer.
+    const backups = await within(backupsRead, RECORDS_WAIT_MS).catch((err) => {
       this.app.log.warn({ err }, 'survey: backups not read');
-      error = 'Backup records could not be read; backup columns are empty.';
+      error = 'Backup records could not be read in time; the backup columns are empty.';
       return new Map<number, BackupSummary[]>();
     });
     const faults = answers.filter((a) => 'fault' in a);
-    const records = await this.records(faults.map((a) => a.linkId)).catch((err) => {
+    const records = await within(this.records(faults.map((a) => a.linkId)), RECORDS_WAIT_MS).catch((err) => {
       this.app.log.warn({ err }, 'survey: hub records not read');
+      error ??= 'Link records could not be read in time; devices and group access of the errors are empty.';
       return new Map<number, { groupAccess: string[]; devices: number | null }>();
     });
     const online: SurveyOnlineRow[] = [];
