@@ -20,6 +20,11 @@ export interface Operation {
   response: TSchema;
   /** `open`: a successful answer starts a session (sets the cookie); `close`: it ends it. */
   session?: 'open' | 'close';
+  /**
+   * Called by the gateway itself (e.g. the single sign-on callback), never an HTTP route: only the
+   * gateway publishes on api.> and signs the caller assertion the service checks.
+   */
+  internal?: true;
 }
 
 export function op<const T extends Operation>(o: T): T {

@@ -114,6 +114,27 @@ export const GatewayConfigSchema = Type.Composite([
       maximum: 65535,
       description: 'Port of that internal listener; 0 picks a free one (logged)',
     }),
+    OIDC_ISSUER: Type.String({
+      default: '',
+      description:
+        "Single sign-on: the OpenID Connect provider's issuer URL; empty hides 'Connect with the provider'",
+    }),
+    OIDC_CLIENT_ID: Type.String({ default: '' }),
+    OIDC_CLIENT_SECRET: Type.String({ default: '' }),
+    OIDC_PROVIDER: Type.String({
+      default: 'provider',
+      pattern: '^[a-z0-9-]{1,40}$',
+      description: 'The {provider} of /auth/{provider} and its /callback',
+    }),
+    OIDC_REDIRECT_URL: Type.String({
+      default: '',
+      description:
+        'The callback URL registered at the provider; empty: this request origin + /auth/{provider}/callback',
+    }),
+    OIDC_ALLOW_HTTP: Type.Boolean({
+      default: false,
+      description: 'Let the provider be reached over plain http (a local test provider only)',
+    }),
     LIVE_SESSION_CHECK_MS: Type.Integer({
       default: 60_000,
       minimum: 1000,

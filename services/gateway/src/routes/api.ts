@@ -18,6 +18,7 @@ import { BAD_TEXT, badTextAt } from './input-hygiene.ts';
  */
 export async function apiRoutes(app: FastifyInstance) {
   for (const op of OPERATIONS) {
+    if (op.internal) continue;
     // The body is checked as sent, before Fastify's validation (which coerces path and query strings
     // and would turn `true` into "true" or ["x"] into "x" in a body too): a body is JSON, its types are meant.
     const checkBody = validator(op.body, 'body');
