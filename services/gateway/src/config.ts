@@ -114,6 +114,11 @@ export const GatewayConfigSchema = Type.Composite([
       maximum: 65535,
       description: 'Port of that internal listener; 0 picks a free one (logged)',
     }),
+    LINK_CLOUD_URL: Type.String({
+      default: '',
+      description:
+        'The third-party link service (Philips Hue, Sonos linking) reached under /link/* by signed-in staff; empty: 503',
+    }),
     OIDC_ISSUER: Type.String({
       default: '',
       description:
