@@ -37,4 +37,8 @@ DEMO_SEED="${DEMO_SEED:-1}" DEMO_CUSTOMERS="${DEMO_CUSTOMERS:-2000}" node infra/
 
 echo "== services" >&2
 export DEMO_SEED="${DEMO_SEED:-1}" DEMO_CUSTOMERS="${DEMO_CUSTOMERS:-2000}"
+# The stand-in for the third-party link clouds (/philipshue, /sonos), over the same world.
+export LINK_CLOUD_PORT="${LINK_CLOUD_PORT:-8095}"
+LINK_CLOUD_SEED="$DEMO_SEED" LINK_CLOUD_CUSTOMERS="$DEMO_CUSTOMERS" node infra/link-cloud/server.ts &
+export LINK_CLOUD_URL="${LINK_CLOUD_URL:-http://127.0.0.1:$LINK_CLOUD_PORT}"
 exec node infra/run-services.ts "$@"

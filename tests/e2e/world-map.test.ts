@@ -84,7 +84,38 @@ describe('the world map', () => {
     await expect
       .poll(() => status.textContent())
       .toContain(`${(total - partners).toLocaleString('en-US')} links`);
+
+    // Energy Only loads from /api/wifilinks/energy: only the links with an energy device.
+    const energyLw = await count("energy = 1 and substr(mac, 1, 2) not in ('10', '11', '12', '13')");
+    expect(energyLw).toBeGreaterThan(0);
+    expect(energyLw).toBeLessThan(total - partners);
+    const energyCall = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/wifilinks/energy');
+    await page.getByRole('checkbox', { name: 'Energy Only' }).check();
+    await energyCall;
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .toMatch(new RegExp(`^Loaded ${energyLw.toLocaleString('en-US')} links`));
   }, 120_000);
+
+  it('loads everything again 60 s after a full load, and not before', async () => {
+    const page = await newPage();
+    await page.clock.install();
+    await signInPage(page, stack, stack.admin, { oneTimeCode: true });
+    const starts: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === '/api/wifilinks' && u.searchParams.get('fromid') === '0') starts.push(r.url());
+    });
+    await page.goto(`${stack.url}/worldmap?from=2015-01-01&to=2025-06-01`);
+    const status = page.getByRole('status').filter({ hasText: 'links' });
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Loaded /);
+    expect(starts).toHaveLength(1);
+    await page.clock.fastForward('00:50');
+    await page.waitForTimeout(300);
+    expect(starts).toHaveLength(1);
+    await page.clock.fastForward('00:11');
+    await expect.poll(() => starts.length).toBe(2);
+  }, 90_000);
 
   it('refuses a support user on the server and shows the role notice', async () => {
     const page = await newPage();

@@ -35,6 +35,22 @@ export const VerifyCodeBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const SsoSignInBodySchema = Type.Object(
+  {
+    email: Email,
+    issuer: Type.String({ maxLength: 500, description: "The ID token's iss" }),
+    subject: Type.String({ maxLength: 500, description: "The ID token's sub" }),
+  },
+  { additionalProperties: false },
+);
+
+/** Whether the login page offers single sign-on, and through which provider (its /auth/{provider}). */
+export const SsoConfigSchema = Type.Object({
+  provider: Type.Union([Type.String(), Type.Null()]),
+  label: Type.String(),
+});
+export type SsoConfig = Static<typeof SsoConfigSchema>;
+
 export const ChangePasswordBodySchema = Type.Object(
   {
     oldPassword: Type.String({ maxLength: 200 }),
@@ -103,6 +119,20 @@ export const authOperations = [
     summary: 'Verify the e-mailed one-time code and open the session',
     tags: ['auth'],
     body: VerifyCodeBodySchema,
+    response: LoginReplySchema,
+    session: 'open',
+  }),
+  op({
+    id: 'auth.ssoSignIn',
+    service: 'auth',
+    method: 'POST',
+    path: '/auth/sso/sign-in',
+    access: 'public',
+    internal: true,
+    summary:
+      "Open the session of the active staff user with this e-mail, after the gateway checked the provider's ID token (state, nonce, PKCE)",
+    tags: ['auth'],
+    body: SsoSignInBodySchema,
     response: LoginReplySchema,
     session: 'open',
   }),

@@ -1,3 +1,4 @@
+import { connectedDbOperations } from './search/ops-connected-db.ts';
 import { dataMonitorOperations } from './search/ops-data-monitor.ts';
 import { gen1SearchOperations } from './search/ops-gen1.ts';
 import { gen2Operations } from './search/ops-gen2.ts';
@@ -10,6 +11,7 @@ export * from './search/edits.ts';
 export * from './search/gen1.ts';
 export * from './search/gen2-search.ts';
 export * from './search/notes.ts';
+export * from './search/ops-connected-db.ts';
 export * from './search/overview.ts';
 export * from './search/rules.ts';
 export * from './search/structure.ts';
@@ -25,4 +27,5 @@ export const searchOperations = [
   ...dataMonitorOperations,
   ...tabOperations,
   ...worldMapOperations,
+  ...connectedDbOperations,
 ] as const;

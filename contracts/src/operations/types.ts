@@ -22,6 +22,11 @@ export interface Operation {
   session?: 'open' | 'close';
   /** `ws`: reached only through the gateway's `/ws` (raw channel), never registered as an HTTP route. */
   transport?: 'ws';
+  /**
+   * Called by the gateway itself (e.g. the single sign-on callback), never an HTTP route: only the
+   * gateway publishes on api.> and signs the caller assertion the service checks.
+   */
+  internal?: true;
 }
 
 export function op<const T extends Operation>(o: T): T {

@@ -12,6 +12,8 @@ import { sessionPlugin } from './plugins/session.ts';
 import { apiRoutes, sendError } from './routes/api.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { internalListener } from './routes/internal.ts';
+import { linkCloudRoutes } from './routes/link-cloud.ts';
+import { ssoRoutes } from './routes/sso.ts';
 import { webRoutes } from './routes/web.ts';
 import { wsRoutes } from './routes/ws.ts';
 
@@ -60,6 +62,8 @@ export async function buildGateway(app: FastifyInstance, opts: { config: Gateway
 
   await app.register(docsRoutes);
   await app.register(apiRoutes);
+  await app.register(ssoRoutes, { config });
+  await app.register(linkCloudRoutes, { config });
   await app.register(wsRoutes, { config });
   await app.register(webRoutes, { dist: config.WEB_DIST || resolve(repoRoot, 'web/dist') });
 }

@@ -143,6 +143,32 @@ export const GatewayConfigSchema = Type.Composite([
       minimum: 1000,
       description: 'How long a command to a Link2 page waits for the page to reply before it is dropped',
     }),
+    LINK_CLOUD_URL: Type.String({
+      default: '',
+      description:
+        'The third-party link service (Philips Hue, Sonos linking) reached under /link/* by signed-in staff; empty: 503',
+    }),
+    OIDC_ISSUER: Type.String({
+      default: '',
+      description:
+        "Single sign-on: the OpenID Connect provider's issuer URL; empty hides 'Connect with the provider'",
+    }),
+    OIDC_CLIENT_ID: Type.String({ default: '' }),
+    OIDC_CLIENT_SECRET: Type.String({ default: '' }),
+    OIDC_PROVIDER: Type.String({
+      default: 'provider',
+      pattern: '^[a-z0-9-]{1,40}$',
+      description: 'The {provider} of /auth/{provider} and its /callback',
+    }),
+    OIDC_REDIRECT_URL: Type.String({
+      default: '',
+      description:
+        'The callback URL registered at the provider; empty: this request origin + /auth/{provider}/callback',
+    }),
+    OIDC_ALLOW_HTTP: Type.Boolean({
+      default: false,
+      description: 'Let the provider be reached over plain http (a local test provider only)',
+    }),
     LIVE_SESSION_CHECK_MS: Type.Integer({
       default: 60_000,
       minimum: 1000,

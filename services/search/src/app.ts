@@ -3,6 +3,7 @@ import { migrateService, mongoPlugin, natsPlugin, postgresPlugin, registerOperat
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchConfig } from './config.ts';
+import { connectedDbHandlers } from './endpoints/connected-db.ts';
 import { dataMonitorHandlers } from './endpoints/data-monitor.ts';
 import { editHandlers } from './endpoints/edits.ts';
 import { searchErrors } from './endpoints/errors.ts';
@@ -64,6 +65,7 @@ export const searchApp = fp(
         ...dataMonitorHandlers(app),
         ...tabHandlers(app),
         ...worldMapHandlers(app),
+        ...connectedDbHandlers(app, config),
       },
       errors: searchErrors,
     });

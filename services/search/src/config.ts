@@ -25,6 +25,11 @@ export const SearchConfigSchema = Type.Composite([
       description:
         "Build the Gen2 search index at start: 'auto' when it has never been built, 'always', or 'never' (use the CLI)",
     }),
+    CONNECTED_DB: Type.Union([Type.Literal('auto'), Type.Literal('test'), Type.Literal('live')], {
+      default: 'auto',
+      description:
+        "What the shell's database banner says: 'test', 'live', or 'auto' (test when the database holds a generated world)",
+    }),
     INDEX_FOLLOW_AUDIT: Type.Boolean({
       default: true,
       description: 'Refresh the Gen2 search index for the hubs and structures named by audit events',

@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
 import { AppHeader } from '../features/shell/AppHeader.tsx';
+import { ShellBanners } from '../features/shell/ShellBanners.tsx';
 import type { RouterContext } from '../router.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -20,6 +21,7 @@ function RootLayout() {
           <AppHeader />
         </AppShell.Header>
         <AppShell.Main>
+          <ShellBanners />
           <Outlet />
         </AppShell.Main>
         <AppShell.Footer>

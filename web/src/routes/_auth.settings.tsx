@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SettingsScreen } from '../features/auth/SettingsScreen.tsx';
+import { RoleGate } from '../features/ui/RoleGate.tsx';
 
-/** /settings — the signed-in user's settings. */
+/** /settings — change password, shown for admin or support (analytics spec §6). */
 export const Route = createFileRoute('/_auth/settings')({
-  component: SettingsScreen,
+  component: () => (
+    <RoleGate access={['support']} title="Settings">
+      <SettingsScreen />
+    </RoleGate>
+  ),
 });

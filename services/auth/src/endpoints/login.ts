@@ -20,6 +20,9 @@ export function loginHandlers(app: FastifyInstance) {
     'auth.verifyCode': async (ctx) =>
       answer(await app.signIn.withCode(ctx.body.userId, ctx.body.code, ctx.ip)),
 
+    // Internal: only the gateway calls it, after checking the provider's ID token.
+    'auth.ssoSignIn': async (ctx) => answer(await app.signIn.withProvider(ctx.body.email)),
+
     'auth.logout': async (ctx) => {
       if (ctx.caller) await app.sessions.end(ctx.caller.sessionId, ctx.caller.userId);
       return new Reply({ message: 'Signed out.' }, { endSession: true });

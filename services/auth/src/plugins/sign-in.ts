@@ -18,6 +18,7 @@ export const BAD_CREDENTIALS = 'Invalid e-mail or password.';
 export const CODE_GONE = 'The code has expired or was used; please sign in again.';
 export const WRONG_CODE = 'Wrong code.';
 export const CODE_SENT = 'A one-time code has been sent to your e-mail.';
+export const NO_STAFF_ACCOUNT = 'The provider signed you in, but no active staff account has that e-mail.';
 export const MAIL_FAILED = 'The one-time code could not be sent; please try again shortly.';
 
 export type SignInOutcome =
@@ -27,6 +28,8 @@ export type SignInOutcome =
 export interface SignIn {
   withPassword(email: string, password: string, ip: string): Promise<SignInOutcome>;
   withCode(userId: string, code: string, ip: string): Promise<SignInOutcome & { kind: 'session' }>;
+  /** The provider vouched for this e-mail (the gateway checked its ID token): the same session. */
+  withProvider(email: string): Promise<SignInOutcome & { kind: 'session' }>;
 }
 
 type Limits = Pick<
@@ -114,6 +117,12 @@ export const signInPlugin = fp(
         const user = await app.users.byId(userId);
         if (!user?.active) throw new ApiError(401, CODE_GONE);
         await app.rateLimit.giveBack([...buckets, ...loginBuckets(user.email, ip)]);
+        return openSession(user);
+      },
+
+      async withProvider(rawEmail) {
+        const user = await app.users.byEmail(normalizeEmail(rawEmail));
+        if (!user?.active) throw new ApiError(403, NO_STAFF_ACCOUNT);
         return openSession(user);
       },
     } satisfies SignIn);

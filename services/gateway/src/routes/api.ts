@@ -20,6 +20,7 @@ export async function apiRoutes(app: FastifyInstance) {
   for (const op of OPERATIONS) {
     // The raw channel's operation is reached through /ws only, behind its per-socket and per-user limits.
     if (op.transport === 'ws') continue;
+    if (op.internal) continue;
     // The body is checked as sent, before Fastify's validation (which coerces path and query strings
     // and would turn `true` into "true" or ["x"] into "x" in a body too): a body is JSON, its types are meant.
     const checkBody = validator(op.body, 'body');

@@ -1,9 +1,35 @@
 import { VERSION_LABEL } from '@console/contracts';
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useMaybeCurrentUser } from '../auth/use-current-user.ts';
 import { AnchorLink } from './RouterLinks.tsx';
 
 const ISSUES_EMAIL: string = import.meta.env.VITE_ISSUES_EMAIL ?? 'console-issues@example.com';
+
+/** A user id typed once, looked up on either support screen (analytics spec §2 "Footer"). */
+function UserLookup() {
+  const [id, setId] = useState('');
+  const term = encodeURIComponent(id.trim());
+  return (
+    <Group gap={6} wrap="nowrap">
+      <TextInput
+        size="xs"
+        w={110}
+        aria-label="User id to look up"
+        placeholder="User id"
+        value={id}
+        onChange={(e) => setId(e.currentTarget.value)}
+      />
+      {/* Plain links, as the other screens link to a search: the term stays a string in the URL. */}
+      <Anchor href={`/supportPlus?searchterm=${term}`} size="xs">
+        Support Plus
+      </Anchor>
+      <Anchor href={`/support?searchterm=${term}`} size="xs">
+        Support
+      </Anchor>
+    </Group>
+  );
+}
 
 export function AppFooter() {
   const me = useMaybeCurrentUser();
@@ -21,7 +47,8 @@ export function AppFooter() {
         </Anchor>
       </Group>
       {me && (
-        <Group gap="md">
+        <Group gap="md" wrap="nowrap">
+          <UserLookup />
           <AnchorLink to="/$" params={{ _splat: 'philipshue' }} size="xs">
             Lighting integration
           </AnchorLink>

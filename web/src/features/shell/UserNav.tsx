@@ -1,5 +1,6 @@
-import type { Me } from '@console/contracts';
+import { allows, type Me } from '@console/contracts';
 import { Group, Text } from '@mantine/core';
+import { DatabaseIndicator } from './DatabaseBanner.tsx';
 import { AnchorLink } from './RouterLinks.tsx';
 
 /** Right side of the navbar: who is signed in and their own links (analytics spec §2 Shared shell). */
@@ -16,9 +17,13 @@ export function UserNav({ me }: { me: Me | null }) {
       <Text size="sm" fw={500}>
         Hello {me.name}
       </Text>
-      <AnchorLink to="/settings" size="sm">
-        Settings
-      </AnchorLink>
+      <DatabaseIndicator />
+      {/* The change-password page is for admin or support (analytics spec §6). */}
+      {allows(['support'], me.roles) && (
+        <AnchorLink to="/settings" size="sm">
+          Settings
+        </AnchorLink>
+      )}
       {me.roles.includes('admin') && (
         <AnchorLink to="/admin" size="sm">
           Admin

@@ -7,11 +7,12 @@ import { meQueryKey } from '../queries.ts';
 import { afterLoginPath } from '../redirects.ts';
 import { CodeForm } from './CodeForm.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
+import { SsoButton } from './SsoButton.tsx';
 
 type Step = { kind: 'credentials' } | { kind: 'code'; userId: string; message: string | undefined };
 
 /** Sign-in in two steps: credentials, then the e-mailed one-time code when the server demands it. */
-export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
+export function LoginPage({ redirectTo, ssoError }: { redirectTo: string | undefined; ssoError?: string }) {
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -40,7 +41,10 @@ export function LoginPage({ redirectTo }: { redirectTo: string | undefined }) {
         <Stack gap="md">
           <Title order={2}>Sign in</Title>
           {step.kind === 'credentials' ? (
-            <CredentialsForm onReply={onReply} />
+            <>
+              <CredentialsForm onReply={onReply} />
+              <SsoButton error={ssoError} />
+            </>
           ) : (
             <CodeForm
               userId={step.userId}

@@ -1,0 +1,24 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { op } from '../types.ts';
+
+export const ConnectedDbSchema = Type.Object({
+  db: Type.Union([Type.Literal('test'), Type.Literal('live')], {
+    description: "'test' when the customer data is a generated world (or the deployment says so)",
+  }),
+  reason: Type.String({ description: 'Why: the setting, or what the database holds' }),
+});
+export type ConnectedDb = Static<typeof ConnectedDbSchema>;
+
+/** The shell's database banner and indicator (seed 002 §2, §7), admin only. */
+export const connectedDbOperations = [
+  op({
+    id: 'search.connectedDb',
+    service: 'search',
+    method: 'GET',
+    path: '/api/support/connectedDb',
+    access: [],
+    summary: 'Which customer database the console reads: test or live',
+    tags: ['shell'],
+    response: ConnectedDbSchema,
+  }),
+] as const;
