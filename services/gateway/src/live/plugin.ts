@@ -24,7 +24,7 @@ declare module 'fastify' {
 export const livePlugin = fp(
   async (app: FastifyInstance, opts: { config: GatewayConfig }) => {
     const { config } = opts;
-    await ensureStreams(app.nats, config.NATS_PREFIX);
+    await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     const hubStream = {
       js: jetstream(app.nats),
       jsm: await jetstreamManager(app.nats),
