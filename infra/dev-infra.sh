@@ -9,6 +9,9 @@
 #   infra/dev-infra.sh down    stop only what this script started
 #   infra/dev-infra.sh env     print .dev-infra/env
 #   infra/dev-infra.sh status  what is up, and who started it
+#   infra/dev-infra.sh cluster       on request: a three-node NATS cluster with JetStream (starts
+#                                    the nodes not running), prints NATS_CLUSTER_URL
+#   infra/dev-infra.sh cluster-down  stops it and deletes its data
 #
 # Only the KEY=value lines go to stdout, so `set -a; eval "$(infra/dev-infra.sh up)"`
 # and `set -a; . .dev-infra/env` both work; everything else goes to stderr.
@@ -30,7 +33,7 @@ ENV_FILE="$STATE/env"
 # shellcheck source=infra/env.sh
 . "$INFRA/env.sh"
 
-for part in lib process nats postgres redis mongo mail commands; do
+for part in lib process nats cluster postgres redis mongo mail commands; do
 	# shellcheck source=/dev/null
 	. "$INFRA/dev-infra/$part.sh"
 done

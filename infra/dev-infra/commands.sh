@@ -71,7 +71,7 @@ report() { # NAME URL STATE WHO
 updown() { if "$@"; then echo up; else echo DOWN; fi; }
 
 usage() {
-	sed -n '2,15p' "$INFRA/dev-infra.sh" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,18p' "$INFRA/dev-infra.sh" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
@@ -81,7 +81,7 @@ main() {
 	exec 3>&1 1>&2
 	local cmd="${1:-}"
 	case "$cmd" in
-	up | down)
+	up | down | cluster | cluster-down)
 		mkdir -p "$STATE"
 		# Serialise concurrent up/down (e.g. two test runs) so a service is
 		# never started twice.
@@ -89,7 +89,7 @@ main() {
 			exec 9>"$STATE/lock"
 			flock -w 600 9 || die "another dev-infra.sh $cmd is still running"
 		fi
-		"cmd_$cmd"
+		"cmd_${cmd//-/_}"
 		;;
 	env) cmd_env ;;
 	status) cmd_status ;;

@@ -1,7 +1,8 @@
 /**
  * The broker stopped under the real gateway and auth (separate processes): the gateway stays up,
  * its `/readyz` says degraded, an API call is answered 503 at once instead of waiting out the
- * request timeout, and everything answers again when the broker is back.
+ * request timeout, the live socket is closed and refused (1013) so no panel shows a quiet stream as
+ * live, and everything answers again when the broker is back.
  *
  * The broker is a private nats-server started by this test (never the shared one), from
  * `NATS_SERVER_BIN`, `.dev-infra/bin/nats-server` (built by `infra/dev-infra.sh`) or the PATH
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { infraEnv } from '@console/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { signInAdmin } from '../support/people.ts';
 import { type Client, type Stack, startStack } from '../support/stack.ts';
 
@@ -70,6 +72,22 @@ async function stopBroker() {
   });
 }
 
+/** A signed-in live socket: the close code and reason when the gateway closes it, and whether it said hello. */
+function liveSocket(client: Client) {
+  const ws = new WebSocket(`${stack.url.replace(/^http/, 'ws')}/ws`, {
+    headers: { cookie: client.sessionCookie },
+  });
+  let hello = false;
+  ws.on('message', (m) => {
+    if ((JSON.parse(String(m)) as { type: string }).type === 'hello') hello = true;
+  });
+  ws.on('error', () => undefined);
+  const closed = new Promise<{ code: number; reason: string }>((r) =>
+    ws.on('close', (code, reason) => r({ code, reason: String(reason) })),
+  );
+  return { ws, closed, saidHello: () => hello };
+}
+
 const ready = async () => {
   const res = await fetch(`http://127.0.0.1:${internalPort}/readyz`);
   return {
@@ -104,8 +122,15 @@ describe('the broker stopped', () => {
   it('answers 503 at once, says degraded, and recovers when the broker returns', async () => {
     expect((await admin.call('GET', '/api/users/me')).status).toBe(200);
     expect((await ready()).status).toBe(200);
+    const live = liveSocket(admin);
+    await stack.waitFor(live.saidHello, 'the live socket open');
 
     await stopBroker();
+    // The live socket does not stay open looking live: closed with "try again later".
+    expect(await live.closed).toEqual({
+      code: 1013,
+      reason: 'The message broker cannot be reached; the live stream resumes when it is back.',
+    });
     await stack.waitFor(async () => (await ready()).status === 503, 'gateway degraded', {
       timeoutMs: 10_000,
     });
@@ -114,6 +139,11 @@ describe('the broker stopped', () => {
       body: { status: 'degraded', checks: { nats: 'not connected' } },
     });
     expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
+
+    // A new live socket is refused the same way while the broker is away.
+    const refused = liveSocket(admin);
+    expect((await refused.closed).code).toBe(1013);
+    expect(refused.saidHello()).toBe(false);
 
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
@@ -133,5 +163,9 @@ describe('the broker stopped', () => {
       'API answering again',
       { timeoutMs: 20_000 },
     );
+    // And the live socket is let in again (the browser resumes each topic from where it stood).
+    const back = liveSocket(admin);
+    await stack.waitFor(back.saidHello, 'the live socket open again');
+    back.ws.close();
   });
 });

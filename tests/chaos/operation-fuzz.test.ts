@@ -59,7 +59,23 @@ const RAW = Symbol('raw');
 
 /** Raw request bodies that are not what they claim to be. */
 const rawBody = fc
-  .constantFrom('{"a":', 'not json', '[1,2', '{"__proto__":{"x":1}}', '\u0000', '{}'.repeat(10_000))
+  .constantFrom(
+    '{"a":',
+    'not json',
+    '[1,2',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{"admin":true}}}',
+    '\u0000',
+    '{}'.repeat(10_000),
+    '{"linkId":1e999,"hubId":-1e999,"page":1e999}',
+    `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+    `{"a":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
+    `[${'1,'.repeat(50_000)}1]`,
+    '"just a string"',
+    '12345',
+    'null',
+    'true',
+  )
   .map((raw) => ({ [RAW]: raw }));
 
 function callerArb(op: Operation): fc.Arbitrary<Caller> {
@@ -298,6 +314,7 @@ async function worldHints(): Promise<Hints> {
 }
 
 beforeAll(async () => {
+  const setupStart = performance.now();
   stack = await startWorldStack({
     seed: 11,
     customers: 25,
@@ -313,6 +330,7 @@ beforeAll(async () => {
       ...QUIET_SIMULATOR,
     },
   });
+  const stackUp = performance.now();
   hints = await worldHints();
   const admin = await signInAdmin(stack);
   // One at a time: each is an argon2 hash, and the machine is shared.
@@ -325,7 +343,10 @@ beforeAll(async () => {
   }
   const boot = await admin.call('GET', '/api/users/me');
   ownIds.add(String(boot.json.id ?? boot.json.userId));
-  console.log(`operation fuzz: seed ${SEED}, ${RUNS} cases × ${OPERATIONS.length} operations`);
+  console.log(
+    `operation fuzz: seed ${SEED}, ${RUNS} cases × ${OPERATIONS.length} operations ` +
+      `(stack and world ${Math.round((stackUp - setupStart) / 1000)} s, users ${Math.round((performance.now() - stackUp) / 1000)} s)`,
+  );
 }, 240_000);
 
 afterAll(async () => {

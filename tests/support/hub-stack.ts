@@ -66,7 +66,8 @@ export async function startHubStack(opts: HubStackOptions): Promise<HubStack> {
   );
   const mongo = await scratchMongo(infra.MONGO_URL, { name: mongoName });
   const nc = await connect({
-    servers: infra.NATS_URL.split(','),
+    // The stack's own broker (a test may give the services another one, e.g. a cluster).
+    servers: (opts.env?.NATS_URL ?? infra.NATS_URL).split(','),
     name: `hub-stack-${stack.prefix}`,
     ...natsAuth(),
   });

@@ -172,6 +172,28 @@ function hinted(s: TSchema, known: readonly (string | number)[] | undefined, any
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...fitting) }, { weight: 1, arbitrary: any });
 }
 
+/** A copy of `value` with its `n`-th nested slot (depth first, modulo their number) set to `bad`. */
+function spoilNested(value: unknown, n: number, bad: unknown): unknown {
+  const copy = structuredClone(value);
+  const slots: [Record<string, unknown> | unknown[], string | number][] = [];
+  const walk = (v: unknown) => {
+    if (!v || typeof v !== 'object') return;
+    const entries: [string | number, unknown][] = Array.isArray(v)
+      ? v.map((item, i) => [i, item])
+      : Object.entries(v);
+    for (const [k, item] of entries) {
+      slots.push([v as Record<string, unknown>, k]);
+      walk(item);
+    }
+  };
+  walk(copy);
+  const slot = slots[n % Math.max(1, slots.length)];
+  if (!slot) return copy;
+  const [parent, key] = slot;
+  (parent as Record<string | number, unknown>)[key] = bad;
+  return copy;
+}
+
 /** The object's keys, required first (the ones worth deleting or spoiling). */
 function keysOf(s: TSchema): string[] {
   return Object.keys((s.properties ?? {}) as Record<string, TSchema>);
@@ -206,6 +228,8 @@ export function hostileOf(s: TSchema, opts: { whole?: boolean; hints?: Hints } =
       }),
     );
   }
+  // Deeper: one value anywhere inside (an array item, a nested object's field) spoiled.
+  variants.push(fc.tuple(valid, fc.nat(), hostileValue).map(([v, n, x]) => spoilNested(v, n, x)));
   if (opts.whole) variants.push(hostileValue);
   return fc.oneof(...variants);
 }

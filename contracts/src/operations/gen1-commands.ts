@@ -42,7 +42,12 @@ const Mac = Type.String({
   description: 'The WiFi link’s MAC (74:0A:BC:12:34:56, any spelling, or the 6 digits shown)',
 });
 const Count = Type.Integer({ minimum: 1, maximum: GEN1_COMMANDS_MAX, description: 'How many rows' });
-const LastId = Type.Integer({ minimum: 1, description: 'Rows older than this command id' });
+/** Bounded: a command id is a Postgres bigint, and 1e308 (an integer to JSON Schema) made a 500. */
+const LastId = Type.Integer({
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: 'Rows older than this command id',
+});
 const DateTime = Type.String({ format: 'date-time' });
 
 /** A command-queue row as the Commands table shows it (seed 000 §3): dates as ISO strings. */

@@ -47,7 +47,11 @@ const DeviceId = Id('{structure}-{deviceNumber}-{linkId}+{index}');
 const Confirmation = (text: string) =>
   Type.Optional(Type.String({ maxLength: 100, description: `Must be '${text}' (typed by the person)` }));
 const RouteLinkId = Type.Optional(
-  Type.Integer({ minimum: 1, description: 'The link to send to, when the id does not carry it' }),
+  Type.Integer({
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: 'The link to send to, when the id does not carry it',
+  }),
 );
 
 function body<T extends TProperties>(props: T) {

@@ -65,7 +65,7 @@ export const hubControlApp = fp(
       name: `hub-control ${instance}`,
     });
     // Whichever of the gateway, the simulator and hub-control starts first creates them (idempotent).
-    await ensureStreams(app.nats, config.NATS_PREFIX);
+    await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     await app.register(redisPlugin, { url: config.REDIS_URL });
     await app.register(mongoPlugin, { url: config.MONGO_URL });
     await app.register(postgresPlugin, { url: config.DATABASE_URL, max: config.PG_POOL_MAX });

@@ -33,6 +33,12 @@ export const CommonConfigSchema = Type.Object({
   ),
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   NATS_PREFIX: Type.String({ default: 'console', description: 'Prefix of every NATS subject and stream' }),
+  NATS_STREAM_REPLICAS: Type.Integer({
+    default: 1,
+    minimum: 1,
+    maximum: 5,
+    description: 'JetStream replicas of the hub and audit streams (3 on a three-node cluster)',
+  }),
   NATS_USER: Type.String({ default: '', description: 'Broker user of this component (infra/nats-auth.sh)' }),
   NATS_PASSWORD_FILE: Type.String({
     default: '',

@@ -20,6 +20,9 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     requestIdHeader: false,
     bodyLimit: opts.bodyLimit ?? 256 * 1024,
     trustProxy: opts.trustProxy ?? false,
+    // A start on a busy host (argon2 warm-up, index creation on FerretDB) can pass Fastify's
+    // default 10 s per plugin; seen failing whole test stacks at load 25 on 2 cores.
+    pluginTimeout: 60_000,
     // Reject unknown fields instead of silently dropping them; coerce only path/query strings.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });

@@ -16,6 +16,11 @@ export interface StreamLimits {
   hubMaxAgeMs: number;
   hubMaxBytes: number;
   auditMaxAgeMs: number;
+  /**
+   * JetStream replicas of both streams (`NATS_STREAM_REPLICAS`): 3 on a three-node cluster, so a
+   * node lost loses nothing acknowledged. Unset: 1 when creating, and an existing stream keeps its own.
+   */
+  replicas?: number;
 }
 
 /**
@@ -63,9 +68,11 @@ export async function ensureStreams(
     try {
       return await jsm.streams.add(config);
     } catch (err) {
-      // Another process created it first with other limits: ours win, the data stays.
+      // Another process created it first with other limits: ours win, the data stays (and its
+      // replicas too, unless this caller was told how many).
       if (err instanceof JetStreamApiError && err.code === STREAM_NAME_IN_USE) {
-        return jsm.streams.update(config.name, config);
+        const replicas = l.replicas ?? (await jsm.streams.info(config.name)).config.num_replicas;
+        return jsm.streams.update(config.name, { ...config, num_replicas: replicas });
       }
       throw err;
     }
@@ -80,7 +87,7 @@ export async function ensureStreams(
     max_age: nanos(l.hubMaxAgeMs),
     max_bytes: l.hubMaxBytes,
     allow_direct: true,
-    num_replicas: 1,
+    num_replicas: l.replicas ?? 1,
   });
   const audit = await upsert({
     name: names.audit,
@@ -90,7 +97,7 @@ export async function ensureStreams(
     discard: DiscardPolicy.Old,
     max_age: nanos(l.auditMaxAgeMs),
     allow_direct: true,
-    num_replicas: 1,
+    num_replicas: l.replicas ?? 1,
   });
   return { hubMsgs, audit };
 }

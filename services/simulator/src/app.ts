@@ -23,7 +23,7 @@ export const simulatorApp = fp(
       prefix: config.NATS_PREFIX,
       name: `simulator ${workerId}`,
     });
-    await ensureStreams(app.nats, config.NATS_PREFIX);
+    await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     await app.register(simulatorPlugin, { config, workerId });
     await registerControl(app);
   },

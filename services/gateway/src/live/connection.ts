@@ -8,6 +8,10 @@ export const SLOW_CONSUMER_CODE = 4008;
 export const SLOW_CONSUMER_REASON = 'Too slow for the live stream; reconnect to resume.';
 
 export const FLOOD_CODE = 4029;
+/** The broker is away: nothing can arrive, so no socket stays open looking live (1013: try again later). */
+export const BROKER_AWAY_CODE = 1013;
+export const BROKER_AWAY_REASON =
+  'The message broker cannot be reached; the live stream resumes when it is back.';
 export const FLOOD_REASON = 'Too many frames; slow down and reconnect.';
 
 export interface ConnectionLimits {

@@ -2,7 +2,13 @@ import type { Caller, TopicFilter } from '@console/contracts';
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BudgetLimits, LiveBudget, usesStream } from './budget.ts';
-import { type ConnectionLimits, eventsFrame, LiveConnection } from './connection.ts';
+import {
+  BROKER_AWAY_CODE,
+  BROKER_AWAY_REASON,
+  type ConnectionLimits,
+  eventsFrame,
+  LiveConnection,
+} from './connection.ts';
 import type { LiveEntry } from './entry.ts';
 import { compileFilter } from './filter.ts';
 import type { FanoutStats, LiveMetrics } from './metrics.ts';
@@ -225,6 +231,23 @@ export class LiveFanout {
       }
     }
     if (next !== Number.POSITIVE_INFINITY && !this.closed) this.armTimer(next, now);
+  }
+
+  /** Set while the broker is away: sockets are closed and new ones refused (`BROKER_AWAY_CODE`). */
+  brokerAway = false;
+
+  /**
+   * The broker link dropped: every socket is closed, so each browser says it is reconnecting
+   * instead of showing a quiet stream as live, and resumes from its (epoch, offset) once the
+   * broker is back and its socket is let in again.
+   */
+  brokerLost() {
+    this.brokerAway = true;
+    for (const conn of this.connections) conn.close(BROKER_AWAY_CODE, BROKER_AWAY_REASON);
+  }
+
+  brokerBack() {
+    this.brokerAway = false;
   }
 
   async close() {

@@ -24,7 +24,7 @@ declare module 'fastify' {
 export const livePlugin = fp(
   async (app: FastifyInstance, opts: { config: GatewayConfig }) => {
     const { config } = opts;
-    await ensureStreams(app.nats, config.NATS_PREFIX);
+    await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     const hubStream = {
       js: jetstream(app.nats),
       jsm: await jetstreamManager(app.nats),
@@ -63,6 +63,12 @@ export const livePlugin = fp(
     app.decorate('live', live);
 
     await watchSessionEnds(app, live, config.LIVE_SESSION_CHECK_MS);
+    void (async () => {
+      for await (const s of app.nats.status()) {
+        if (s.type === 'disconnect') live.brokerLost();
+        if (s.type === 'reconnect') live.brokerBack();
+      }
+    })();
 
     // Before NATS drains (registered after it, so closed before it).
     app.addHook('onClose', async () => {

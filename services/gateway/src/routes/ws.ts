@@ -9,7 +9,13 @@ import type {} from '@fastify/websocket';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
-import { FLOOD_CODE, FLOOD_REASON, type LiveConnection } from '../live/connection.ts';
+import {
+  BROKER_AWAY_CODE,
+  BROKER_AWAY_REASON,
+  FLOOD_CODE,
+  FLOOD_REASON,
+  type LiveConnection,
+} from '../live/connection.ts';
 import { HubCheck } from '../live/hub-check.ts';
 import { NOT_YOUR_TOPIC } from '../live/plugin.ts';
 import { RawChannel } from '../live/raw/raw-channel.ts';
@@ -56,6 +62,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConf
     (socket, req) => {
       const caller = req.caller;
       if (!caller) return socket.close(4401, 'unauthorized');
+      if (app.live.brokerAway) return socket.close(BROKER_AWAY_CODE, BROKER_AWAY_REASON);
       const conn = app.live.connect(socket, caller);
       engineering.open(conn);
       socket.on('close', () => {
