@@ -89,13 +89,8 @@ function AutomationTile({ automation: a }: { automation: AutomationCard }) {
   return (
     <RecordTile
       kind="Automation"
-      name={a.name}
       value={a}
-      badge={
-        <Badge size="xs" color={a.active ? 'green' : 'gray'}>
-          {a.active ? 'active' : 'inactive'}
-        </Badge>
-      }
+      badge={{ label: a.active ? 'active' : 'inactive', color: a.active ? 'green' : 'gray' }}
     >
       <Text size="xs" c="dimmed">
         {a.category} · {a.scriptType} · {a.features.length} features

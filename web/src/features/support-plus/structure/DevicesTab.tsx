@@ -35,15 +35,10 @@ function DeviceTile({ device: d }: { device: DeviceCard }) {
   return (
     <RecordTile
       kind="Device"
-      name={d.name}
       id={d.deviceId}
       value={d}
       record={{ database: 'products', filter: { deviceId: d.deviceId } }}
-      badge={
-        <Badge color={colour} size="xs">
-          {d.deviceStatus}
-        </Badge>
-      }
+      badge={{ label: d.deviceStatus, color: colour }}
       style={{ borderLeft: `4px solid var(--mantine-color-${colour}-6)` }}
     >
       <Text size="xs" c="dimmed">

@@ -1,5 +1,5 @@
 import { type FeatureCard, SEARCH_TEXT } from '@console/contracts';
-import { Badge, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { RecordTile } from './RecordTile.tsx';
 import { page } from './structure-view.ts';
@@ -34,13 +34,8 @@ export function FeaturesTab({ features }: { features: FeatureCard[] }) {
           <RecordTile
             key={f.featureId}
             kind="Feature"
-            name={f.name}
             value={f}
-            badge={
-              <Badge size="xs" variant="light" tt="none">
-                {f.type}
-              </Badge>
-            }
+            badge={{ label: f.type, variant: 'light', tt: 'none' }}
           >
             <Text size="xs" c="dimmed">
               key {f.key} · channel {f.channel} · {f.featureId}

@@ -1,5 +1,5 @@
 import type { GroupCard, StructureDetail } from '@console/contracts';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { PagedCards } from './PagedCards.tsx';
 import { RecordTile } from './RecordTile.tsx';
 
@@ -30,17 +30,7 @@ export function GroupsTab({ groups }: { groups: StructureDetail['groups'] }) {
 
 function GroupTile({ group: g }: { group: GroupCard }) {
   return (
-    <RecordTile
-      kind="Group"
-      name={g.name}
-      id={g.groupId}
-      value={g}
-      badge={
-        <Badge size="xs" variant="light">
-          {g.type}
-        </Badge>
-      }
-    >
+    <RecordTile kind="Group" id={g.groupId} value={g} badge={{ label: g.type, variant: 'light' }}>
       <Text size="xs" c="dimmed">
         {g.groupId}
       </Text>
