@@ -19,8 +19,8 @@ const clean = (f: TopicFilter): TopicFilter => ({
 
 /** The filters picked from a fixed list. */
 const CHOICE_FILTERS = [
-  { key: 'clientTypes', label: 'Client types', data: [...CLIENT_TYPES] },
-  { key: 'classes', label: 'Classes', data: [...MESSAGE_CLASSES] },
+  { key: 'clientTypes', label: 'Client types', data: [...CLIENT_TYPES], searchable: false },
+  { key: 'classes', label: 'Classes', data: [...MESSAGE_CLASSES], searchable: true },
 ] as const;
 
 /** The monitor's filters; the server applies them, so a filter also narrows the back-fill. */
@@ -36,7 +36,7 @@ export function LiveFilters({ filter, operations, onChange }: Props) {
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs">
-      {CHOICE_FILTERS.map(({ key, label, data }) => (
+      {CHOICE_FILTERS.map(({ key, label, data, searchable }) => (
         <MultiSelect
           key={key}
           label={label}
@@ -44,7 +44,7 @@ export function LiveFilters({ filter, operations, onChange }: Props) {
           data={data}
           value={filter[key] ?? []}
           onChange={(picked) => set({ [key]: picked })}
-          searchable
+          searchable={searchable}
           clearable
         />
       ))}
