@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '../api/client.ts';
 import { FormSubmit } from '../forms/FormSubmit.tsx';
+import { NewPasswordInputs } from '../forms/NewPasswordInputs.tsx';
 import { validateConfirmation, validateNewPassword } from '../forms/validation.ts';
 import { changePassword } from './api.ts';
 import { useCurrentUser } from './use-current-user.ts';
@@ -52,15 +53,10 @@ export function ChangePasswordForm() {
             autoComplete="current-password"
             {...form.getInputProps('oldPassword')}
           />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
+          <NewPasswordInputs
+            labels={['New password', 'Confirm new password']}
+            password={form.getInputProps('newPassword')}
+            confirm={form.getInputProps('confirmPassword')}
           />
           <FormSubmit label="Change password" loading={mutation.isPending} done={done} />
         </Stack>

@@ -1,10 +1,10 @@
 import { parseSerialEntries } from '@console/contracts';
-import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { errorMessage } from '../api/client.ts';
 import { downloadText } from '../ui/download.ts';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { RoleGate } from '../ui/RoleGate.tsx';
 import { energyCsv } from './csv.ts';
 import { DataMonitorForm } from './DataMonitorForm.tsx';
@@ -95,11 +95,7 @@ function DataMonitor() {
           {query.isFetching && <Loader size="sm" aria-label="Loading" />}
         </Group>
       </Group>
-      {query.isError && (
-        <Alert color="red" title="Server request failed">
-          {errorMessage(query.error)}
-        </Alert>
-      )}
+      <ErrorAlert title="Server request failed" error={query.error} />
       {result && (
         <>
           <Text size="sm" c="dimmed">

@@ -1,41 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import {
-  messages,
-  validateConfirmation,
-  validateEmail,
-  validateName,
-  validateNewPassword,
-  validateOneTimeCode,
-} from './validation.ts';
+import * as rules from './validation.ts';
 
 describe('form validation', () => {
   it('asks for a name', () => {
-    expect(validateName('  ')).toBe('A name is required');
-    expect(validateName('Ada')).toBeNull();
+    expect(rules.validateName('  ')).toBe('A name is required');
+    expect(rules.validateName('Ada')).toBeNull();
   });
 
   it('asks for an e-mail, then for a valid one', () => {
-    expect(validateEmail('')).toBe("What's your email address?");
-    expect(validateEmail('ada')).toBe("Doesn't look like a valid email.");
-    expect(validateEmail('ada@example')).toBe("Doesn't look like a valid email.");
-    expect(validateEmail('ada@example.com')).toBeNull();
+    expect(rules.validateEmail('')).toBe("What's your email address?");
+    expect(rules.validateEmail('ada')).toBe("Doesn't look like a valid email.");
+    expect(rules.validateEmail('ada@example')).toBe("Doesn't look like a valid email.");
+    expect(rules.validateEmail('ada@example.com')).toBeNull();
   });
 
   it('wants passwords of at least 3 characters that match', () => {
-    expect(validateNewPassword('ab')).toBe('Password must be at least 3 characters.');
-    expect(validateNewPassword('abc')).toBeNull();
-    expect(validateConfirmation('abd', 'abc')).toBe('Passwords must match.');
-    expect(validateConfirmation('abc', 'abc')).toBeNull();
+    expect(rules.validateNewPassword('ab')).toBe('Password must be at least 3 characters.');
+    expect(rules.validateNewPassword('abc')).toBeNull();
+    expect(rules.validateConfirmation('abd', 'abc')).toBe('Passwords must match.');
+    expect(rules.validateConfirmation('abc', 'abc')).toBeNull();
   });
 
   it('takes a 6-digit code only', () => {
-    expect(validateOneTimeCode('12345')).not.toBeNull();
-    expect(validateOneTimeCode('12345a')).not.toBeNull();
-    expect(validateOneTimeCode(' 123456 ')).toBeNull();
+    expect(rules.validateOneTimeCode('12345')).not.toBeNull();
+    expect(rules.validateOneTimeCode('12345a')).not.toBeNull();
+    expect(rules.validateOneTimeCode(' 123456 ')).toBeNull();
   });
 
   it('keeps the admin form texts as specified', () => {
-    expect(messages.adminPasswordsNotSame).toBe('Passwords not the same.');
-    expect(messages.adminInvalidForm).toBe('Invalid form..?');
+    expect(rules.messages.adminPasswordsNotSame).toBe('Passwords not the same.');
+    expect(rules.messages.adminInvalidForm).toBe('Invalid form..?');
   });
 });

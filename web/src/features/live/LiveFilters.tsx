@@ -17,6 +17,12 @@ const clean = (f: TopicFilter): TopicFilter => ({
   ...(f.text?.trim() ? { text: f.text.trim() } : {}),
 });
 
+/** The filters picked from a fixed list. */
+const CHOICE_FILTERS = [
+  { key: 'clientTypes', label: 'Client types', data: [...CLIENT_TYPES], searchable: false },
+  { key: 'classes', label: 'Classes', data: [...MESSAGE_CLASSES], searchable: true },
+] as const;
+
 /** The monitor's filters; the server applies them, so a filter also narrows the back-fill. */
 export function LiveFilters({ filter, operations, onChange }: Props) {
   const [text, setText] = useState(filter.text ?? '');
@@ -30,23 +36,18 @@ export function LiveFilters({ filter, operations, onChange }: Props) {
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs">
-      <MultiSelect
-        label="Client types"
-        placeholder="All"
-        data={[...CLIENT_TYPES]}
-        value={filter.clientTypes ?? []}
-        onChange={(clientTypes) => set({ clientTypes })}
-        clearable
-      />
-      <MultiSelect
-        label="Classes"
-        placeholder="All"
-        data={[...MESSAGE_CLASSES]}
-        value={filter.classes ?? []}
-        onChange={(classes) => set({ classes })}
-        searchable
-        clearable
-      />
+      {CHOICE_FILTERS.map(({ key, label, data, searchable }) => (
+        <MultiSelect
+          key={key}
+          label={label}
+          placeholder="All"
+          data={data}
+          value={filter[key] ?? []}
+          onChange={(picked) => set({ [key]: picked })}
+          searchable={searchable}
+          clearable
+        />
+      ))}
       <TagsInput
         label="Operations"
         placeholder="All"

@@ -1,9 +1,9 @@
 import type { SupportNoteView } from '@console/contracts';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
 import { formatStamp } from '../ui/dates.ts';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { NewNoteForm } from './NewNoteForm.tsx';
 import { NoteEditor } from './NoteEditor.tsx';
 import { NOTE_WORDS } from './note-words.ts';
@@ -44,11 +44,7 @@ export function NotesPager({ customerId }: { customerId: string }) {
             </Button>
           </Group>
         </Group>
-        {notes.isError && (
-          <Alert color="red" role="alert">
-            {errorMessage(notes.error)}
-          </Alert>
-        )}
+        <ErrorAlert role="alert" error={notes.error} />
         {note ? (
           <NoteCard key={note.id} note={note} customerId={customerId} />
         ) : (

@@ -1,10 +1,11 @@
 import { ROLES, type StaffUser } from '@console/contracts';
-import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '../api/client.ts';
+import { NewPasswordInputs } from '../forms/NewPasswordInputs.tsx';
 import { messages } from '../forms/validation.ts';
 import { saveStaffUser, staffUsersQueryKey } from './queries.ts';
 import { useAdminDialogs } from './use-admin-dialogs.ts';
@@ -71,16 +72,11 @@ function UserForm({ user, onDone }: { user: StaffUser | null; onDone: () => void
         <TextInput label="Name" {...form.getInputProps('name')} />
         <TextInput label="E-mail" type="email" autoComplete="off" {...form.getInputProps('email')} />
         <Group grow align="flex-start">
-          <PasswordInput
-            label="Password"
+          <NewPasswordInputs
+            labels={['Password', 'Confirm password']}
             description={isEdit ? 'Leave both blank to keep the current password' : undefined}
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
+            password={form.getInputProps('password')}
+            confirm={form.getInputProps('confirmPassword')}
           />
         </Group>
         <TextInput

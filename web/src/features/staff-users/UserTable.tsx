@@ -1,10 +1,11 @@
 import type { StaffUser } from '@console/contracts';
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage, isApiError } from '../api/client.ts';
 import { BadgeList } from '../ui/BadgeList.tsx';
 import { formatMedium } from '../ui/dates.ts';
+import { RowButton } from '../ui/RowButton.tsx';
 import { isOldLogin } from './old-login.ts';
 import { revokeStaffUserSessions } from './queries.ts';
 import { useAdminDialogs } from './use-admin-dialogs.ts';
@@ -74,33 +75,20 @@ function UserRow({ user }: { user: StaffUser }) {
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMedium(user.created, 'Never')}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <Button
-            size="compact-xs"
-            variant="light"
-            aria-label={`Edit ${user.email}`}
-            onClick={() => openEdit(user)}
-          >
+          <RowButton aria-label={`Edit ${user.email}`} onClick={() => openEdit(user)}>
             Edit
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="light"
+          </RowButton>
+          <RowButton
             color="gray"
             aria-label={`Sign out ${user.email} everywhere`}
             loading={revoke.isPending}
             onClick={() => revoke.mutate()}
           >
             Revoke sessions
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="light"
-            color="red"
-            aria-label={`Delete ${user.email}`}
-            onClick={() => openDelete(user)}
-          >
+          </RowButton>
+          <RowButton color="red" aria-label={`Delete ${user.email}`} onClick={() => openDelete(user)}>
             Delete
-          </Button>
+          </RowButton>
         </Group>
       </Table.Td>
     </Table.Tr>

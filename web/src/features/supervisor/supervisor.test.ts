@@ -10,6 +10,8 @@ import {
   yesterdayMidnight,
 } from './worker-defaults.ts';
 
+/** A heartbeat's packet counters: one packet a second, none dropped. */
+const COUNTERS = { packetsBetween: 1, secondsBetween: 1, droppedBetween: 0, droppedTotal: 0 };
 const beat = (id: string, at: string): HostHeartbeat => ({
   _id: id,
   name: id,
@@ -19,13 +21,7 @@ const beat = (id: string, at: string): HostHeartbeat => ({
   supervisor: { name: `s-${id}`, state: 'RUNNING', uptime: 5 },
   lastUpdate: at,
   stats: {
-    lastHeartBeat: {
-      createdDate: at,
-      packetsBetween: 1,
-      secondsBetween: 1,
-      droppedBetween: 0,
-      droppedTotal: 0,
-    },
+    lastHeartBeat: { createdDate: at, ...COUNTERS },
     lastCmd: { time: at },
     lastRestart: [],
     perSecondAvgShifted: 1,

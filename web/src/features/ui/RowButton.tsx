@@ -1,8 +1,8 @@
 import { Button, type ButtonProps } from '@mantine/core';
 
 /**
- * A small button inside a `DataTable` row that opens something itself: its click does not also
- * open the row's details.
+ * A small button in a table row (Edit, Delete, Restore…): its click does not also reach the row
+ * (a `DataTable` row that opens its details stays shut).
  */
 export function RowButton({ onClick, ...props }: ButtonProps & { onClick: () => void }) {
   return (

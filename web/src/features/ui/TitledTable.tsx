@@ -1,13 +1,9 @@
 import { Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import type { Column } from './ColumnTable.tsx';
 import { DataTable } from './DataTable.tsx';
 
-/** A column of a plain raw-data table: a header and what a row shows under it. */
-export interface Column<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-}
+export type { Column } from './ColumnTable.tsx';
 
 interface TitledTableProps<T> {
   title: string;

@@ -19,6 +19,36 @@ const deviceColumns: Column<Gen1DeviceView>[] = [
   { header: 'Active', cell: (d) => d.active },
 ];
 
+const moodColumns: Column<Gen1Account['moods'][number]>[] = [
+  { header: 'Name', cell: (m) => m.name },
+  { header: 'Mood number', cell: (m) => m.mood_number },
+  { header: 'Rank', cell: (m) => m.rank },
+  { header: 'Room', cell: (m) => m.room_id },
+];
+const zoneColumns: Column<Gen1Account['zones'][number]>[] = [
+  { header: 'Zone id', cell: (z) => z.zone_id },
+  { header: 'Name', cell: (z) => z.name },
+  { header: 'WFL', cell: (z) => z.wfl_id },
+];
+const timerColumns: Column<Gen1Account['timers'][number]>[] = [
+  { header: 'Kind', cell: (t) => t.kind },
+  { header: 'Name', cell: (t) => t.name },
+  { header: 'Start', cell: (t) => t.start },
+  { header: 'End', cell: (t) => t.end ?? '' },
+  { header: 'Device value', cell: (t) => t.device_value },
+  { header: 'Start time type', cell: (t) => t.start_time_type },
+  { header: 'Minutes before/after', cell: (t) => t.minutes_before_after },
+  { header: 'Start time', cell: (t) => t.start_time },
+  { header: 'Start date', cell: (t) => t.start_date },
+  { header: 'End date', cell: (t) => t.end_date ?? '' },
+  { header: 'Rank', cell: (t) => t.rank },
+];
+const heatingColumns: Column<Gen1Account['heatingPlans'][number]>[] = [
+  { header: 'Id', cell: (h) => h.id },
+  { header: 'Device id', cell: (h) => h.device_id },
+  { header: 'WFL', cell: (h) => h.wfl_id },
+];
+
 /** The data inconsistencies found among the account's rows (core spec §8), in red. */
 export function Inconsistencies({ items }: { items: readonly Gen1Inconsistency[] }) {
   if (items.length === 0) return null;
@@ -64,54 +94,19 @@ export function AccountTables({ account, wflId, roomActions }: AccountTablesProp
         rowKey={(d) => d.device_id}
         columns={deviceColumns}
       />
-      <TitledTable
-        title="Moods"
-        rows={moods}
-        rowKey={(m) => m.mood_id}
-        columns={[
-          { header: 'Name', cell: (m) => m.name },
-          { header: 'Mood number', cell: (m) => m.mood_number },
-          { header: 'Rank', cell: (m) => m.rank },
-          { header: 'Room', cell: (m) => m.room_id },
-        ]}
-      />
-      <TitledTable
-        title="Zones"
-        rows={mine(account.zones)}
-        rowKey={(z) => z.zone_id}
-        columns={[
-          { header: 'Zone id', cell: (z) => z.zone_id },
-          { header: 'Name', cell: (z) => z.name },
-          { header: 'WFL', cell: (z) => z.wfl_id },
-        ]}
-      />
+      <TitledTable title="Moods" rows={moods} rowKey={(m) => m.mood_id} columns={moodColumns} />
+      <TitledTable title="Zones" rows={mine(account.zones)} rowKey={(z) => z.zone_id} columns={zoneColumns} />
       <TitledTable
         title="Timers and events"
         rows={mine(account.timers)}
         rowKey={(t) => t.timer_id}
-        columns={[
-          { header: 'Kind', cell: (t) => t.kind },
-          { header: 'Name', cell: (t) => t.name },
-          { header: 'Start', cell: (t) => t.start },
-          { header: 'End', cell: (t) => t.end ?? '' },
-          { header: 'Device value', cell: (t) => t.device_value },
-          { header: 'Start time type', cell: (t) => t.start_time_type },
-          { header: 'Minutes before/after', cell: (t) => t.minutes_before_after },
-          { header: 'Start time', cell: (t) => t.start_time },
-          { header: 'Start date', cell: (t) => t.start_date },
-          { header: 'End date', cell: (t) => t.end_date ?? '' },
-          { header: 'Rank', cell: (t) => t.rank },
-        ]}
+        columns={timerColumns}
       />
       <TitledTable
         title="Heating plans"
         rows={mine(account.heatingPlans)}
         rowKey={(h) => h.id}
-        columns={[
-          { header: 'Id', cell: (h) => h.id },
-          { header: 'Device id', cell: (h) => h.device_id },
-          { header: 'WFL', cell: (h) => h.wfl_id },
-        ]}
+        columns={heatingColumns}
       />
     </Stack>
   );

@@ -1,6 +1,12 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import { Button, type ButtonProps, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 
-/** A Gen1 record's edit buttons (core spec §2): Edit and Delete, or Update and cancel while editing. */
+/**
+ * A Gen1 record's edit buttons (core spec §2): Edit and Delete, or Update and cancel while
+ * editing. Delete asks first (typed yes); the dialog closes when `onDelete` succeeds and stays
+ * open when it fails (the caller shows the error).
+ */
 export function EditActions({
   editing,
   saving,
@@ -8,6 +14,9 @@ export function EditActions({
   onEdit,
   onSave,
   onCancel,
+  deleteTitle,
+  deleteText,
+  deleting,
   onDelete,
 }: {
   editing: boolean;
@@ -16,9 +25,14 @@ export function EditActions({
   onEdit: () => void;
   onSave: () => void;
   onCancel: () => void;
-  onDelete: () => void;
+  deleteTitle: string;
+  /** What the delete removes, said in the dialog. */
+  deleteText: ReactNode;
+  deleting: boolean;
+  onDelete: () => Promise<unknown>;
 }) {
-  return editing ? (
+  const [confirming, setConfirming] = useState(false);
+  const buttons = editing ? (
     <>
       <Button size={size} onClick={onSave} loading={saving}>
         Update
@@ -32,9 +46,28 @@ export function EditActions({
       <Button size={size} variant="light" onClick={onEdit}>
         Edit
       </Button>
-      <Button size={size} variant="light" color="red" onClick={onDelete}>
+      <Button size={size} variant="light" color="red" onClick={() => setConfirming(true)}>
         Delete
       </Button>
+    </>
+  );
+  return (
+    <>
+      {buttons}
+      <ConfirmDeleteModal
+        opened={confirming}
+        title={deleteTitle}
+        loading={deleting}
+        onConfirm={() =>
+          onDelete().then(
+            () => setConfirming(false),
+            () => undefined,
+          )
+        }
+        onClose={() => setConfirming(false)}
+      >
+        <Text size="sm">{deleteText}</Text>
+      </ConfirmDeleteModal>
     </>
   );
 }

@@ -5,7 +5,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { noteKeys } from '../../notes/queries.ts';
-import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 import { formatDay } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
@@ -31,7 +30,6 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
   const [editing, setEditing] = useState(false);
   const [username, setUsername] = useState(user.username);
   const [active, setActive] = useState(user.active === 1);
-  const [confirming, setConfirming] = useState(false);
 
   const applied = (next: Gen1User | undefined, message: string) => {
     if (next) {
@@ -69,7 +67,6 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
         old: { username: user.username, updated: user.updated },
       }),
     onSuccess: (r) => {
-      setConfirming(false);
       notifications.show({ color: 'green', message: r.message });
       void queryClient.invalidateQueries({ queryKey: gen1Keys.searches });
       onDeleted();
@@ -97,7 +94,15 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
             onEdit={startEdit}
             onSave={() => update.mutate()}
             onCancel={() => setEditing(false)}
-            onDelete={() => setConfirming(true)}
+            deleteTitle={`Delete user ${user.user_id}?`}
+            deleteText={
+              <>
+                {user.email} ({user.username}) is deleted with all its WFLs, rooms, devices, timers and
+                heating plans.
+              </>
+            }
+            deleting={remove.isPending}
+            onDelete={() => remove.mutateAsync()}
           />
         </Group>
       </Group>
@@ -147,18 +152,6 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
           {errorMessage(failure)}
         </Alert>
       )}
-      <ConfirmDeleteModal
-        opened={confirming}
-        title={`Delete user ${user.user_id}?`}
-        loading={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onClose={() => setConfirming(false)}
-      >
-        <Text size="sm">
-          {user.email} ({user.username}) is deleted with all its WFLs, rooms, devices, timers and heating
-          plans.
-        </Text>
-      </ConfirmDeleteModal>
     </Paper>
   );
 }

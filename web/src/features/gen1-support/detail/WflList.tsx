@@ -6,7 +6,6 @@ import { Fragment, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { noteKeys } from '../../notes/queries.ts';
 import { TableHead } from '../../ui/ColumnTable.tsx';
-import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 import { formatDay, formatStamp } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
@@ -68,7 +67,6 @@ function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(wfl.name);
   const [mac, setMac] = useState(shownMac(wfl));
-  const [confirming, setConfirming] = useState(false);
   const key = gen1Keys.account(userId);
 
   const update = useMutation({
@@ -93,7 +91,6 @@ function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
   const remove = useMutation({
     mutationFn: () => accountEdits.deleteWfl(wfl.wfl_id, { old: { mac: wfl.mac, updated: wfl.updated } }),
     onSuccess: (r) => {
-      setConfirming(false);
       notifications.show({ color: 'green', message: r.message });
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: noteKeys.notes(String(userId)) });
@@ -155,7 +152,14 @@ function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
             onEdit={startEdit}
             onSave={() => update.mutate()}
             onCancel={() => setEditing(false)}
-            onDelete={() => setConfirming(true)}
+            deleteTitle={`Delete WFL ${wfl.wfl_id}?`}
+            deleteText={
+              <>
+                {wfl.name} ({shownMac(wfl)}) is deleted with its rooms, devices, timers and heating plans.
+              </>
+            }
+            deleting={remove.isPending}
+            onDelete={() => remove.mutateAsync()}
           />
         </Group>
         {failure && (
@@ -163,17 +167,6 @@ function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
             {errorMessage(failure)}
           </Alert>
         )}
-        <ConfirmDeleteModal
-          opened={confirming}
-          title={`Delete WFL ${wfl.wfl_id}?`}
-          loading={remove.isPending}
-          onConfirm={() => remove.mutate()}
-          onClose={() => setConfirming(false)}
-        >
-          <Text size="sm">
-            {wfl.name} ({shownMac(wfl)}) is deleted with its rooms, devices, timers and heating plans.
-          </Text>
-        </ConfirmDeleteModal>
       </Table.Td>
     </Table.Tr>
   );

@@ -11,7 +11,7 @@ import { Select } from '@mantine/core';
 import { useState } from 'react';
 import { ackStatsQueryOptions, dailyQueryOptions, demandQueryOptions, dmQueryOptions } from '../queries.ts';
 import { RowsGraphScreen } from './RowsGraphScreen.tsx';
-import { pivotRows } from './rows.ts';
+import { pivotBuckets } from './rows.ts';
 
 const DAY = 86_400_000;
 
@@ -71,12 +71,7 @@ export function CommandDemandScreen() {
         />
       }
       query={(r) => demandQueryOptions(interval, r)}
-      toSeries={(a) =>
-        pivotRows(
-          a.rows,
-          DEMAND_BUCKETS.map((b) => b.label),
-        )
-      }
+      toSeries={pivotBuckets(DEMAND_BUCKETS)}
     />
   );
 }
@@ -90,12 +85,7 @@ export function CommandDailyScreen() {
       defaultDays={GRAPH_DEFAULT_RANGES.dailyMs / DAY}
       exportName="command-stats-daily"
       query={(r) => dailyQueryOptions(r)}
-      toSeries={(a) =>
-        pivotRows(
-          a.rows,
-          DAILY_BUCKETS.map((b) => b.label),
-        )
-      }
+      toSeries={pivotBuckets(DAILY_BUCKETS)}
     />
   );
 }

@@ -1,10 +1,26 @@
-import { Alert, Checkbox, Code, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { VoiceUsers } from '@console/contracts';
+import { Alert, Checkbox, Code, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { toCsv } from '../../ui/csv.ts';
 import { downloadCsv } from '../graph-kit/export.ts';
 import { voiceUsersQueryOptions } from '../queries.ts';
+
+const TYPE_COLUMNS: Column<VoiceUsers['byType'][number]>[] = [
+  { header: 'Integration', cell: (t) => t.type },
+  { header: 'Users', cell: (t) => t.users.toLocaleString() },
+  { header: 'Linked now', cell: (t) => t.linked.toLocaleString() },
+  { header: '% of users', cell: (t) => `${t.percent}%` },
+];
+const USER_COLUMNS: Column<VoiceUsers['users'][number]>[] = [
+  { header: 'E-mail', cell: (u) => u.email },
+  { header: 'User id', cell: (u) => u.userId },
+  { header: 'Integrations', cell: (u) => u.types.join(', ') },
+  { header: 'Linked', cell: (u) => (u.linked ? 'yes' : 'no') },
+  { header: 'First linked', cell: (u) => u.createdDate.slice(0, 10) },
+];
 
 /** `/integration-stats`: users with a voice integration, as a table (or the raw JSON). */
 export function IntegrationStatsScreen() {
@@ -29,26 +45,7 @@ export function IntegrationStatsScreen() {
             <Text size="sm" mb="xs">
               {d.totalUsers.toLocaleString()} users in all.
             </Text>
-            <Table withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Integration</Table.Th>
-                  <Table.Th>Users</Table.Th>
-                  <Table.Th>Linked now</Table.Th>
-                  <Table.Th>% of users</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.byType.map((t) => (
-                  <Table.Tr key={t.type}>
-                    <Table.Td>{t.type}</Table.Td>
-                    <Table.Td>{t.users.toLocaleString()}</Table.Td>
-                    <Table.Td>{t.linked.toLocaleString()}</Table.Td>
-                    <Table.Td>{t.percent}%</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ColumnTable withTableBorder rows={d.byType} columns={TYPE_COLUMNS} rowKey={(t) => t.type} />
           </Paper>
           <Paper withBorder p="sm" component="section" aria-label="Users with voice integration">
             <Text
@@ -67,28 +64,13 @@ export function IntegrationStatsScreen() {
             >
               Export CSV
             </Text>
-            <Table striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>E-mail</Table.Th>
-                  <Table.Th>User id</Table.Th>
-                  <Table.Th>Integrations</Table.Th>
-                  <Table.Th>Linked</Table.Th>
-                  <Table.Th>First linked</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.users.map((u) => (
-                  <Table.Tr key={u.userId}>
-                    <Table.Td>{u.email}</Table.Td>
-                    <Table.Td>{u.userId}</Table.Td>
-                    <Table.Td>{u.types.join(', ')}</Table.Td>
-                    <Table.Td>{u.linked ? 'yes' : 'no'}</Table.Td>
-                    <Table.Td>{u.createdDate.slice(0, 10)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ColumnTable
+              striped
+              withTableBorder
+              rows={d.users}
+              columns={USER_COLUMNS}
+              rowKey={(u) => u.userId}
+            />
           </Paper>
         </>
       )}

@@ -1,4 +1,4 @@
-import type { StatsRow } from '@console/contracts';
+import type { RowsAnswer, StatsRow } from '@console/contracts';
 import type { Series } from '../graph-kit/transform.ts';
 
 /**
@@ -21,3 +21,12 @@ export function pivotRows(
   }
   return { dates, series: series.filter((s) => s.values.some((v) => v)) };
 }
+
+/** A graph's `toSeries` for rows in named latency buckets: one series per bucket, in their order. */
+export const pivotBuckets =
+  (buckets: readonly { label: string }[]) =>
+  (answer: RowsAnswer): { dates: string[]; series: Series[] } =>
+    pivotRows(
+      answer.rows,
+      buckets.map((b) => b.label),
+    );

@@ -1,7 +1,8 @@
 import { type AutomationCard, type GroupCard, SEARCH_TEXT, type StructureDetail } from '@console/contracts';
-import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DetailsButton } from './DetailsButton.tsx';
+import { RecordTile } from './RecordTile.tsx';
 import { type AutomationSort, automationCategories, bySet, viewAutomations } from './structure-view.ts';
 
 /**
@@ -86,18 +87,11 @@ export function AutomationsTab({ detail }: { detail: StructureDetail }) {
 
 function AutomationTile({ automation: a }: { automation: AutomationCard }) {
   return (
-    <Card withBorder padding="xs" role="article" aria-label={`Automation ${a.name}`}>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={600} size="sm" truncate>
-          {a.name}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          <Badge size="xs" color={a.active ? 'green' : 'gray'}>
-            {a.active ? 'active' : 'inactive'}
-          </Badge>
-          <DetailsButton title={`Automation ${a.name}`} value={a} />
-        </Group>
-      </Group>
+    <RecordTile
+      kind="Automation"
+      value={a}
+      badge={{ label: a.active ? 'active' : 'inactive', color: a.active ? 'green' : 'gray' }}
+    >
       <Text size="xs" c="dimmed">
         {a.category} · {a.scriptType} · {a.features.length} features
       </Text>
@@ -109,6 +103,6 @@ function AutomationTile({ automation: a }: { automation: AutomationCard }) {
           {SEARCH_TEXT.missingGroup} {id}
         </Text>
       ))}
-    </Card>
+    </RecordTile>
   );
 }

@@ -1,8 +1,8 @@
 import type { DeviceCard, StructureDetail } from '@console/contracts';
-import { Badge, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { DetailsButton } from './DetailsButton.tsx';
 import { PagedCards } from './PagedCards.tsx';
+import { RecordTile } from './RecordTile.tsx';
 import { CATEGORY_LABEL, filterDevices, isLongSerial, STATUS_COLOUR } from './structure-view.ts';
 
 /** Devices by category in the tab's order (seed 001 §2), every category shown, each paged. */
@@ -33,28 +33,14 @@ export function DevicesTab({ devices }: { devices: StructureDetail['devices'] })
 function DeviceTile({ device: d }: { device: DeviceCard }) {
   const colour = STATUS_COLOUR[d.deviceStatus] ?? 'gray';
   return (
-    <Card
-      withBorder
-      padding="xs"
-      role="article"
-      aria-label={`Device ${d.name}`}
+    <RecordTile
+      kind="Device"
+      id={d.deviceId}
+      value={d}
+      record={{ database: 'products', filter: { deviceId: d.deviceId } }}
+      badge={{ label: d.deviceStatus, color: colour }}
       style={{ borderLeft: `4px solid var(--mantine-color-${colour}-6)` }}
     >
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={600} size="sm" truncate>
-          {d.name || d.deviceId}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          <Badge color={colour} size="xs">
-            {d.deviceStatus}
-          </Badge>
-          <DetailsButton
-            title={`Device ${d.name || d.deviceId}`}
-            value={d}
-            record={{ database: 'products', filter: { deviceId: d.deviceId } }}
-          />
-        </Group>
-      </Group>
       <Text size="xs" c="dimmed">
         {d.productCode}
         {d.virtualProductCode ? ` / ${d.virtualProductCode}` : ''} · link {d.linkId} · {d.deviceId}
@@ -95,6 +81,6 @@ function DeviceTile({ device: d }: { device: DeviceCard }) {
           </Badge>
         )}
       </Group>
-    </Card>
+    </RecordTile>
   );
 }

@@ -1,7 +1,7 @@
 import { type FeatureCard, SEARCH_TEXT } from '@console/contracts';
-import { Badge, Card, Group, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { DetailsButton } from './DetailsButton.tsx';
+import { RecordTile } from './RecordTile.tsx';
 import { page } from './structure-view.ts';
 
 const PAGE = 30;
@@ -31,18 +31,12 @@ export function FeaturesTab({ features }: { features: FeatureCard[] }) {
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {items.map((f) => (
-          <Card key={f.featureId} withBorder padding="xs" role="article" aria-label={`Feature ${f.name}`}>
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={600} size="sm" truncate>
-                {f.name}
-              </Text>
-              <Group gap={4} wrap="nowrap">
-                <Badge size="xs" variant="light" tt="none">
-                  {f.type}
-                </Badge>
-                <DetailsButton title={`Feature ${f.name}`} value={f} />
-              </Group>
-            </Group>
+          <RecordTile
+            key={f.featureId}
+            kind="Feature"
+            value={f}
+            badge={{ label: f.type, variant: 'light', tt: 'none' }}
+          >
             <Text size="xs" c="dimmed">
               key {f.key} · channel {f.channel} · {f.featureId}
             </Text>
@@ -57,7 +51,7 @@ export function FeaturesTab({ features }: { features: FeatureCard[] }) {
               {f.groups.length} {f.groups.length === 1 ? 'group' : 'groups'}
               {f.groups.length > 0 ? `: ${f.groups.map((g) => g.name ?? g.groupId).join(', ')}` : ''}
             </Text>
-          </Card>
+          </RecordTile>
         ))}
       </SimpleGrid>
       {shown.length === 0 && (

@@ -1,7 +1,7 @@
 import type { GroupCard, StructureDetail } from '@console/contracts';
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { DetailsButton } from './DetailsButton.tsx';
+import { Stack, Text } from '@mantine/core';
 import { PagedCards } from './PagedCards.tsx';
+import { RecordTile } from './RecordTile.tsx';
 
 const TYPE_LABEL: Record<string, string> = {
   rootGroup: 'Root group',
@@ -30,18 +30,7 @@ export function GroupsTab({ groups }: { groups: StructureDetail['groups'] }) {
 
 function GroupTile({ group: g }: { group: GroupCard }) {
   return (
-    <Card withBorder padding="xs" role="article" aria-label={`Group ${g.name}`}>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={600} size="sm" truncate>
-          {g.name || g.groupId}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          <Badge size="xs" variant="light">
-            {g.type}
-          </Badge>
-          <DetailsButton title={`Group ${g.name || g.groupId}`} value={g} />
-        </Group>
-      </Group>
+    <RecordTile kind="Group" id={g.groupId} value={g} badge={{ label: g.type, variant: 'light' }}>
       <Text size="xs" c="dimmed">
         {g.groupId}
       </Text>
@@ -50,6 +39,6 @@ function GroupTile({ group: g }: { group: GroupCard }) {
         {!g.visible ? ' · invisible' : ''}
       </Text>
       {g.deviceId && <Text size="xs">device {g.deviceId}</Text>}
-    </Card>
+    </RecordTile>
   );
 }

@@ -11,7 +11,7 @@ import { AccessRequestsTab } from './tabs/AccessRequestsTab.tsx';
 import { AgentTab } from './tabs/AgentTab.tsx';
 import { BackupsTab } from './tabs/BackupsTab.tsx';
 import { connsTab } from './tabs/ConnsTab.tsx';
-import { DeviceStatusTab } from './tabs/DeviceStatusTab.tsx';
+import { deviceStatusTab } from './tabs/DeviceStatusTab.tsx';
 import { firmwareQueueTab } from './tabs/FirmwareQueueTab.tsx';
 import { LogsTab } from './tabs/LogsTab.tsx';
 import { NotificationsTab } from './tabs/NotificationsTab.tsx';
@@ -46,7 +46,7 @@ const TABS: Record<StructureTab, { label: string; render: (d: StructureDetail) =
   logs: { label: 'Logs', render: (d) => <LogsTab rootGroupId={d.structure.rootGroupId} /> },
   fwq: pagedTab('FW Q', firmwareQueueTab),
   sareqs: { label: 'SA Reqs', render: (d) => <AccessRequestsTab rootGroupId={d.structure.rootGroupId} /> },
-  dstatus: { label: 'D-Status', render: (d) => <DeviceStatusTab rootGroupId={d.structure.rootGroupId} /> },
+  dstatus: pagedTab('D-Status', deviceStatusTab),
 };
 
 /** The structure's 17 tabs (seed 001 §2); only the open one is mounted. */

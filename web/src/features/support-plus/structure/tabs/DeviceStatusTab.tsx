@@ -1,7 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { accessor, stamp } from './columns.tsx';
-import { PagedTable } from './PagedTable.tsx';
-import { useTextSearch } from './use-text-search.tsx';
+import type { PagedTabSpec } from './PagedTable.tsx';
 
 const STATUS_COLOUR: Record<string, string> = { connected: 'green', disconnected: 'red' };
 const columns = [
@@ -34,18 +33,10 @@ const columns = [
 ];
 
 /** D-Status (seed 001 §2): device status history, 10 a page, with a text search. */
-export function DeviceStatusTab({ rootGroupId }: { rootGroupId: string }) {
-  const search = useTextSearch('Search device status');
-  return (
-    <Stack gap="sm">
-      {search.field}
-      <PagedTable
-        label="Device status"
-        path="/api/supportPlus/datamonitor/device-status"
-        body={{ rootGroupId, ...search.body }}
-        dateField="timestamp"
-        columns={columns}
-      />
-    </Stack>
-  );
-}
+export const deviceStatusTab: PagedTabSpec = {
+  label: 'Device status',
+  path: '/api/supportPlus/datamonitor/device-status',
+  dateField: 'timestamp',
+  columns,
+  search: 'Search device status',
+};

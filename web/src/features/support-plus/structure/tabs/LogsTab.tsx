@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { stamp, text } from './columns.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { at, type Row } from './tab-pages.ts';
-import { useTextSearch } from './use-text-search.tsx';
 
 const columns = [
   stamp('createdDate', 'Time'),
@@ -27,7 +26,6 @@ function counts(rows: Row[], path: string): [string, number][] {
  * source and group of what is loaded act as filters; the text search asks the server.
  */
 export function LogsTab({ rootGroupId }: { rootGroupId: string }) {
-  const search = useTextSearch('Search logs');
   const [group, setGroup] = useState<string | null>(null);
   const [source, setSource] = useState<string | null>(null);
   const summary = (rows: Row[]) => (
@@ -52,23 +50,21 @@ export function LogsTab({ rootGroupId }: { rootGroupId: string }) {
     </Stack>
   );
   return (
-    <Stack gap="sm">
-      {search.field}
-      <PagedTable
-        label="Logs"
-        path="/api/supportPlus/logs"
-        body={{ rootGroupId, ...search.body }}
-        columns={columns}
-        details="Log"
-        header={summary}
-        visible={(rows) =>
-          rows.filter(
-            (r) =>
-              (!group || at(r, 'item.payload.group') === group) &&
-              (!source || at(r, 'item.payload.source') === source),
-          )
-        }
-      />
-    </Stack>
+    <PagedTable
+      label="Logs"
+      path="/api/supportPlus/logs"
+      body={{ rootGroupId }}
+      search="Search logs"
+      columns={columns}
+      details="Log"
+      header={summary}
+      visible={(rows) =>
+        rows.filter(
+          (r) =>
+            (!group || at(r, 'item.payload.group') === group) &&
+            (!source || at(r, 'item.payload.source') === source),
+        )
+      }
+    />
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
 import { DataTable } from '../../../ui/DataTable.tsx';
 import { DetailsModal } from '../../../ui/DetailsModal.tsx';
 import { type Row, useTabPages } from './tab-pages.ts';
+import { useTextSearch } from './use-text-search.tsx';
 
 export interface PagedTableProps {
   label: string;
@@ -22,13 +23,29 @@ export interface PagedTableProps {
   empty?: string;
   /** Shown above the table with all loaded rows (summaries, counts). */
   header?: (rows: Row[]) => React.ReactNode;
+  /** The label of a text search above the table that asks the server (`text` in the body). */
+  search?: string;
 }
 
 /** A tab that is only a paged table of the structure's records: its table, less the body. */
 export type PagedTabSpec = Omit<PagedTableProps, 'body'>;
 
 /** One structure tab's table: newest first, 'Get More' for older records, a row opens its JSON. */
-export function PagedTable(p: PagedTableProps) {
+export function PagedTable({ search, ...p }: PagedTableProps) {
+  return search ? <SearchedRows {...p} search={search} /> : <PagedRows {...p} />;
+}
+
+function SearchedRows({ search, body, ...p }: PagedTableProps & { search: string }) {
+  const text = useTextSearch(search);
+  return (
+    <Stack gap="sm">
+      {text.field}
+      <PagedRows {...p} body={{ ...body, ...text.body }} />
+    </Stack>
+  );
+}
+
+function PagedRows(p: PagedTableProps) {
   const q = useTabPages(p.path, p.body, p.dateField ?? 'createdDate');
   const [open, setOpen] = useState<Row | null>(null);
   if (q.isPending) return <Loader size="sm" aria-label={`Loading ${p.label}`} />;
