@@ -13,7 +13,8 @@ export const TopicSchema = Type.String({
 
 /** The kinds of live topic and who may watch each (`admin` always passes, see `allows`). */
 export const LIVE_TOPIC_ACCESS = {
-  hub: ['support', 'dev'],
+  // Link Direct users watch the links they message (their page's list of subscribed ids).
+  hub: ['support', 'dev', 'linkDirect'],
   structure: ['support', 'dev'],
   overview: ['support', 'dev'],
   wfl: ['support', 'dev'],
