@@ -175,6 +175,34 @@ export const HUB_COMMANDS = {
     }),
     Type.Object({ fragmentIndex: Type.Integer(), received: Type.Integer(), complete: Type.Boolean() }),
   ),
+  /** The Automation Check of the admin console (analytics spec §2, §3 Automation). */
+  automationList: command(
+    'automation',
+    'list',
+    Empty,
+    Type.Object({
+      automations: Type.Array(
+        Type.Object({
+          automationId: Type.String(),
+          name: Type.String(),
+          category: Type.String(),
+          active: Type.Boolean(),
+        }),
+      ),
+    }),
+  ),
+  automationRead: command(
+    'automation',
+    'read',
+    Type.Object({ automationId: Type.String({ minLength: 1 }) }),
+    Type.Object({
+      automationId: Type.String(),
+      name: Type.String(),
+      category: Type.String(),
+      active: Type.Boolean(),
+      script: Type.String(),
+    }),
+  ),
   featureRead: command(
     'feature',
     'read',

@@ -143,10 +143,14 @@ export const SOCKET_CHANNEL_OPERATIONS = ['subscribe', 'unsubscribe', 'subscribe
 const DEV: readonly Role[] = ['dev'];
 const LINK_DIRECT: readonly Role[] = ['dev', 'linkDirect'];
 
+/** What the Link Direct page sends (§2): its messages, the channels, who it is, firmware (DB). */
+const LINK_DIRECT_OPERATIONS = ['linkDirect.send', 'channels.*', 'server.authenticate', 'firmware.add'];
+
 /** Who may send a raw message: dev for everything, the linkDirect role for Link Direct (§6). */
-export function rawAccess(to: string, cls: string, _operation: string): Access {
-  if (to === RAW_SERVER_TARGET && (cls === 'linkDirect' || cls === 'channels' || cls === 'server'))
-    return LINK_DIRECT;
+export function rawAccess(to: string, cls: string, operation: string): Access {
+  const linkDirect =
+    LINK_DIRECT_OPERATIONS.includes(`${cls}.${operation}`) || LINK_DIRECT_OPERATIONS.includes(`${cls}.*`);
+  if (to === RAW_SERVER_TARGET && linkDirect) return LINK_DIRECT;
   return DEV;
 }
 

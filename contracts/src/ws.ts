@@ -9,16 +9,19 @@ import { fields } from './world/common.ts';
 export const TopicSchema = Type.String({
   maxLength: 200,
   description:
-    'hub:<hubId> | structure:<rootGroupId> | overview | wfl:<mac>:pings | wfl:<mac>:commands | supervisor',
+    'hub:<hubId> | structure:<rootGroupId> | overview | wfl:<mac>:pings | wfl:<mac>:commands | supervisor | hubs',
 });
 
 /** The kinds of live topic and who may watch each (`admin` always passes, see `allows`). */
 export const LIVE_TOPIC_ACCESS = {
-  hub: ['support', 'dev'],
+  // Link Direct users watch the links they message (their page's list of subscribed ids).
+  hub: ['support', 'dev', 'linkDirect'],
   structure: ['support', 'dev'],
   overview: ['support', 'dev'],
   wfl: ['support', 'dev'],
   supervisor: ['admin'],
+  /** Every hub's messages: the engineering consoles' Subscribe to All. */
+  hubs: ['dev'],
 } as const satisfies Record<string, readonly Role[]>;
 export type LiveTopicKind = keyof typeof LIVE_TOPIC_ACCESS;
 
@@ -33,6 +36,7 @@ export const liveTopics = {
   wflPings: (mac: string) => `wfl:${mac}:pings`,
   wflCommands: (mac: string) => `wfl:${mac}:commands`,
   supervisor: () => 'supervisor',
+  hubs: () => 'hubs',
 };
 
 export const TopicFilterSchema = Type.Object(

@@ -5,7 +5,7 @@
  * browser → gateway raw channel → hub-control → NATS → the Link2 page (held as a hub by the
  * gateway) or a simulated hub, and back.
  */
-import { subjects } from '@console/contracts';
+import { type HubCard, subjects } from '@console/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
@@ -15,6 +15,7 @@ import { enrolStaff, signInAdmin } from '../support/people.ts';
 let stack: HubStack;
 let browser: Browser;
 const dev = { email: '', password: 'dev-engineer-1', name: 'Eve Engineer' };
+const direct = { email: '', password: 'link-direct-1', name: 'Lou Direct' };
 
 beforeAll(async () => {
   assertConsoleBuilt();
@@ -26,6 +27,15 @@ beforeAll(async () => {
   });
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'dev', dev);
+  await enrolStaff(stack, admin, 'linkDirect', direct);
+  for (const hub of stack.fleet)
+    await stack.waitFor(
+      async () =>
+        ((await admin.call('GET', `/api/supportPlus/hub/${hub.hubId}`)).json as HubCard).presence
+          ?.connected === true,
+      'the simulated hubs to connect',
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
   browser = await launchChromium();
 }, 120_000);
 
@@ -34,10 +44,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function openAs(path: string): Promise<Page> {
+async function openAs(path: string, who = dev): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInPage(page, stack, dev);
+  await signInPage(page, stack, who);
   await expect.poll(() => new URL(page.url()).pathname).not.toBe('/login');
   await page.goto(`${stack.url}${path}`);
   return page;
@@ -162,5 +172,38 @@ describe('firmware upload', () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(fragments.length - before).toBe(shown);
     expect(shown).toBeLessThan(100);
+  });
+});
+
+describe('Link Direct', () => {
+  it('sends a message to a picked connected link and copies the link’s reply to the send box', async () => {
+    const hub = String(stack.fleet[1]?.hubId);
+    const page = await openAs('/linkDirect', direct);
+    await page.getByText(`Authed: ${new URL(stack.url).host}`).waitFor();
+    // Both simulated hubs (and any Link2 page still open from another test) are connected.
+    const counts = async () => {
+      const m = (await page.getByLabel('Connected of available').textContent())?.match(
+        /^(\d+) connected of (\d+) available$/,
+      );
+      return m ? [Number(m[1]), Number(m[2])] : [0, 0];
+    };
+    await expect.poll(async () => (await counts())[0]).toBeGreaterThanOrEqual(2);
+    const [connected = 0, available = 0] = await counts();
+    expect(available).toBeGreaterThanOrEqual(connected);
+    await page.getByLabel('Client', { exact: true }).and(page.locator('input')).fill(hub);
+    await page.getByRole('option', { name: `* link2.${hub}.${hub}` }).click();
+    await page.getByRole('list', { name: 'Subscribed ids' }).getByText(hub).waitFor();
+    await page.getByRole('button', { name: 'Msg Template' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const log = page.getByRole('log', { name: 'Socket log' });
+    const reply = log
+      .getByLabel('Log entry')
+      .filter({ hasText: /← server linkDirect\.send response · transactionId \d+ · reply/ });
+    await reply.waitFor();
+    await reply.getByRole('button', { name: 'Copy to send box' }).click();
+    expect(await page.getByLabel('Message', { exact: true }).inputValue()).toContain(
+      `"handlerId": "link2.${hub}.`,
+    );
+    await page.getByRole('list', { name: 'Previously sent' }).getByRole('listitem').first().waitFor();
   });
 });

@@ -204,6 +204,62 @@ describe('server operations and Move Links', () => {
     c.close();
   });
 
+  it('subscribes a channel to one hub, or to all, and unsubscribes it again', async () => {
+    const c = await WsClient.open(stack, dev);
+    const other = await WsClient.open(stack, dev);
+    const eventsOn = (topic: string) =>
+      c.frames.flatMap((f) =>
+        f.type === 'events' && f.topic === topic ? (f.events as { data: { transactionId: number } }[]) : [],
+      );
+    expect(
+      await c.raw('server', envelope(++tx, 'channels', 'subscribe', { linkId: Number(hubOf(1)) })),
+    ).toMatchObject({
+      outcome: 'reply',
+    });
+    expect(await c.raw('server', envelope(++tx, 'channels', 'subscribe-all'))).toMatchObject({
+      outcome: 'reply',
+    });
+    const t = ++tx;
+    await other.raw(hubOf(1), envelope(t, 'system', 'read'));
+    const u = ++tx;
+    await other.raw(hubOf(0), envelope(u, 'system', 'read'));
+    await stack.waitFor(
+      () => eventsOn('hubs').filter((e) => e.data.transactionId === u).length === 2,
+      'hub 0’s request and response on the all-hubs topic',
+    );
+    expect(eventsOn(`hub:${hubOf(1)}`).filter((e) => e.data.transactionId === t)).toHaveLength(2);
+    expect(eventsOn(`hub:${hubOf(1)}`).filter((e) => e.data.transactionId === u)).toHaveLength(0);
+    await c.raw('server', envelope(++tx, 'channels', 'unsubscribe-all'));
+    await c.raw('server', envelope(++tx, 'channels', 'unsubscribe', { linkId: Number(hubOf(1)) }));
+    const before = c.frames.length;
+    await other.raw(hubOf(1), envelope(++tx, 'system', 'read'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(c.frames.slice(before).filter((f) => f.type === 'events')).toEqual([]);
+    c.close();
+    other.close();
+  });
+
+  it('answers the Automation Check: a link’s automation list, then each one read', async () => {
+    const hub = stack.fleet.find((h) => h.hubId % 17 > 0);
+    if (!hub) throw new Error('no hub with automations');
+    const c = await WsClient.open(stack, dev);
+    const list = await c.raw(String(hub.hubId), envelope(++tx, 'automation', 'list'));
+    type A = { automationId: string; name: string };
+    const automations = (list.message as { items: { payload: { automations: A[] } }[] }).items[0]?.payload
+      .automations;
+    expect(automations).toHaveLength(hub.hubId % 17);
+    const first = automations?.[0] as A;
+    const read = await c.raw(
+      String(hub.hubId),
+      envelope(++tx, 'automation', 'read', { automationId: first.automationId }),
+    );
+    expect((read.message as { items: { payload: object; success: boolean }[] }).items[0]).toMatchObject({
+      success: true,
+      payload: { automationId: first.automationId, name: first.name, script: expect.any(String) },
+    });
+    c.close();
+  });
+
   it('moves a hub: it reconnects through the destination worker, as its presence and the channel list show', async () => {
     const hub = hubOf(2);
     const presence = stack.watch(subjects(stack.prefix).hubPresence(hub));

@@ -311,7 +311,8 @@ export const hubControlOperations = [
     service: 'hub-control',
     method: 'GET',
     path: '/api/supportPlus/hub/:hubId',
-    access: support,
+    // Also Link Direct: a hub topic is opened only for a hub whose card the caller may read.
+    access: [...support, 'linkDirect'],
     summary: 'The hub card: presence and the last system information read',
     tags: ['hub-control'],
     params: Type.Object(

@@ -6,7 +6,8 @@ export type TopicSpec =
   | { kind: 'structure'; key: string; rootGroupId: string; hubIds: string[] }
   | { kind: 'overview'; key: string }
   | { kind: 'wfl'; key: string; mac: string; feed: 'pings' | 'commands' }
-  | { kind: 'supervisor'; key: string };
+  | { kind: 'supervisor'; key: string }
+  | { kind: 'hubs'; key: string };
 
 const HUB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const ROOT_GROUP_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -22,7 +23,8 @@ export function kindOf(topic: string): LiveTopicKind | null {
     head === 'structure' ||
     head === 'overview' ||
     head === 'wfl' ||
-    head === 'supervisor'
+    head === 'supervisor' ||
+    head === 'hubs'
     ? head
     : null;
 }
@@ -59,6 +61,7 @@ export function parseTopic(topic: string, hubs?: readonly string[]): TopicSpec {
     }
     return { kind, key: topic, mac, feed };
   }
-  if ((kind === 'overview' || kind === 'supervisor') && rest.length === 0) return { kind, key: topic };
+  if ((kind === 'overview' || kind === 'supervisor' || kind === 'hubs') && rest.length === 0)
+    return { kind, key: topic };
   throw new TopicError('That is not a live topic.');
 }

@@ -34,7 +34,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConf
   const hubs = new HubCheck(app, opts.config.LIVE_HUB_CHECK_TTL_MS);
   // The engineering consoles' raw channel; its channel operations watch hubs like a live panel does.
   const engineering = new RawChannel(app, opts.config, (conn, hubId, on, ip) => {
-    const topic = liveTopics.hub(hubId);
+    const topic = hubId === null ? liveTopics.hubs() : liveTopics.hub(hubId);
     const frame: ClientFrame = on ? { type: 'subscribe', topic } : { type: 'unsubscribe', topic };
     conn.queue = conn.queue.then(() => handle(app, hubs, conn, frame, ip));
     return conn.queue as Promise<void>;

@@ -100,7 +100,16 @@ export class RawChannel {
       });
     if (is(m, ops.channelsList)) {
       const page = this.app.channels.page(0, 5000);
-      return this.answer(m, { channels: page.channels, total: page.total });
+      // "connected of available" (Link Direct): the fleet's hubs, or at least those connected.
+      const known = await this.app.mongo
+        .collection('hubs')
+        .estimatedDocumentCount()
+        .catch(() => 0);
+      return this.answer(m, {
+        channels: page.channels,
+        total: page.total,
+        available: Math.max(known, page.total),
+      });
     }
     if (is(m, ops.channelsGet)) {
       const linkId = Number((m.items[0]?.payload as { linkId?: unknown } | undefined)?.linkId);

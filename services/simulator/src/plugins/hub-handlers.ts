@@ -49,6 +49,18 @@ function checkValue(f: SimFeature, value: unknown): boolean {
   return Number.isFinite(value);
 }
 
+const CATEGORIES = ['lighting', 'heating', 'power', 'security'];
+
+/** The hub's automations: as many as its system read says (hubId mod 17), the same every time. */
+function automationsOf(hub: SimHubState) {
+  return Array.from({ length: hub.hubId % 17 }, (_, index) => ({
+    automationId: `${hub.hubId}-auto-${index}`,
+    name: `Automation ${index + 1}`,
+    category: CATEGORIES[index % CATEGORIES.length] ?? 'lighting',
+    active: index % 3 !== 0,
+  }));
+}
+
 const handlers: Record<HubCommandName, Handler> = {
   systemRead: (hub, _p, { now }) => ({
     ok: true,
@@ -157,6 +169,12 @@ const handlers: Record<HubCommandName, Handler> = {
       ok: true,
       payload: { fragmentIndex: p.fragmentIndex, received, complete: received === p.fragmentCount },
     };
+  },
+  automationList: (hub) => ({ ok: true, payload: { automations: automationsOf(hub) } }),
+  automationRead: (hub, p: { automationId: string }) => {
+    const a = automationsOf(hub).find((x) => x.automationId === p.automationId);
+    if (!a) return fail(6, 404, 'Unknown automation');
+    return { ok: true, payload: { ...a, script: `when ${a.name} runs then ${a.category} on` } };
   },
   featureRead: (hub, p: { featureId: string }) => {
     const f = hub.features.get(p.featureId);

@@ -34,10 +34,18 @@ export function AutomationPanel({
   const [shown, setShown] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const listTx = useRef<number | null>(null);
+  const readTxs = useRef(new Set<number>());
+  const [details, setDetails] = useState<unknown[]>([]);
   useEffect(() => () => stop(), []);
 
   const list = read ?? [];
   useEffect(() => {
+    for (const f of replies) {
+      if (f.transactionId === null || !readTxs.current.delete(f.transactionId)) continue;
+      const item = f.message?.items[0];
+      if (f.outcome !== 'reply' || !item || item.success === false) setError(AUTOMATION_TEXT.payloadFailed);
+      else setDetails((d) => [...d, item.payload]);
+    }
     const r = replies.find((f) => f.transactionId === listTx.current);
     if (!r) return;
     listTx.current = null;
@@ -63,11 +71,15 @@ export function AutomationPanel({
   };
   const check = () => {
     if (!valid()) return;
+    stop();
+    setDetails([]);
     let i = 0;
     const step = () => {
       const a = list[i] as { automationId?: string } | undefined;
       if (!a) return;
-      channel.send(linkId.trim(), request(senderId, 'automation', 'read', { automationId: a.automationId }));
+      const m = request(senderId, 'automation', 'read', { automationId: a.automationId });
+      readTxs.current.add(m.transactionId);
+      channel.send(linkId.trim(), m);
       i += 1;
       timer.current = setTimeout(step, ENGINEERING.automationReadDelayMs);
     };
@@ -77,9 +89,17 @@ export function AutomationPanel({
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
   }
+  /** Format: the shown text must be a JSON array (spec §5 'text is not an array'). */
   const format = () => {
-    if (!Array.isArray(read)) return setError(AUTOMATION_TEXT.notArray);
-    setShown(JSON.stringify(read, null, 2));
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(shown ?? '');
+    } catch {
+      parsed = null;
+    }
+    if (!Array.isArray(parsed)) return setError(AUTOMATION_TEXT.notArray);
+    setError(null);
+    setShown(JSON.stringify(parsed, null, 2));
   };
   return (
     <Stack gap="xs" role="group" aria-label="Automation Check">
@@ -93,7 +113,10 @@ export function AutomationPanel({
         <Button variant="default" onClick={readList}>
           Read
         </Button>
-        <Button variant="default" onClick={() => setShown(JSON.stringify(read))}>
+        <Button
+          variant="default"
+          onClick={() => setShown(JSON.stringify(details.length > 0 ? details : read))}
+        >
           Show Read
         </Button>
         <Button variant="default" onClick={check} disabled={list.length === 0}>

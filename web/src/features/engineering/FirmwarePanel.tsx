@@ -24,6 +24,18 @@ import {
 import { nextTx } from './templates.ts';
 import type { RawChannel } from './use-raw-channel.ts';
 
+const ADMIN_CHOICES: { value: FirmwareOption; label: string }[] = [
+  { value: 'db', label: 'DB' },
+  { value: 'direct', label: 'Direct' },
+  { value: 'link-direct', label: 'Link-Direct' },
+];
+
+/** Link Direct's options (spec §2): DB, or Direct — which for that role travels through Link Direct. */
+export const LINK_DIRECT_CHOICES: { value: FirmwareOption; label: string }[] = [
+  { value: 'db', label: 'DB' },
+  { value: 'link-direct', label: 'Direct' },
+];
+
 /** The firmware-add header fields (spec §3) asked for when the file goes to the DB. */
 const HEADER_FIELDS: [keyof FirmwareHeader, string][] = [
   ['deviceType', 'Device type'],
@@ -41,13 +53,16 @@ export function FirmwarePanel({
   channel,
   senderId,
   linkId,
+  choices = ADMIN_CHOICES,
 }: {
   channel: RawChannel;
   senderId: string;
   linkId: string;
+  /** The options offered: the admin page's three, or Link Direct's DB and Direct (through Link Direct). */
+  choices?: { value: FirmwareOption; label: string }[];
 }) {
   const [file, setFile] = useState<File | null>(null);
-  const [option, setOption] = useState<FirmwareOption>('direct');
+  const [option, setOption] = useState<FirmwareOption>(choices[1]?.value ?? 'db');
   const [chunkSize, setChunkSize] = useState<number>(ENGINEERING.firmwareChunkChars);
   const [delayMs, setDelayMs] = useState<number>(ENGINEERING.firmwareChunkDelayMs);
   const [header, setHeader] = useState<FirmwareHeader>({ deviceType: 'link2' });
@@ -100,15 +115,7 @@ export function FirmwarePanel({
           w={260}
           clearable
         />
-        <SegmentedControl
-          value={option}
-          onChange={(v) => setOption(v as FirmwareOption)}
-          data={[
-            { value: 'db', label: 'DB' },
-            { value: 'direct', label: 'Direct' },
-            { value: 'link-direct', label: 'Link-Direct' },
-          ]}
-        />
+        <SegmentedControl value={option} onChange={(v) => setOption(v as FirmwareOption)} data={choices} />
         <NumberInput
           label="Chunk size (characters)"
           value={chunkSize}

@@ -1,6 +1,5 @@
 import { ENGINEERING, type HubMessage, hubIdHex } from '@console/contracts';
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
@@ -10,14 +9,13 @@ import {
   Paper,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { LINK2_START, type Link2Settings, link2Reply } from './link2.ts';
+import { MessageComposer } from './MessageComposer.tsx';
 import { RawLog } from './RawLog.tsx';
-import { StoredListPanel } from './StoredListPanel.tsx';
 import { useStoredList } from './stored-list.ts';
 import { parseSendBox } from './templates.ts';
 import { useRawChannel } from './use-raw-channel.ts';
@@ -124,38 +122,19 @@ export function Link2Screen() {
             onChange={(e) => setReplySuccess(e.currentTarget.checked)}
           />
         </Group>
-        <Textarea
-          label="Message"
-          autosize
-          minRows={5}
-          maxRows={14}
-          ff="monospace"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+        <MessageComposer
+          text={text}
+          onText={setText}
+          error={error}
+          onError={setError}
+          sent={sent}
+          users={users}
+          actions={
+            <Button onClick={send} disabled={!hub}>
+              Send
+            </Button>
+          }
         />
-        <Group gap="xs" mt="xs">
-          <Button onClick={send} disabled={!hub}>
-            Send
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              const refused = users.add(text);
-              setError(refused);
-            }}
-          >
-            Add Users List
-          </Button>
-        </Group>
-        {error && (
-          <Alert color="red" mt="xs">
-            {error}
-          </Alert>
-        )}
-        <Group align="start" grow mt="xs">
-          <StoredListPanel title="Previously sent" list={sent} onUse={setText} />
-          <StoredListPanel title="Users list" list={users} onUse={setText} />
-        </Group>
       </Paper>
       <Divider label="Socket log" />
       <RawLog

@@ -66,7 +66,9 @@ export function useRawChannel(opts: {
             for (const e of f.events)
               add({
                 source: 'event',
-                handlerId: f.topic.replace(/^hub:/, ''),
+                handlerId: String(
+                  (e.data as { hubId?: unknown } | null)?.hubId ?? f.topic.replace(/^hub:/, ''),
+                ),
                 msg: (e.data ?? {}) as HubMessage,
               });
         } else if (f.type === 'error') {

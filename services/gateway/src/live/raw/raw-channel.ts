@@ -30,7 +30,8 @@ const checkMember = new Map(
 const rawSend = operationById('hub-control.rawSend');
 
 /** What the socket asked the channel operations to watch: done by the live fan-out of this socket. */
-export type WatchHub = (conn: LiveConnection, hubId: string, on: boolean, ip: string) => Promise<void>;
+/** What a channel operation watches: one hub, or (null) every hub. */
+export type WatchHub = (conn: LiveConnection, hubId: string | null, on: boolean, ip: string) => Promise<void>;
 
 interface PerSocket {
   bucket: TokenBucket;
@@ -193,8 +194,16 @@ export class RawChannel {
     ip: string,
     refuse: (s: number, e: string) => void,
   ) {
-    if (m.operation === 'subscribe-all' || m.operation === 'unsubscribe-all')
-      return refuse(501, 'Subscribe to all is not available on this server yet; subscribe per link.');
+    if (m.operation === 'subscribe-all' || m.operation === 'unsubscribe-all') {
+      await this.watch(conn, null, m.operation === 'subscribe-all', ip);
+      return this.reply(conn, {
+        type: 'raw-reply',
+        to: RAW_SERVER_TARGET,
+        transactionId: m.transactionId,
+        outcome: 'reply',
+        message: serverReply(m, { topic: liveTopics.hubs() }),
+      });
+    }
     const linkId = String((m.items[0]?.payload as { linkId?: unknown } | undefined)?.linkId ?? '');
     if (!/^[0-9]{1,16}$/.test(linkId)) return refuse(400, 'No selected Link.');
     await this.watch(conn, linkId, m.operation === 'subscribe', ip);

@@ -1,6 +1,6 @@
 import type { LiveEventKind } from '@console/contracts';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
-import { toEntry } from '../entry.ts';
+import { type LiveEntry, type RawEvent, toEntry } from '../entry.ts';
 import { ephemeralEpoch, type Source, type SourceHandlers } from './source.ts';
 
 /**
@@ -15,12 +15,13 @@ export class CoreSource implements Source {
 
   private readonly nc: NatsConnection;
   private readonly subject: string;
-  private readonly kind: LiveEventKind;
+  private readonly convert: (raw: RawEvent) => LiveEntry;
 
-  constructor(nc: NatsConnection, subject: string, kind: LiveEventKind) {
+  /** `kind`, or how to read each message (hub messages carry their meta). */
+  constructor(nc: NatsConnection, subject: string, kind: LiveEventKind | ((raw: RawEvent) => LiveEntry)) {
     this.nc = nc;
     this.subject = subject;
-    this.kind = kind;
+    this.convert = typeof kind === 'function' ? kind : (raw) => toEntry(raw, kind);
   }
 
   async start(h: SourceHandlers) {
@@ -35,7 +36,7 @@ export class CoreSource implements Source {
           at: Date.now(),
           data: m.data,
         };
-        h.entry(toEntry(raw, this.kind));
+        h.entry(this.convert(raw));
       },
     });
     return { history: [], liveFrom: 1 };

@@ -35,5 +35,8 @@ export function sourceFor(spec: TopicSpec, deps: SourceDeps): Source {
         : new CoreSource(nc, s.wflCmd(spec.mac), 'command');
     case 'supervisor':
       return new CoreSource(nc, s.hostHeartbeatAny(), 'heartbeat');
+    case 'hubs':
+      // Subscribe to All of the engineering consoles: every hub's messages as they happen (no history).
+      return new CoreSource(nc, s.hubMsgAny(), (raw) => hubEntry(raw, s.prefix));
   }
 }
