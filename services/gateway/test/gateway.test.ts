@@ -27,6 +27,8 @@ let store: SessionStore;
 const seen: ServiceRequest[] = [];
 const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000, aud: 'smarthome-console' });
 const subs: Subscription[] = [];
+/** `GET /api/users/me` with a session cookie (`name=value`). */
+const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
 
 function respond(operation: string, answer: (req: ServiceRequest) => ServiceReply | null) {
   const sub = nc.subscribe(subjects(prefix).api('auth', operation), { queue: 'auth' });
@@ -127,11 +129,7 @@ describe('session cookie', () => {
     const [head, body, sig] = cookie.split('=')[1]?.split('.') ?? [];
     const claims = JSON.parse(Buffer.from(body ?? '', 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url');
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/users/me',
-      headers: { cookie: `${SESSION_COOKIE}=${head}.${forged}.${sig}` },
-    });
+    const res = await me(`${SESSION_COOKIE}=${head}.${forged}.${sig}`);
     expect(res.statusCode).toBe(401);
     expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
   });
@@ -141,11 +139,7 @@ describe('session cookie', () => {
     const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const now = Math.floor(Date.now() / 1000);
     const token = `${enc({ alg: 'none', typ: 'JWT' })}.${enc({ sid, sub: '7', iat: now, exp: now + 60, aud: 'smarthome-console' })}.`;
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/users/me',
-      headers: { cookie: `${SESSION_COOKIE}=${token}` },
-    });
+    const res = await me(`${SESSION_COOKIE}=${token}`);
     expect(res.statusCode).toBe(401);
   });
 
@@ -158,11 +152,7 @@ describe('session cookie', () => {
     })({ sid, sub: '7' });
     const wrongAud = createSigner({ key: secret, expiresIn: 60_000, aud: 'elsewhere' })({ sid, sub: '7' });
     for (const token of [other, wrongAud]) {
-      const res = await app.inject({
-        method: 'GET',
-        url: '/api/users/me',
-        headers: { cookie: `${SESSION_COOKIE}=${token}` },
-      });
+      const res = await me(`${SESSION_COOKIE}=${token}`);
       expect(res.statusCode).toBe(401);
     }
   });
@@ -177,23 +167,19 @@ describe('session cookie', () => {
       exp: past + 60,
     });
     const cookie = `${SESSION_COOKIE}=${expired}`;
-    const renewed = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+    const renewed = await me(cookie);
     expect(renewed.statusCode).toBe(200);
     expect(String(renewed.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=ey`);
     await store.end(sid);
-    const ended = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+    const ended = await me(cookie);
     expect(ended.statusCode).toBe(401);
   });
 
   it('ends access at once when the server-side session is revoked', async () => {
     const { cookie } = await session(['support'], '55');
-    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(
-      200,
-    );
+    expect((await me(cookie)).statusCode).toBe(200);
     await store.endAllFor('55');
-    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(
-      401,
-    );
+    expect((await me(cookie)).statusCode).toBe(401);
   });
 });
 

@@ -4,6 +4,7 @@
  * NATS), the one `waitFor`, the mailbox reader and the suite lifecycle.
  */
 export * from './testing/app.ts';
+export * from './testing/free-port.ts';
 export * from './testing/infra.ts';
 export * from './testing/mailbox.ts';
 export * from './testing/mongo.ts';

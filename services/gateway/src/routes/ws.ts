@@ -4,7 +4,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
 import { FLOOD_CODE, FLOOD_REASON, type LiveConnection } from '../live/connection.ts';
-import { HubCheck } from '../live/hub-check.ts';
+import { type HubCheck, hubCheck } from '../live/hub-check.ts';
 import { NOT_YOUR_TOPIC } from '../live/plugin.ts';
 import { closeAtSessionEnd } from '../live/session-ends.ts';
 import { parseTopic, TopicError } from '../live/topics.ts';
@@ -18,7 +18,7 @@ const checkFrame = TypeCompiler.Compile(ClientFrameSchema);
  */
 export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConfig }) {
   const allowedOrigin = originRule(opts.config.WS_ALLOWED_ORIGINS);
-  const hubs = new HubCheck(app, opts.config.LIVE_HUB_CHECK_TTL_MS);
+  const hubs = hubCheck(app, opts.config.LIVE_HUB_CHECK_TTL_MS);
   app.get(
     '/ws',
     {

@@ -8,41 +8,25 @@ import { ephemeralEpoch, type Source, type SourceHandlers } from './source.ts';
  * not kept in JetStream, so offsets count from 1 within an epoch that lives as long as the topic.
  * A browser coming back after the topic ended gets `reload`; while it lives, the ring resumes it.
  */
-export class CoreSource implements Source {
-  readonly epoch = ephemeralEpoch();
-  private sub: Subscription | null = null;
-  private offset = 0;
-
-  private readonly nc: NatsConnection;
-  private readonly subject: string;
-  private readonly kind: LiveEventKind;
-
-  constructor(nc: NatsConnection, subject: string, kind: LiveEventKind) {
-    this.nc = nc;
-    this.subject = subject;
-    this.kind = kind;
-  }
-
-  async start(h: SourceHandlers) {
-    this.sub = this.nc.subscribe(this.subject, {
-      callback: (err, m) => {
-        if (err) return h.fail('The live feed stopped; reload to see the latest.');
-        this.offset += 1;
-        const raw = {
-          epoch: this.epoch,
-          offset: this.offset,
-          subject: m.subject,
-          at: Date.now(),
-          data: m.data,
-        };
-        h.entry(toEntry(raw, this.kind));
-      },
-    });
-    return { history: [], liveFrom: 1 };
-  }
-
-  async stop() {
-    this.sub?.unsubscribe();
-    this.sub = null;
-  }
+export function coreSource(nc: NatsConnection, subject: string, kind: LiveEventKind): Source {
+  const epoch = ephemeralEpoch();
+  let sub: Subscription | null = null;
+  let offset = 0;
+  return {
+    epoch,
+    async start(h: SourceHandlers) {
+      sub = nc.subscribe(subject, {
+        callback: (err, m) => {
+          if (err) return h.fail('The live feed stopped; reload to see the latest.');
+          offset += 1;
+          h.entry(toEntry({ epoch, offset, subject: m.subject, at: Date.now(), data: m.data }, kind));
+        },
+      });
+      return { history: [], liveFrom: 1 };
+    },
+    async stop() {
+      sub?.unsubscribe();
+      sub = null;
+    },
+  };
 }

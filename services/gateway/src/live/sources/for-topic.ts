@@ -2,7 +2,7 @@ import type { Subjects } from '@console/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { hubEntry } from '../entry.ts';
 import type { TopicSpec } from '../topics.ts';
-import { CoreSource } from './core.ts';
+import { coreSource } from './core.ts';
 import { JetStreamSource, type StreamAccess } from './jetstream.ts';
 import { OverviewSource } from './overview.ts';
 import type { Source } from './source.ts';
@@ -31,9 +31,9 @@ export function sourceFor(spec: TopicSpec, deps: SourceDeps): Source {
       return new OverviewSource(nc, s, deps.hubStream);
     case 'wfl':
       return spec.feed === 'pings'
-        ? new CoreSource(nc, s.wflPing(spec.mac), 'ping')
-        : new CoreSource(nc, s.wflCmd(spec.mac), 'command');
+        ? coreSource(nc, s.wflPing(spec.mac), 'ping')
+        : coreSource(nc, s.wflCmd(spec.mac), 'command');
     case 'supervisor':
-      return new CoreSource(nc, s.hostHeartbeatAny(), 'heartbeat');
+      return coreSource(nc, s.hostHeartbeatAny(), 'heartbeat');
   }
 }
