@@ -27,6 +27,11 @@ let store: SessionStore;
 const seen: ServiceRequest[] = [];
 const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000, aud: 'smarthome-console' });
 const subs: Subscription[] = [];
+/** A request from a fresh session of a user with these roles. */
+const injectAs = async (roles: string[], method: 'GET' | 'POST', url: string, payload?: object) => {
+  const { cookie } = await session(roles);
+  return app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+};
 /** `GET /api/users/me` with a session cookie (`name=value`). */
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
 
@@ -85,20 +90,13 @@ describe('who may call what', () => {
   });
 
   it('refuses an operation outside the caller’s roles before it reaches the service', async () => {
-    const { cookie } = await session(['support']);
-    const res = await app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });
+    const res = await injectAs(['support'], 'GET', '/api/admin/users');
     expect(res.statusCode).toBe(403);
     expect(seen).toHaveLength(0);
   });
 
   it('settles the role before looking at the input', async () => {
-    const { cookie } = await session(['support']);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: { cookie },
-      payload: { bogus: 1 },
-    });
+    const res = await injectAs(['support'], 'POST', '/api/admin/users', { bogus: 1 });
     expect(res.statusCode).toBe(403);
   });
 
@@ -185,19 +183,13 @@ describe('session cookie', () => {
 
 describe('when the service is not there', () => {
   it('answers 504 with "outcome unknown" when the service does not reply in time', async () => {
-    const { cookie } = await session(['support']);
-    const res = await app.inject({ method: 'GET', url: '/api/things', headers: { cookie } });
+    const res = await injectAs(['support'], 'GET', '/api/things');
     expect(res.statusCode).toBe(504);
     expect(res.json().message).toMatch(/did not answer in time/);
   });
 
   it('answers 503 with a message a person understands when no instance is running', async () => {
-    const { cookie } = await session(['support']);
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/supportPlus/userAdmin/roles',
-      headers: { cookie },
-    });
+    const res = await injectAs(['support'], 'GET', '/api/supportPlus/userAdmin/roles');
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('The auth service is not running right now; please try again shortly.');
   });
