@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { CLIENT_TYPES, HubMessageSchema } from './hub-message.ts';
 import { token } from './subjects.ts';
-import { fields } from './world/common.ts';
+import { DateTimeString, fields } from './world/common.ts';
 
 /**
  * What the simulator runs, decoupled from the stored data model: the world generator (or the
@@ -96,7 +96,7 @@ export type HubPresence = Static<typeof HubPresenceSchema>;
 /** A Gen1 WiFi link ping (core spec: Data, Reply, Node, Date), on `wfl.<mac>.ping`. */
 export const WflPingSchema = Type.Object({
   ...fields(Type.String, 'mac', 'data', 'reply', 'node'),
-  date: Type.String({ format: 'date-time' }),
+  date: DateTimeString(),
 });
 export type WflPing = Static<typeof WflPingSchema>;
 
@@ -127,16 +127,16 @@ export const HostHeartbeatSchema = Type.Object({
     state: Type.Union(SUPERVISOR_STATES.map((s) => Type.Literal(s))),
     uptime: Type.Integer({ description: 'seconds' }),
   }),
-  lastUpdate: Type.String({ format: 'date-time' }),
+  lastUpdate: DateTimeString(),
   stats: Type.Object({
     lastHeartBeat: Type.Object({
-      createdDate: Type.String({ format: 'date-time' }),
+      createdDate: DateTimeString(),
       packetsBetween: Type.Integer(),
       secondsBetween: Type.Number(),
       ...fields(Type.Integer, 'droppedBetween', 'droppedTotal'),
     }),
-    lastCmd: Type.Object({ time: Type.String({ format: 'date-time' }) }),
-    lastRestart: Type.Array(Type.Object({ timeStamp: Type.String({ format: 'date-time' }) })),
+    lastCmd: Type.Object({ time: DateTimeString() }),
+    lastRestart: Type.Array(Type.Object({ timeStamp: DateTimeString() })),
     perSecondAvgShifted: Type.Number(),
     slowProcess: Type.Optional(Type.Object({ name: Type.String(), ms: Type.Integer() })),
   }),

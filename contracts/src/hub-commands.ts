@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { HubMessage } from './hub-message.ts';
-import { fields } from './world/common.ts';
+import { DateTimeString, fields } from './world/common.ts';
 import { BackupSummarySchema } from './world/records.ts';
 
 /**
@@ -69,7 +69,7 @@ export const BackupSchema = Type.Object({
   backupId: Type.String(),
   linkId: Type.Integer(),
   ...fields(Type.String, 'deviceId', 'structureId'),
-  createdDate: Type.String({ format: 'date-time' }),
+  createdDate: DateTimeString(),
   reason: Type.String(),
   keep: Type.Boolean(),
   restores: Type.Integer(),

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { HostHeartbeatSchema } from './fleet.ts';
-import { fields } from './world/common.ts';
+import { DateTimeString, fields } from './world/common.ts';
 
 /**
  * The supervisord board's rules (core spec §4, §9), in one place for the supervisor service (which
@@ -38,7 +38,7 @@ export const HostRecordSchema = Type.Object({
   kind: Type.String({ description: "'command' (Command Nodes) or 'datamonitor' (Data Monitor Nodes)" }),
   latest: Type.Union([HostHeartbeatSchema, Type.Null()]),
   heartbeats: Type.Integer({ description: 'Heartbeats kept in the history' }),
-  addedAt: Type.String({ format: 'date-time' }),
+  addedAt: DateTimeString(),
 });
 export type HostRecord = Static<typeof HostRecordSchema>;
 
@@ -52,7 +52,7 @@ export const HostDerivedSchema = Type.Object({
   }),
   perSecondAvgShifted: Type.Union([Type.Number(), Type.Null()]),
   slow: Type.Union([Type.Object({ name: Type.String(), ms: Type.Integer() }), Type.Null()]),
-  recentRestarts: Type.Array(Type.String({ format: 'date-time' })),
+  recentRestarts: Type.Array(DateTimeString()),
 });
 export type HostDerived = Static<typeof HostDerivedSchema>;
 

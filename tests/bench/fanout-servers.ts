@@ -6,11 +6,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SESSION_COOKIE } from '@console/contracts';
 import { SessionStore } from '@console/kit';
+import { freePort } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 
@@ -26,15 +26,6 @@ export function infra(): Record<string, string> {
   return Object.fromEntries(
     out.split('\n').flatMap((l) => (/^([A-Z_]+)=(.*)$/.exec(l) ? [[RegExp.$1, RegExp.$2]] : [])),
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-  });
 }
 
 /** CPU seconds and RSS of a process, from /proc. */

@@ -11,19 +11,19 @@
  * instances and the driver share the cores, so the ratio is bounded by them: the CPU column shows
  * what each request costs an instance, from which the ratio with a core per instance follows.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { subjects } from '@console/contracts';
-import { natsAuth } from '@console/kit';
+import { asGateway, natsAuth } from '@console/kit';
 import { uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
 import { devInfraUp } from '../support/dev-infra.ts';
+import { benchCaller, benchDatabases, spawnService } from './bench-kit.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,20 +35,10 @@ const { values: args } = parseArgs({
 const SERVICE = args.service as 'search' | 'supervisor';
 const SECONDS = Number(args.seconds);
 const CONCURRENCY = Number(args.concurrency);
-const root = resolve(import.meta.dirname, '../..');
 const env = devInfraUp();
 const name = 'scale_bench';
-const databaseUrl = Object.assign(new URL(env.DATABASE_URL), { pathname: `/${name}` }).toString();
-const mongoUrl = Object.assign(new URL(env.MONGO_URL), { pathname: `/${name}` }).toString();
+const { databaseUrl, mongoUrl } = await benchDatabases(env, name);
 const prefix = uniqueName('scale');
-
-const admin = new pg.Client({
-  connectionString: Object.assign(new URL(env.DATABASE_URL), { pathname: '/postgres' }).toString(),
-});
-await admin.connect();
-if (!(await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount)
-  await admin.query(`create database ${name}`);
-await admin.end();
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 const nc = await connect({ servers: env.NATS_URL, ...natsAuth() });
 
@@ -62,6 +52,8 @@ async function requests(): Promise<{ op: string; params: Record<string, string> 
     const { rows } = await pool.query<{ mac: string }>('select mac from wfls order by wfl_id limit 50');
     return rows.map((r) => ({ op: 'findUserByMac', params: { mac: r.mac } }));
   }
+  // A host that is up and idle: one packet a second, none dropped.
+  const quiet = { packetsBetween: 1, secondsBetween: 1, droppedBetween: 0, droppedTotal: 0 };
   for (let i = 0; i < 20; i++) {
     const beat = { _id: `bench-${i}`, name: `bench-${i}`, host: 'b', hostType: 'other', kind: 'command' };
     const at = new Date().toISOString();
@@ -72,13 +64,7 @@ async function requests(): Promise<{ op: string; params: Record<string, string> 
         supervisor: { name: 's', state: 'RUNNING', uptime: 1 },
         lastUpdate: at,
         stats: {
-          lastHeartBeat: {
-            createdDate: at,
-            packetsBetween: 1,
-            secondsBetween: 1,
-            droppedBetween: 0,
-            droppedTotal: 0,
-          },
+          lastHeartBeat: { createdDate: at, ...quiet },
           lastCmd: { time: at },
           lastRestart: [],
           perSecondAvgShifted: 1,
@@ -90,20 +76,14 @@ async function requests(): Promise<{ op: string; params: Record<string, string> 
 }
 
 function startInstance(i: number): ChildProcess {
-  return spawn(process.execPath, [resolve(root, `services/${SERVICE}/src/server.ts`)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      DATABASE_URL: databaseUrl,
-      MONGO_URL: mongoUrl,
-      NATS_PREFIX: prefix,
-      INSTANCE_ID: `${SERVICE}-${i}`,
-      LOG_LEVEL: 'warn',
-      PORT: '0',
-      INDEX_ON_START: 'never',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  return spawnService(SERVICE, {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    MONGO_URL: mongoUrl,
+    NATS_PREFIX: prefix,
+    INSTANCE_ID: `${SERVICE}-${i}`,
+    PORT: '0',
+    INDEX_ON_START: 'never',
   });
 }
 
@@ -135,13 +115,7 @@ async function instancesUp(n: number) {
   throw new Error(`${n} ${SERVICE} instances did not come up`);
 }
 
-const caller = {
-  userId: '1',
-  email: 'bench@console.test',
-  name: 'Bench',
-  roles: ['admin'],
-  sessionId: randomUUID(),
-};
+const caller = benchCaller();
 const work = await requests();
 const subject = (op: string) => subjects(prefix).api(SERVICE, op);
 
@@ -153,14 +127,17 @@ async function drive(seconds: number) {
   const worker = async () => {
     while (performance.now() < end) {
       const w = work[next++ % work.length] as (typeof work)[number];
-      const body = JSON.stringify({
-        requestId: randomUUID(),
-        caller,
-        ip: '127.0.0.1',
-        params: w.params,
-        query: {},
-        body: null,
-      });
+      // Signed as the gateway signs what it forwards: the services answer nothing else.
+      const body = JSON.stringify(
+        asGateway(SERVICE, w.op, {
+          requestId: randomUUID(),
+          caller,
+          ip: '127.0.0.1',
+          params: w.params,
+          query: {},
+          body: null,
+        }),
+      );
       const t = performance.now();
       try {
         const ok = (await nc.request(subject(w.op), body, { timeout: 30_000 })).json<{ ok: boolean }>().ok;

@@ -1,16 +1,4 @@
-/**
- * Search at scale: every kind of customer search through the API (HTTP → gateway → NATS → search
- * service), through NATS straight to the service, and as the bare database query behind it (the
- * floor), p50 and p95 of sequential calls, then each floor's query plan. Prints figures; asserts nothing.
- *
- *   node tests/bench/search.ts --customers 1000000 [--seed 1] [--runs 100] [--samples 25] [--reindex]
- *
- * The world is loaded (histories left out: search does not read them) into the Postgres database
- * and Mongo database `search_bench_<customers>`, or reused when world_meta says it is there.
- */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OPERATIONS, operationName, subjects } from '@console/contracts';
 import { asGateway, natsAuth } from '@console/kit';
@@ -22,6 +10,7 @@ import pg from 'pg';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin } from '../support/people.ts';
 import { startStack } from '../support/stack.ts';
+import { benchCaller, benchDatabases, spawnService } from './bench-kit.ts';
 import { ms, row, type Series, series } from './search-measure.ts';
 
 const { values: args } = parseArgs({
@@ -35,23 +24,13 @@ const { values: args } = parseArgs({
 });
 const CUSTOMERS = Number(args.customers);
 const RUNS = Number(args.runs);
-const root = resolve(import.meta.dirname, '../..');
 
 const infra = devInfraUp;
 
 const env = infra();
 const name = `search_bench_${CUSTOMERS}`;
-const databaseUrl = Object.assign(new URL(env.DATABASE_URL), { pathname: `/${name}` }).toString();
-const mongoUrl = Object.assign(new URL(env.MONGO_URL), { pathname: `/${name}` }).toString();
+const { databaseUrl, mongoUrl } = await benchDatabases(env, name);
 const ferret = process.env.FERRETDB_POSTGRESQL_URL ?? '';
-
-const admin = new pg.Client({
-  connectionString: Object.assign(new URL(env.DATABASE_URL), { pathname: '/postgres' }).toString(),
-});
-await admin.connect();
-if (!(await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount)
-  await admin.query(`create database ${name}`);
-await admin.end();
 
 // The floor runs with the services' session settings (the kit's pools turn JIT off).
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c jit=off' });
@@ -89,20 +68,14 @@ console.error('starting auth and gateway, then search on the benchmark world…'
 // Auth keeps its own fresh database (its first admin is made only in an empty one); search runs
 // beside it on the benchmark's databases, on the stack's NATS prefix.
 const stack = await startStack(env, ['auth', 'gateway']);
-const search = spawn(process.execPath, [resolve(root, 'services/search/src/server.ts')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    ...env,
-    DATABASE_URL: databaseUrl,
-    MONGO_URL: mongoUrl,
-    NATS_PREFIX: stack.prefix,
-    INDEX_ON_START: 'never',
-    INDEX_FOLLOW_AUDIT: 'false',
-    LOG_LEVEL: 'warn',
-    ...(ferret ? { FERRETDB_POSTGRESQL_URL: ferret } : {}),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const search = spawnService('search', {
+  ...env,
+  DATABASE_URL: databaseUrl,
+  MONGO_URL: mongoUrl,
+  NATS_PREFIX: stack.prefix,
+  INDEX_ON_START: 'never',
+  INDEX_FOLLOW_AUDIT: 'false',
+  ...(ferret ? { FERRETDB_POSTGRESQL_URL: ferret } : {}),
 });
 const http = await signInAdmin(stack);
 const me = await http.call('GET', '/api/users/me');
@@ -114,13 +87,7 @@ for (let tries = 0; (await http.call('GET', '/api/supportPlus')).status === 503;
 }
 const nc = await connect({ servers: env.NATS_URL, ...natsAuth() });
 const subj = subjects(stack.prefix);
-const caller = {
-  userId: '1',
-  email: 'bench@console.test',
-  name: 'Bench',
-  roles: ['admin'],
-  sessionId: randomUUID(),
-};
+const caller = benchCaller();
 
 const samples = await pickSamples(pool, db, Number(args.samples));
 const kinds = searchKinds(samples[0] as (typeof samples)[number]);

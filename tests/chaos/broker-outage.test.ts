@@ -10,10 +10,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { infraEnv } from '@console/kit/testing';
+import { freePort, infraEnv } from '@console/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signInAdmin } from '../support/people.ts';
@@ -29,17 +29,6 @@ const bin =
   join(root, '.dev-infra/bin/nats-server');
 /** The gateway's request timeout here: a stalled call would take this long and end in 504. */
 const REQUEST_TIMEOUT_MS = 8000;
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
 
 const listening = (port: number) =>
   new Promise<boolean>((res) => {

@@ -12,7 +12,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../support/people.ts';
-import { type Client, freePort, spawnService } from '../support/stack.ts';
+import { freePort } from '@console/kit/testing';
+import { type Client, spawnService } from '../support/stack.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 /** The gateway's request timeout here: the longest a request lost with the instance waits. */

@@ -8,36 +8,27 @@
 import { readFileSync } from 'node:fs';
 import { type EnergyPage, type EnergyRow, EnergyRowSchema } from '@console/contracts';
 import { writeEnergyMonth } from '@console/world';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 /** The energy data row of seed 000 §3 as the API's contract orders it: the CSV's columns. */
 const COLUMNS = Object.keys(EnergyRowSchema.properties) as (keyof EnergyRow)[];
 const dana = { email: '', password: 'data-monitor-1', name: 'Dana Data' };
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startWorldStack({ seed: 31, customers: 60, base: 'e2edm', poolSize: 2 });
   expect(await writeEnergyMonth(stack.world.pool, { days: 30, meters: 3 })).toBeGreaterThan(3 * 29 * 96);
   await enrolStaff(stack, await signInAdmin(stack), 'datauser', dana);
-  browser = await launchChromium();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 describe('the data monitor', () => {
   it('lands a data user on it with data, pages with ctrl+→, and downloads the table as the API answers it', async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
-    const page = await context.newPage();
-    await signInPage(page, stack, dana);
+    const context = await browser().newContext({ acceptDownloads: true });
+    const page = await signedInPage(context, stack, dana);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/datamonitor');
     await page
       .getByRole('figure', { name: 'Current use (W)' })

@@ -6,19 +6,17 @@
  * to the browser through the gateway's /ws fan-out.
  */
 import type { HubCard, SimHub } from '@console/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 
 let stack: HubStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 let hub: SimHub;
 const support = { email: '', password: 'support-restart-1', name: 'Rita Restart' };
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startHubStack({
     hubs: 3,
     seed: 5,
@@ -34,18 +32,11 @@ beforeAll(async () => {
     'the simulated hub to connect',
     { timeoutMs: 30_000, intervalMs: 200 },
   );
-  browser = await launchChromium();
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 describe('restarting a hub from its live monitor', () => {
   it('asks first, then the request and the hub’s reply arrive in the stream, and a note is left', async () => {
-    const page = await browser.newPage();
-    await signInPage(page, stack, support);
+    const page = await signedInPage(browser(), stack, support);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
 
     await page.getByLabel('Hub id').fill(String(hub.hubId));

@@ -5,19 +5,17 @@
  * channel list (paged, 202 while it warms up), and Refresh Channels rebuilds it from Redis.
  */
 import type { ChannelPage } from '@console/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 
 let stack: HubStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 let hubIds: number[] = [];
 const support = { email: '', password: 'support-live-links-1', name: 'Lena Links' };
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startHubStack({
     hubs: 4,
     seed: 7,
@@ -38,18 +36,11 @@ beforeAll(async () => {
     'the channel list to be complete',
     { timeoutMs: 30_000, intervalMs: 300, detail: () => `last answer: ${JSON.stringify(last)}` },
   );
-  browser = await launchChromium();
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 describe('the overview’s live links', () => {
   it('lists every connected hub with a link to it, counts them, and refreshes the channels', async () => {
-    const page = await browser.newPage();
-    await signInPage(page, stack, support);
+    const page = await signedInPage(browser(), stack, support);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
 
     const overview = page.getByRole('region', { name: 'Overview' });

@@ -13,15 +13,14 @@ import { infraEnv } from '@console/kit/testing';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import { tcpCut } from '../support/tcp-cut.ts';
 
 let stack: Stack;
-let browser: Browser;
+const browser = useChromium(teardown);
 let nc: NatsConnection;
 let mongo: MongoClient;
 const support = { email: '', password: 'support-live-1', name: 'Sam Support' };
@@ -46,7 +45,6 @@ function hubSays(direction: string, cls: string, operation: string, extra: Recor
 }
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   const infra = infraEnv();
   const mongoUrl = (prefix: string) =>
     Object.assign(new URL(infra.MONGO_URL), { pathname: `/${prefix}` }).toString();
@@ -61,11 +59,10 @@ beforeAll(async () => {
   nc = await connect({ servers: stack.infra.NATS_URL, ...natsAuth() });
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support, { requireOneTimeCode: true });
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
+/** After the browser has closed: the stack and what the file made beside it. */
+async function teardown() {
   await stack?.stop();
   await mongo?.db().dropDatabase();
   await mongo?.close();
@@ -73,12 +70,11 @@ afterAll(async () => {
     await removeStreams(nc, stack.prefix);
     await nc.drain();
   }
-});
+}
 
 describe('live message monitor', () => {
   it('shows a hub’s messages as they happen, filters, pauses and expands them', async () => {
-    const page = await browser.newPage();
-    await signInPage(page, stack, support, { oneTimeCode: true });
+    const page = await signedInPage(browser(), stack, support, { oneTimeCode: true });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
     await page.getByLabel('Hub id').fill('0x1234');
     await page.getByRole('button', { name: 'Open' }).click();

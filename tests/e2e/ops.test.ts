@@ -14,15 +14,15 @@ import { infraEnv } from '@console/kit/testing';
 import { generateCustomer, WORLD_NOW } from '@console/world';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
 import { createStaff, type StaffUser, signInAdmin } from '../support/people.ts';
 import { type Client, type Stack, startStack } from '../support/stack.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 let stack: Stack;
-let browser: Browser;
+const browser = useChromium(teardown);
 let mongoUrl = '';
 let admin: StaffUser;
 let dev: StaffUser;
@@ -32,8 +32,7 @@ let docs: { removedDate: Date; clientId: string; oldWorker: { addedDate: Date | 
 const DAY = 86_400_000;
 
 async function signIn(user: StaffUser): Promise<Page> {
-  const page = await browser.newPage();
-  await signInPage(page, stack, user);
+  const page = await signedInPage(browser(), stack, user);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).not.toBe('/login');
   return page;
 }
@@ -46,7 +45,6 @@ const local = (ms: number) => {
 };
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   const infra = infraEnv();
   stack = await startStack(infra, ['auth', 'simulator', 'supervisor', 'gateway'], (prefix) => {
     const u = new URL(infra.MONGO_URL);
@@ -83,11 +81,10 @@ beforeAll(async () => {
     'the four simulated hosts on the board',
     { timeoutMs: 30_000, intervalMs: 250 },
   );
-  browser = await launchChromium();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
+/** After the browser has closed: the stack and what the file made beside it. */
+async function teardown() {
   if (extra && extra.exitCode === null) {
     const gone = new Promise((r) => extra?.once('exit', r));
     extra.kill('SIGTERM');
@@ -100,7 +97,7 @@ afterAll(async () => {
     await mongo.db().dropDatabase();
     await mongo.close();
   }
-});
+}
 
 describe('/supervisord', () => {
   it('shows the hosts with both lights; a silenced host turns Too old; a restart shows in its card', async () => {

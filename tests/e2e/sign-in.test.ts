@@ -3,28 +3,21 @@
  * real NATS, Postgres, Redis and the captured mailbox. Located by role and label, as a person would.
  */
 import { infraEnv } from '@console/kit/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { Client, type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 const support = { email: '', password: 'support-first-1', name: 'Sam Support' };
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startStack(infraEnv());
   // The admin prepares a support colleague through the API, as the admin screen would.
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support, { requireOneTimeCode: true });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 /** Every user here has the e-mailed code step. */
@@ -38,7 +31,7 @@ const menuButtons = async (page: Page) =>
 
 describe('signing in to the console', () => {
   it('takes an admin through the e-mailed code to the main screen with every menu area', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await signIn(page, stack.admin.email, stack.admin.password);
     await page.getByText('Hello Ada Admin').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
@@ -60,7 +53,7 @@ describe('signing in to the console', () => {
   });
 
   it('sends a support user to Support Plus with only the Support menu, and no Admin link', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await signIn(page, support.email, support.password);
     await page.getByText(`Hello ${support.name}`).waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
@@ -70,7 +63,7 @@ describe('signing in to the console', () => {
   });
 
   it('lets the support user change the password, then log out back to the sign-in page', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await signIn(page, support.email, support.password);
     await page.getByText(`Hello ${support.name}`).waitFor();
     await page.getByRole('link', { name: 'Settings' }).click();

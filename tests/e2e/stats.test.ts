@@ -7,43 +7,32 @@
  */
 import { readFileSync } from 'node:fs';
 import { STATS_TABS, STATS_TEXT, type StatsAnswer } from '@console/contracts';
-import {
-  infraEnv,
-  type ScratchMongo,
-  type ScratchPostgres,
-  scratchMongo,
-  scratchPostgres,
-} from '@console/kit/testing';
-import { loadWorld } from '@console/world';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInPage, useChromium } from '../support/browser.ts';
 import { createStaff, enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
-import { type Client, type Stack, startStack } from '../support/stack.ts';
+import type { Client } from '../support/stack.ts';
+import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
-let stack: Stack;
-let world: ScratchPostgres;
-let mongo: ScratchMongo;
-let browser: Browser;
+let stack: WorldStack;
+const browser = useChromium(() => stack?.stop());
 let api: Client;
 const analyst = { email: '', password: 'stats-pass-1', name: 'Sia Stats' };
 
 beforeAll(async () => {
-  assertConsoleBuilt();
-  const infra = infraEnv();
-  world = await scratchPostgres(infra.DATABASE_URL, 'e2estats', 3);
-  mongo = await scratchMongo(infra.MONGO_URL, { base: 'e2estats' });
-  // With histories: the tabs count transactions, logs, connections, agents and client devices.
-  await loadWorld({ pool: world.pool, db: mongo.db, seed: 5, customers: 80 });
-  stack = await startStack(infra, ['auth', 'stats', 'gateway'], {
-    DATABASE_URL: world.url,
-    MONGO_URL: mongo.url,
+  stack = await startWorldStack({
+    seed: 5,
+    customers: 80,
+    base: 'e2estats',
+    services: ['auth', 'stats', 'gateway'],
+    // With histories: the tabs count transactions, logs, connections, agents and client devices.
+    histories: true,
   });
   await stack.waitFor(
     async () =>
       Number(
         (
-          await world.pool
+          await stack.world.pool
             .query('select count(*) as n from stats_backfill')
             .catch(() => ({ rows: [{ n: 0 }] }))
         ).rows[0]?.n,
@@ -54,15 +43,7 @@ beforeAll(async () => {
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'stats,support', analyst);
   api = await signInApi(stack, analyst.email, analyst.password);
-  browser = await launchChromium();
 }, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await mongo?.drop();
-  await world?.drop();
-});
 
 async function signIn(page: Page) {
   await signInPage(page, stack, analyst);
@@ -92,7 +73,7 @@ function parseCsv(text: string): string[][] {
 
 describe('/stats', () => {
   it('walks every tab, each with its chart and the period it covers', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await signIn(page);
     await page.goto(`${stack.url}/stats`);
     for (const tab of STATS_TABS) {
@@ -110,7 +91,7 @@ describe('/stats', () => {
   });
 
   it('refuses a bad limit or pie size without asking, then follows limit and period', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await signIn(page);
     await page.goto(`${stack.url}/stats?tab=products`);
     await chartReady(page, 'Products');
@@ -133,7 +114,7 @@ describe('/stats', () => {
   });
 
   it('exports a CSV whose rows match the API’s answer, without a series turned off', async () => {
-    const page = await browser.newPage({ acceptDownloads: true });
+    const page = await browser().newPage({ acceptDownloads: true });
     await signIn(page);
     await page.goto(`${stack.url}/stats?tab=products&limit=20&period=daily&pie=5`);
     const chart = await chartReady(page, 'Products');
@@ -161,7 +142,7 @@ describe('/stats', () => {
 
 describe('the Support Plus statistics panel', () => {
   it('shows each of its charts, products by date over 182 days first', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await signIn(page);
     await page.goto(`${stack.url}/supportPlus`);
     const first = await chartReady(page, 'Products by date');
@@ -184,7 +165,7 @@ describe('the Support Plus statistics panel', () => {
 
 describe('the graph screens and protocol errors', () => {
   it('each opens with data for a stats user', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await signIn(page);
     for (const [path, title] of [
       ['/protocolerrors', 'Protocol errors'],

@@ -7,19 +7,18 @@
  * dialog on every tab that has one. Nothing is stood in.
  */
 import type { TabPage } from '@console/contracts';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 let rootGroupId = '';
 const support = { email: '', password: 'structure-tabs-1', name: 'Tab Tester' };
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startWorldStack({ seed: 11, customers: 200, base: 'e2etabs', histories: true });
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support);
@@ -33,18 +32,15 @@ beforeAll(async () => {
   const trans = await api.call('POST', '/api/supportPlus/transactions', { rootGroupId });
   expect(trans.status).toBe(200);
   expect((trans.json as TabPage).rows.length).toBeGreaterThan(0);
-  browser = await launchChromium();
 }, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 const rowsOf = (page: Page, table: string) =>
   page.getByRole('table', { name: table, exact: true }).locator('tbody tr');
 
 /** Opens a details dialog with `open`, checks its JSON and the open-depth control, closes it. */
+/** The first button of a tab panel named like `name` (a row's details button). */
+const firstButton = (panel: Locator, name: RegExp) => panel.getByRole('button', { name }).first();
+
 async function dialog(page: Page, title: string | RegExp, open: () => Promise<void>) {
   await open();
   const box = page.getByRole('dialog', { name: title });
@@ -67,26 +63,15 @@ async function tab(page: Page, name: string): Promise<Locator> {
 
 describe('the structure tabs', () => {
   it('shows all 17 tabs with their data and opens a details dialog on each that has one', async () => {
-    const page = await browser.newPage();
-    await signInPage(page, stack, support);
+    const page = await signedInPage(browser(), stack, support);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/supportPlus');
     await page.goto(`${stack.url}/supportPlus/structure/${rootGroupId}?tab=devices`);
 
     await tab(page, 'Errors');
     const devices = await tab(page, 'Devices');
-    await dialog(page, /^Device /, () =>
-      devices
-        .getByRole('button', { name: /^Device .* details$/ })
-        .first()
-        .click(),
-    );
+    await dialog(page, /^Device /, () => firstButton(devices, /^Device .* details$/).click());
     const groups = await tab(page, 'Groups');
-    await dialog(page, /^Group /, () =>
-      groups
-        .getByRole('button', { name: /^Group .* details$/ })
-        .first()
-        .click(),
-    );
+    await dialog(page, /^Group /, () => firstButton(groups, /^Group .* details$/).click());
 
     await tab(page, 'Backups');
     await rowsOf(page, 'Backups').first().waitFor();
@@ -100,12 +85,7 @@ describe('the structure tabs', () => {
     const sets = automations.getByRole('button', { name: /^Automation group .* details$/ });
     if ((await sets.count()) > 0) await dialog(page, /^Automation group /, () => sets.first().click());
     const features = await tab(page, 'Features');
-    await dialog(page, /^Feature /, () =>
-      features
-        .getByRole('button', { name: /^Feature .* details$/ })
-        .first()
-        .click(),
-    );
+    await dialog(page, /^Feature /, () => firstButton(features, /^Feature .* details$/).click());
 
     for (const [name, label] of [
       ['Alexa', 'Alexa'],

@@ -11,16 +11,16 @@ import {
   type Overview,
   type StructureDetail,
 } from '@console/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
 import type { Client } from '../support/stack.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 const BAD_BATCH = 'Serial is from L42MK3 initial batch';
 let stack: WorldStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 let api: Client;
 let admin: Client;
 const support = { email: '', password: 'support-plus-1', name: 'Pat Plus' };
@@ -31,7 +31,6 @@ let target: { rootGroupId: string; serial: string; email: string; detail: Struct
 const signInAs = (email: string, password: string) => signInApi(stack, email, password);
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startWorldStack({ seed: 11, customers: 200, base: 'e2esplus', index: 'always' });
   admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support);
@@ -76,18 +75,13 @@ beforeAll(async () => {
   missingDeviceStructure = broken.rootGroupId;
   const card = target.detail.devices.flatMap((c) => c.devices).find((d) => d.serial === target.serial);
   expect(card?.badBatchLabel).toBe(BAD_BATCH);
-
-  browser = await launchChromium();
 }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function signIn(page: Page) {
-  await signInPage(page, stack, support);
+/** A new tab signed in as the support user, landed on Support Plus. */
+async function signedIn(): Promise<Page> {
+  const page = await signedInPage(browser(), stack, support);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/supportPlus');
+  return page;
 }
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search', exact: true });
@@ -95,8 +89,7 @@ const foundHeading = (n: number) => `Found ${n} ${n === 1 ? 'Structure' : 'Struc
 
 describe('Support Plus', () => {
   it('shows the overview with stored and live counts, and keeps the hub form', async () => {
-    const page = await browser.newPage();
-    await signIn(page);
+    const page = await signedIn();
     const overview = (await api.call('GET', '/api/supportPlus/overview')).json as Overview;
     expect(overview.counts.links).toBeGreaterThan(0);
     const section = page.getByRole('region', { name: 'Overview' });
@@ -125,8 +118,7 @@ describe('Support Plus', () => {
   });
 
   it('finds a structure by e-mail and by serial, and opens it with its tabs, notes and view history', async () => {
-    const page = await browser.newPage();
-    await signIn(page);
+    const page = await signedIn();
     const byEmail = (await api.call('POST', '/api/supportPlus/search', { text: target.email }))
       .json as Gen2SearchResult;
     expect(byEmail.structures.map((s) => s.rootGroupId)).toContain(target.rootGroupId);
@@ -256,8 +248,7 @@ describe('Support Plus', () => {
   });
 
   it("shows 'Missing Device!' on a feature whose device is gone, and the structure's problems", async () => {
-    const page = await browser.newPage();
-    await signIn(page);
+    const page = await signedIn();
     const detail = (await api.call('GET', `/api/supportPlus/structure/${missingDeviceStructure}`))
       .json as StructureDetail;
     const missing = detail.features.filter((f) => f.missingDevice);
@@ -273,16 +264,14 @@ describe('Support Plus', () => {
   });
 
   it('shows admins the raw request and response with Debug, and support no Debug at all', async () => {
-    const page = await browser.newPage();
-    await signIn(page);
+    const page = await signedIn();
     await page.goto(`${stack.url}/supportPlus?searchterm=${encodeURIComponent(target.email)}&debug=1`);
     await page.getByRole('region', { name: 'Structures found' }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Debug' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Debug' }).count()).toBe(0);
     await page.close();
 
-    const adminPage = await browser.newPage();
-    await signInPage(adminPage, stack, stack.admin, { oneTimeCode: true });
+    const adminPage = await signedInPage(browser(), stack, stack.admin, { oneTimeCode: true });
     await adminPage.getByText('Hello Ada Admin').waitFor();
     await adminPage.goto(`${stack.url}/supportPlus?searchterm=${encodeURIComponent(target.email)}`);
     await adminPage.getByRole('region', { name: 'Structures found' }).waitFor();
@@ -296,8 +285,7 @@ describe('Support Plus', () => {
   });
 
   it('runs the search in a ?searchterm= link, as the legacy /support page opens it', async () => {
-    const page = await browser.newPage();
-    await signIn(page);
+    const page = await signedIn();
     const byEmail = (await api.call('POST', '/api/supportPlus/search', { text: target.email }))
       .json as Gen2SearchResult;
     await page.goto(`${stack.url}/supportPlus?searchterm=${encodeURIComponent(target.email)}`);

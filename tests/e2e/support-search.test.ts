@@ -6,14 +6,14 @@
  */
 import { displayMac } from '@console/contracts';
 import type pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 let session: BrowserContext;
 let pool: pg.Pool;
 const support = { email: '', password: 'support-search-1', name: 'Sue Search' };
@@ -31,7 +31,6 @@ interface Target {
 let target: Target;
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startWorldStack({ seed: 23, customers: 120, base: 'e2esearch', poolSize: 2 });
   pool = stack.world.pool;
   const found = await pool.query<Target>(`
@@ -49,20 +48,13 @@ beforeAll(async () => {
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support);
   await enrolStaff(stack, admin, 'accounts', accounts);
-  browser = await launchChromium();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 /** One signed-in browser session for the file; each test opens its own tab in it. */
 async function signedIn(): Promise<Page> {
   if (!session) {
-    session = await browser.newContext();
-    const page = await session.newPage();
-    await signInPage(page, stack, support);
+    session = await browser().newContext();
+    const page = await signedInPage(session, stack, support);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
     return page;
   }
@@ -226,9 +218,8 @@ describe('the legacy support page', () => {
 
 describe('the customer search screen', () => {
   it('is linked for the accounts role; a searchterm in the URL runs the search and opens the only result', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInPage(page, stack, accounts);
+    const context = await browser().newContext();
+    const page = await signedInPage(context, stack, accounts);
     await page.getByText(`Hello ${accounts.name}`).waitFor();
     await page
       .getByRole('navigation', { name: 'Main menu' })

@@ -5,14 +5,13 @@
  * is stood in. Also the status panel's timer and event counts from getTimerEvents.
  */
 import type pg from 'pg';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 let pool: pg.Pool;
 const sue = { email: '', password: 'wfl-readings-1', name: 'Sue Support' };
 
@@ -31,7 +30,6 @@ interface Target {
 let target: Target;
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startWorldStack({
     seed: 37,
     customers: 150,
@@ -55,19 +53,12 @@ beforeAll(async () => {
   expect(found.rowCount).toBe(1);
   target = found.rows[0] as Target;
   await enrolStaff(stack, await signInAdmin(stack), 'support', sue);
-  browser = await launchChromium();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 describe("a WFL's readings panels", () => {
   it('show the latest temperature and energy of its devices, and the ping monitor polls when started', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInPage(page, stack, sue);
+    const context = await browser().newContext();
+    const page = await signedInPage(context, stack, sue);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/supportPlus');
     await page.goto(`${stack.url}/support?searchterm=${encodeURIComponent(target.email)}`);
     // The status panel's counts come from the data monitor's getTimerEvents, by MAC.

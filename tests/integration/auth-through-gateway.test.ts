@@ -5,6 +5,7 @@
 import { OPERATIONS } from '@console/contracts';
 import { infraEnv, oneTimeCode } from '@console/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaff } from '../support/people.ts';
 import { Client, type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -33,19 +34,8 @@ beforeAll(async () => {
   adminClient = await signIn(stack.admin.email, stack.admin.password);
   support = { email: `${stack.prefix}-support@console.test`, password: 'support-pass-1' };
   nobody = { email: `${stack.prefix}-nobody@console.test`, password: 'nobody-pass-1' };
-  for (const [u, roles, name] of [
-    [support, 'support', 'Sam Support'],
-    [nobody, '', 'Nia Noroles'],
-  ] as const) {
-    const res = await adminClient.call('POST', '/api/admin/users', {
-      name,
-      email: u.email,
-      password: u.password,
-      roles,
-      requireOneTimeCode: false,
-    });
-    expect(res.status).toBe(200);
-  }
+  await createStaff(adminClient, 'support', 'Sam Support', support);
+  await createStaff(adminClient, '', 'Nia Noroles', nobody);
 });
 
 afterAll(async () => {
@@ -89,21 +79,15 @@ describe('signing in through the gateway', () => {
 
   it('ends other sessions when the password changes', async () => {
     const user = { email: `${stack.prefix}-pw@console.test`, password: 'first-pass' };
-    const created = await adminClient.call('POST', '/api/admin/users', {
-      name: 'Pat Password',
-      email: user.email,
-      password: user.password,
-      roles: 'support',
-      requireOneTimeCode: false,
-    });
+    const created = await createStaff(adminClient, 'support', 'Pat Password', user);
     const a = await signIn(user.email, user.password);
     const b = await signIn(user.email, user.password);
-    const wrong = await a.call('PUT', `/api/users/${created.json.id}/password`, {
+    const wrong = await a.call('PUT', `/api/users/${created.id}/password`, {
       oldPassword: 'nope',
       newPassword: 'abc',
     });
     expect(wrong.json.message).toBe('Incorrect password');
-    const ok = await a.call('PUT', `/api/users/${created.json.id}/password`, {
+    const ok = await a.call('PUT', `/api/users/${created.id}/password`, {
       oldPassword: user.password,
       newPassword: 'second-pass',
     });
@@ -141,16 +125,10 @@ describe('the role matrix, walked from the operations table', () => {
   it('refuses admin operations at the service too, not only at the gateway', async () => {
     // The service's own check is exercised in services/auth/test; here: an admin revoked mid-session loses access at once.
     const temp = { email: `${stack.prefix}-temp@console.test`, password: 'temp-pass-1' };
-    const created = await adminClient.call('POST', '/api/admin/users', {
-      name: 'Tim Temp',
-      email: temp.email,
-      password: temp.password,
-      roles: 'admin',
-      requireOneTimeCode: false,
-    });
+    const created = await createStaff(adminClient, 'admin', 'Tim Temp', temp);
     const t = await signIn(temp.email, temp.password);
     expect((await t.call('GET', '/api/admin/users')).status).toBe(200);
-    await adminClient.call('PUT', `/api/admin/users/${created.json.id}`, {
+    await adminClient.call('PUT', `/api/admin/users/${created.id}`, {
       name: 'Tim Temp',
       email: temp.email,
       roles: 'support',
@@ -158,7 +136,7 @@ describe('the role matrix, walked from the operations table', () => {
       requireOneTimeCode: false,
     });
     expect((await t.call('GET', '/api/admin/users')).status).toBe(403);
-    await adminClient.call('POST', `/api/admin/users/${created.json.id}/revoke-sessions`);
+    await adminClient.call('POST', `/api/admin/users/${created.id}/revoke-sessions`);
     expect((await t.call('GET', '/api/users/me')).status).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { oneTimeCode } from '@console/kit/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { Stack } from './stack.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -52,6 +53,39 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * The file's Chromium, for a browser test: before its tests, checks the console is built and
+ * launches the browser; after them, closes it and then runs `after` (the file's own teardown, such
+ * as stopping its stack: the browser goes first, so no page holds a socket the stack waits for).
+ */
+export function useChromium(after?: () => unknown): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    assertConsoleBuilt();
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await after?.();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not running: useChromium() opens it before the tests');
+    return browser;
+  };
+}
+
+/** A new tab signed in as `who` (see `signInPage`); where it lands is for the test to check. */
+export async function signedInPage(
+  opener: Browser | BrowserContext,
+  stack: Stack,
+  who: { email: string; password: string },
+  opts: { oneTimeCode?: boolean } = {},
+): Promise<Page> {
+  const page = await opener.newPage();
+  await signInPage(page, stack, who, opts);
+  return page;
 }
 
 /**

@@ -22,6 +22,8 @@ export function signInAdmin(stack: Stack): Promise<Client> {
 }
 
 export interface StaffUser {
+  /** The staff user's id, as the admin API gave it. */
+  id: string;
   name: string;
   email: string;
   password: string;
@@ -50,7 +52,7 @@ export async function createStaff(
   });
   if (res.status !== 200)
     throw new Error(`creating ${roles} user: ${res.status} ${JSON.stringify(res.json)}`);
-  return user;
+  return { ...user, id: String(res.json.id) };
 }
 
 /**

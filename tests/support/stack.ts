@@ -1,9 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { natsEnvFor } from '@console/kit';
-import { freshDatabase, type InfraEnv, uniqueName, type WaitOptions, waitFor } from '@console/kit/testing';
+import {
+  freePort,
+  freshDatabase,
+  type InfraEnv,
+  uniqueName,
+  type WaitOptions,
+  waitFor,
+} from '@console/kit/testing';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -25,17 +31,6 @@ export interface Stack {
 /** Extra Node flags for every service, e.g. STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
 function nodeArgs(): string[] {
   return (process.env.STACK_NODE_ARGS ?? '').split(' ').filter(Boolean);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
-import { freePort } from './stack.ts';
+import { freePort } from '@console/kit/testing';
 
 /**
  * A TCP relay in front of a port that a test can cut, as a network failure or a gateway gone away

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ROLES } from '../roles.ts';
-import { fields } from '../world/common.ts';
+import { DateTimeString, fields } from '../world/common.ts';
 import { op } from './types.ts';
 
 const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
@@ -75,9 +75,9 @@ export const StaffUserSchema = Type.Object({
   ...fields(Type.String, 'id', 'name', 'email'),
   roles: Type.Array(RoleSchema),
   ...fields(Type.Boolean, 'active', 'requireOneTimeCode'),
-  lastLogin: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  lastLogin: Type.Union([DateTimeString(), Type.Null()]),
   oldLogin: Type.Boolean({ description: 'Last login more than 2 months ago (or never)' }),
-  created: Type.String({ format: 'date-time' }),
+  created: DateTimeString(),
 });
 export type StaffUser = Static<typeof StaffUserSchema>;
 

@@ -1,7 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import type { Role } from '../roles.ts';
 import { MAX_WFL_COMMAND_LENGTH } from '../wfl-commands.ts';
-import { fields, Nullable } from '../world/common.ts';
+import { DateTimeString, fields, Nullable } from '../world/common.ts';
 import { op } from './types.ts';
 
 /** The Gen1 command path's constants (seed 000 §4, §9). */
@@ -48,20 +48,19 @@ const LastId = Type.Integer({
   maximum: Number.MAX_SAFE_INTEGER,
   description: 'Rows older than this command id',
 });
-const DateTime = Type.String({ format: 'date-time' });
 
 /** A command-queue row as the Commands table shows it (seed 000 §3): dates as ISO strings. */
 export const Gen1CommandRowSchema = Type.Object({
   ...fields(Type.Integer, 'id', 'wfl_id'),
   mac: Type.String({ description: 'The WifiLink column' }),
   email: Type.String({ description: 'Who requested the command' }),
-  request_date: DateTime,
+  request_date: DateTimeString(),
   command: Type.String(),
   reply: Type.Boolean({ description: 'A reply came back' }),
-  reply_date: Nullable(DateTime),
+  reply_date: Nullable(DateTimeString()),
   reply_string: Nullable(Type.String()),
   latency: Nullable(Type.Integer({ description: 'ms; slow at 3 s or more' })),
-  ack_date: Nullable(DateTime),
+  ack_date: Nullable(DateTimeString()),
 });
 export type Gen1CommandRow = Static<typeof Gen1CommandRowSchema>;
 
@@ -75,7 +74,7 @@ export type Gen1CommandList = Static<typeof Gen1CommandListSchema>;
 export const Gen1PingRowSchema = Type.Object({
   id: Type.Integer(),
   mac: Type.String(),
-  date: DateTime,
+  date: DateTimeString(),
   ...fields(Type.String, 'data', 'reply', 'node'),
 });
 export type Gen1PingRow = Static<typeof Gen1PingRowSchema>;
@@ -83,7 +82,7 @@ export type Gen1PingRow = Static<typeof Gen1PingRowSchema>;
 export const Gen1PingsSchema = Type.Object({
   mac: Type.String(),
   online: Type.Boolean({ description: `Last ping under ${WFL_ONLINE_SECONDS} s old` }),
-  lastPing: Nullable(DateTime),
+  lastPing: Nullable(DateTimeString()),
   pings: Type.Array(Gen1PingRowSchema),
 });
 export type Gen1Pings = Static<typeof Gen1PingsSchema>;
@@ -126,29 +125,30 @@ const listVariants = [
 
 type ListVariant = (typeof listVariants)[number];
 
+/** What the list and the delete of one path variant share: the path, its parameters, who may. */
+const onVariant = <V extends ListVariant>(v: V) => ({
+  service: 'hub-control' as const,
+  path: `${base}${v.suffix}`,
+  access: support,
+  tags: ['gen1-commands'],
+  params: params({ mac: Mac, ...v.p }),
+});
+
 const listCommands = <V extends ListVariant>(v: V) =>
   op({
     id: `hub-control.wflCommands${v.id}` as `hub-control.wflCommands${V['id']}`,
-    service: 'hub-control',
     method: 'GET',
-    path: `${base}${v.suffix}`,
-    access: support,
+    ...onVariant(v),
     summary: `A WiFi link's command queue, newest first: count rows (${GEN1_COMMANDS_PAGE} by default) older than lastId`,
-    tags: ['gen1-commands'],
-    params: params({ mac: Mac, ...v.p }),
     response: Gen1CommandListSchema,
   });
 
 const deleteCommands = <V extends ListVariant>(v: V) =>
   op({
     id: `hub-control.deleteWflCommands${v.id}` as `hub-control.deleteWflCommands${V['id']}`,
-    service: 'hub-control',
     method: 'DELETE',
-    path: `${base}${v.suffix}`,
-    access: support,
+    ...onVariant(v),
     summary: `Delete a WiFi link's un-executed commands (no ack), within count / lastId when given; confirm with "${DELETE_UNEXECUTED_CONFIRMATION}"`,
-    tags: ['gen1-commands'],
-    params: params({ mac: Mac, ...v.p }),
     body: DeleteBody,
     response: Gen1DeleteResultSchema,
   });

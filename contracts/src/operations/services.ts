@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { fields } from '../world/common.ts';
+import { DateTimeString, fields } from '../world/common.ts';
 import { op } from './types.ts';
 
 /**
@@ -19,7 +19,7 @@ export const ServiceInstanceSchema = Type.Object({
   instance: Type.String({ description: 'INSTANCE_ID of the process, when it says' }),
   host: Type.String({ description: 'Where the instance runs, when it says' }),
   version: Type.String(),
-  started: Type.String({ format: 'date-time' }),
+  started: DateTimeString(),
   ...fields(Type.Integer, 'uptimeSeconds', 'requests', 'errors'),
   endpoints: Type.Array(EndpointFiguresSchema),
 });
@@ -46,7 +46,7 @@ export type GatewayFigures = Static<typeof GatewayFiguresSchema>;
 export const ServicesViewSchema = Type.Object({
   services: Type.Array(ServiceSummarySchema),
   gateways: Type.Array(GatewayFiguresSchema),
-  at: Type.String({ format: 'date-time' }),
+  at: DateTimeString(),
 });
 export type ServicesView = Static<typeof ServicesViewSchema>;
 

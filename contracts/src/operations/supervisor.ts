@@ -1,7 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import { CLIENT_TYPES } from '../hub-message.ts';
 import { HostThresholdsSchema, HostViewSchema, ProcessInfoSchema } from '../supervisor.ts';
-import { fields } from '../world/common.ts';
+import { DateTimeString, fields } from '../world/common.ts';
 import { op } from './types.ts';
 
 /**
@@ -40,17 +40,14 @@ export const WORKER_LIMITS = {
 export const HostsListSchema = Type.Object({
   hosts: Type.Array(HostViewSchema),
   thresholds: HostThresholdsSchema,
-  at: Type.String({
-    format: 'date-time',
-    description: 'The server time the derived fields were computed at',
-  }),
+  at: DateTimeString('The server time the derived fields were computed at'),
 });
 export type HostsList = Static<typeof HostsListSchema>;
 
 export const ProcessInfoReplySchema = Type.Object({
   hostId: Type.String(),
   processes: Type.Array(ProcessInfoSchema),
-  fetchedAt: Type.String({ format: 'date-time' }),
+  fetchedAt: DateTimeString(),
 });
 export type ProcessInfoReply = Static<typeof ProcessInfoReplySchema>;
 
@@ -72,7 +69,7 @@ export type WorkerOfflineQuery = Static<typeof WorkerOfflineQuerySchema>;
 export const NotOnlineRecordSchema = Type.Object({
   clientId: Type.String(),
   count: Type.Integer({ description: 'Connections of this client that ended in the range' }),
-  lastRemoved: Type.String({ format: 'date-time', description: 'When its last connection ended' }),
+  lastRemoved: DateTimeString('When its last connection ended'),
   structureId: Type.Union([Type.String(), Type.Null()], { description: 'shared.allWorkers.structureId' }),
   factoryConfig: Type.Union([Type.String(), Type.Null()], { description: 'attributes.factoryConfig' }),
   firmwareVersion: Type.Union([Type.String(), Type.Null()], { description: 'attributes.firmwareVersion' }),
@@ -105,10 +102,10 @@ export type WorkerOldQuery = Static<typeof WorkerOldQuerySchema>;
 export const WorkerConnectionRowSchema = Type.Object({
   ...fields(Type.String, '_id', 'handlerId', 'clientType', 'clientId'),
   rootGroupId: Type.Union([Type.String(), Type.Null()]),
-  createdDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  removedDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdDate: Type.Union([DateTimeString(), Type.Null()]),
+  removedDate: Type.Union([DateTimeString(), Type.Null()]),
   connectionDuration: Type.Union([Type.Number(), Type.Null()]),
-  addedDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  addedDate: Type.Union([DateTimeString(), Type.Null()]),
   worker: Type.Union([Type.String(), Type.Null()]),
 });
 export type WorkerConnectionRow = Static<typeof WorkerConnectionRowSchema>;

@@ -8,13 +8,17 @@ import {
   Type,
 } from '@sinclair/typebox';
 
+/** A point in time on the wire only: an ISO 8601 string (the answer of an operation, a query field). */
+export const DateTimeString = (description?: string) =>
+  Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+
 /**
  * A point in time: an ISO 8601 string on the wire (JSON over NATS and HTTP), a `Date` where it is
  * stored and read (Mongo BSON dates, Postgres timestamptz). `Static<>` of a schema gives the wire
  * form; `StaticDecode<>` (the `…Doc` and `…Row` types) gives the stored form.
  */
 export const Timestamp = (description?: string) =>
-  Type.Transform(Type.String({ format: 'date-time', ...(description ? { description } : {}) }))
+  Type.Transform(DateTimeString(description))
     .Decode((v) => new Date(v))
     .Encode((d) => d.toISOString());
 

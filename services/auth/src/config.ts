@@ -1,5 +1,5 @@
 import { ONE_TIME_CODE } from '@console/contracts';
-import { CommonConfigSchema, readConfig } from '@console/kit';
+import { CommonConfigSchema, configReader, intSetting } from '@console/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 const count = (def: number, description: string) => Type.Integer({ default: def, minimum: 1, description });
@@ -13,16 +13,12 @@ export const AuthConfigSchema = Type.Composite([
     }),
     SMTP_URL: Type.String({ default: 'smtp://127.0.0.1:1025', description: 'Where one-time codes are sent' }),
     MAIL_FROM: Type.String({ default: 'Staff Console <no-reply@console.local>' }),
-    SESSION_IDLE_SECONDS: Type.Integer({
-      default: 43_200,
-      minimum: 60,
-      description: 'A session unused this long ends',
-    }),
-    SESSION_ABSOLUTE_SECONDS: Type.Integer({
-      default: 2_592_000,
-      minimum: 60,
-      description: 'A session ends this long after sign-in, however active',
-    }),
+    SESSION_IDLE_SECONDS: intSetting(43_200, 60, 'A session unused this long ends'),
+    SESSION_ABSOLUTE_SECONDS: intSetting(
+      2_592_000,
+      60,
+      'A session ends this long after sign-in, however active',
+    ),
     BOOTSTRAP_ADMIN_EMAIL: Type.Optional(
       Type.String({ description: 'First admin, created only while there is no staff user at all' }),
     ),
@@ -65,6 +61,4 @@ export const AuthConfigSchema = Type.Composite([
 ]);
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 
-export function authConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
-  return readConfig(AuthConfigSchema, env);
-}
+export const authConfig = configReader(AuthConfigSchema);

@@ -23,6 +23,10 @@ async function create(over: Record<string, unknown> = {}) {
   return { body, user };
 }
 
+/** An admin's edit of a staff user. */
+const update = (id: string, body: Record<string, unknown>) =>
+  h.call('auth.adminUpdate', { caller: admin, params: { id }, body });
+
 describe('admin: staff users', () => {
   it('creates a user from the roles string, and lists it (never logged in = old login)', async () => {
     const { body, user } = await create();
@@ -71,13 +75,7 @@ describe('admin: staff users', () => {
     );
     expect(dup).toMatchObject({ statusCode: 409, fields: { email: 'That e-mail is already in use.' } });
     const { user: other } = await create();
-    const edit = failed(
-      await h.call('auth.adminUpdate', {
-        caller: admin,
-        params: { id: other.id },
-        body: input({ email: body.email }),
-      }),
-    );
+    const edit = failed(await update(other.id, input({ email: body.email })));
     expect(edit.statusCode).toBe(409);
   });
 
@@ -85,11 +83,7 @@ describe('admin: staff users', () => {
     const { body, user } = await create();
     const session = await h.signIn({ email: body.email, password: body.password });
     const edited = ok(
-      await h.call('auth.adminUpdate', {
-        caller: admin,
-        params: { id: user.id },
-        body: { ...body, name: 'Casey Renamed', password: '', roles: 'datauser' },
-      }),
+      await update(user.id, { ...body, name: 'Casey Renamed', password: '', roles: 'datauser' }),
     ).data as StaffUser;
     expect(edited).toMatchObject({ name: 'Casey Renamed', roles: ['datauser'] });
     expect(await h.callerFor(session.sessionId)).toMatchObject({
@@ -99,20 +93,14 @@ describe('admin: staff users', () => {
     await h.signIn({ email: body.email, password: body.password });
     // Absent works like blank.
     const { password: _omitted, ...noPassword } = body;
-    ok(await h.call('auth.adminUpdate', { caller: admin, params: { id: user.id }, body: noPassword }));
+    ok(await update(user.id, noPassword));
     await h.signIn({ email: body.email, password: body.password });
   });
 
   it('sets a new password when one is given, ending the sessions that knew the old one', async () => {
     const { body, user } = await create();
     const session = await h.signIn({ email: body.email, password: body.password });
-    ok(
-      await h.call('auth.adminUpdate', {
-        caller: admin,
-        params: { id: user.id },
-        body: { ...body, password: 'second-pass' },
-      }),
-    );
+    ok(await update(user.id, { ...body, password: 'second-pass' }));
     expect(await h.callerFor(session.sessionId)).toBeNull();
     await h.signIn({ email: body.email, password: 'second-pass' });
   });
@@ -120,13 +108,7 @@ describe('admin: staff users', () => {
   it('ends every session of a user who is deactivated, and keeps them out', async () => {
     const { body, user } = await create();
     const session = await h.signIn({ email: body.email, password: body.password });
-    ok(
-      await h.call('auth.adminUpdate', {
-        caller: admin,
-        params: { id: user.id },
-        body: { ...body, active: false },
-      }),
-    );
+    ok(await update(user.id, { ...body, active: false }));
     expect(await h.callerFor(session.sessionId)).toBeNull();
     expect(
       failed(await h.call('auth.login', { body: { email: body.email, password: body.password } })).statusCode,
@@ -166,9 +148,7 @@ describe('admin: staff users', () => {
   });
 
   it('answers 404 for editing a user that does not exist', async () => {
-    const r = failed(
-      await h.call('auth.adminUpdate', { caller: admin, params: { id: '999999' }, body: input() }),
-    );
+    const r = failed(await update('999999', input()));
     expect(r).toMatchObject({ statusCode: 404, message: 'No such user.' });
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Caller, Role } from '@console/contracts';
-import { natsAuth, readConfig, SessionStore } from '@console/kit';
+import { natsAuth, SessionStore } from '@console/kit';
 import {
   freshDatabase,
   infraEnv,
@@ -10,6 +10,7 @@ import {
   operationClient,
   scratchRedis,
   startApp,
+  testConfig,
   uniqueName,
 } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
@@ -60,12 +61,8 @@ export async function startAuth(
   const infra = infraEnv();
   const prefix = uniqueName('auth');
   const db = opts.databaseUrl ? null : await freshDatabase(infra.DATABASE_URL, 'auth');
-  const config = readConfig(AuthConfigSchema, {
-    ...infra,
+  const config = testConfig(AuthConfigSchema, prefix, {
     DATABASE_URL: opts.databaseUrl ?? db?.url,
-    NATS_PREFIX: prefix,
-    REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'silent',
     ...env,
   });
   const announced: string[] = [];

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, failed, ok, startAuth } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { failed, ok, startAuth } from './harness.ts';
 
 const TOO_MANY = 'Too many attempts; please wait a few minutes and try again.';
 
 describe('rate limits (small limits configured for the test)', () => {
-  let h: AuthHarness;
-  beforeAll(async () => {
-    h = await startAuth({
+  const h = useSuite(() =>
+    startAuth({
       LOGIN_LIMIT_PER_ACCOUNT_IP: '3',
       LOGIN_LIMIT_PER_IP: '6',
       CODE_LIMIT_PER_IP: '7',
-    });
-  });
-  afterAll(async () => h?.close());
+    }),
+  );
 
   it('refuses a fourth password attempt on one account from one address with 429, even with the right password', async () => {
     const u = await h.createUser();
@@ -83,11 +82,7 @@ describe('rate limits (small limits configured for the test)', () => {
 });
 
 describe('one-time code lifetime (TTL of 1 s configured for the test)', () => {
-  let h: AuthHarness;
-  beforeAll(async () => {
-    h = await startAuth({ ONE_TIME_CODE_TTL_SECONDS: '1' });
-  });
-  afterAll(async () => h?.close());
+  const h = useSuite(() => startAuth({ ONE_TIME_CODE_TTL_SECONDS: '1' }));
 
   it('refuses an expired code', async () => {
     const u = await h.createUser({ requireOneTimeCode: true });
@@ -103,11 +98,7 @@ describe('one-time code lifetime (TTL of 1 s configured for the test)', () => {
 });
 
 describe('when Redis is unreachable', () => {
-  let h: AuthHarness;
-  beforeAll(async () => {
-    h = await startAuth();
-  });
-  afterAll(async () => h?.close());
+  const h = useSuite(() => startAuth());
 
   it('refuses sign-in and code checks with 503 and lets nobody in', async () => {
     const plain = await h.createUser();

@@ -1,5 +1,5 @@
 import { RAW_LIMITS } from '@console/contracts';
-import { CommonConfigSchema, readConfig } from '@console/kit';
+import { CommonConfigSchema, configReader, intSetting } from '@console/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const GatewayConfigSchema = Type.Composite([
@@ -11,11 +11,7 @@ export const GatewayConfigSchema = Type.Composite([
       description:
         'HS256 key shared by every gateway instance; empty makes a random one (sessions then survive no restart)',
     }),
-    JWT_TTL_SECONDS: Type.Integer({
-      default: 300,
-      minimum: 10,
-      description: 'Life of one session JWT before renewal',
-    }),
+    JWT_TTL_SECONDS: intSetting(300, 10, 'Life of one session JWT before renewal'),
     JWT_AUDIENCE: Type.String({ default: 'smarthome-console' }),
     SESSION_IDLE_SECONDS: Type.Integer({ default: 43_200, minimum: 60 }),
     SESSION_ABSOLUTE_SECONDS: Type.Integer({ default: 2_592_000, minimum: 60 }),
@@ -27,11 +23,7 @@ export const GatewayConfigSchema = Type.Composite([
       default: 'auto',
       description: 'auto: Secure when the request came over TLS',
     }),
-    REQUEST_TIMEOUT_MS: Type.Integer({
-      default: 10_000,
-      minimum: 100,
-      description: 'How long an API call waits for its service',
-    }),
+    REQUEST_TIMEOUT_MS: intSetting(10_000, 100, 'How long an API call waits for its service'),
     WEB_DIST: Type.String({
       default: '',
       description: 'Built console to serve; empty: web/dist of this checkout',
@@ -57,49 +49,44 @@ export const GatewayConfigSchema = Type.Composite([
       maximum: 20_000,
       description: 'Recent events each topic keeps in memory for back-fill and quick resumes',
     }),
-    LIVE_REPLAY_MAX: Type.Integer({
-      default: 5000,
-      minimum: 10,
-      description: 'Most events replayed from JetStream on a resume; further behind means reload',
-    }),
-    LIVE_SLOW_CONSUMER_BYTES: Type.Integer({
-      default: 4 * 1024 * 1024,
-      minimum: 16 * 1024,
-      description: 'Bytes queued for one socket above which it is closed with 4008',
-    }),
-    LIVE_TOPIC_LINGER_MS: Type.Integer({
-      default: 2000,
-      minimum: 0,
-      description: 'How long a topic without watchers keeps its subscription (quick reconnects reuse it)',
-    }),
+    LIVE_REPLAY_MAX: intSetting(
+      5000,
+      10,
+      'Most events replayed from JetStream on a resume; further behind means reload',
+    ),
+    LIVE_SLOW_CONSUMER_BYTES: intSetting(
+      4 * 1024 * 1024,
+      16 * 1024,
+      'Bytes queued for one socket above which it is closed with 4008',
+    ),
+    LIVE_TOPIC_LINGER_MS: intSetting(
+      2000,
+      0,
+      'How long a topic without watchers keeps its subscription (quick reconnects reuse it)',
+    ),
     LIVE_MAX_TOPICS_PER_SOCKET: Type.Integer({ default: 50, minimum: 1 }),
-    LIVE_MAX_TOPICS_PER_USER: Type.Integer({
-      default: 100,
-      minimum: 1,
-      description: 'Distinct topics one user may watch across all their sockets',
-    }),
+    LIVE_MAX_TOPICS_PER_USER: intSetting(
+      100,
+      1,
+      'Distinct topics one user may watch across all their sockets',
+    ),
     LIVE_MAX_SOCKETS_PER_USER: Type.Integer({ default: 10, minimum: 1 }),
-    LIVE_MAX_STREAM_TOPICS: Type.Integer({
-      default: 600,
-      minimum: 2,
-      description:
-        'Hub and structure topics (one JetStream consumer each) this instance holds for everyone; at least twice LIVE_MAX_TOPICS_PER_USER',
-    }),
-    LIVE_INBOUND_PER_SECOND: Type.Integer({
-      default: 20,
-      minimum: 1,
-      description: 'Frames a socket may send per second on average; above it the socket is closed (4029)',
-    }),
-    LIVE_INBOUND_BURST: Type.Integer({
-      default: 60,
-      minimum: 1,
-      description: 'Frames a socket may send at once',
-    }),
-    LIVE_HUB_CHECK_TTL_MS: Type.Integer({
-      default: 300_000,
-      minimum: 0,
-      description: 'How long a hub found to exist is remembered for live subscriptions',
-    }),
+    LIVE_MAX_STREAM_TOPICS: intSetting(
+      600,
+      2,
+      'Hub and structure topics (one JetStream consumer each) this instance holds for everyone; at least twice LIVE_MAX_TOPICS_PER_USER',
+    ),
+    LIVE_INBOUND_PER_SECOND: intSetting(
+      20,
+      1,
+      'Frames a socket may send per second on average; above it the socket is closed (4029)',
+    ),
+    LIVE_INBOUND_BURST: intSetting(60, 1, 'Frames a socket may send at once'),
+    LIVE_HUB_CHECK_TTL_MS: intSetting(
+      300_000,
+      0,
+      'How long a hub found to exist is remembered for live subscriptions',
+    ),
     WS_ALLOWED_ORIGINS: Type.String({
       default: '',
       description:
@@ -169,15 +156,13 @@ export const GatewayConfigSchema = Type.Composite([
       default: false,
       description: 'Let the provider be reached over plain http (a local test provider only)',
     }),
-    LIVE_SESSION_CHECK_MS: Type.Integer({
-      default: 60_000,
-      minimum: 1000,
-      description: 'How often open live sockets re-check their session and roles',
-    }),
+    LIVE_SESSION_CHECK_MS: intSetting(
+      60_000,
+      1000,
+      'How often open live sockets re-check their session and roles',
+    ),
   }),
 ]);
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 
-export function gatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  return readConfig(GatewayConfigSchema, env);
-}
+export const gatewayConfig = configReader(GatewayConfigSchema);

@@ -27,6 +27,13 @@ let store: SessionStore;
 const seen: ServiceRequest[] = [];
 const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000, aud: 'smarthome-console' });
 const subs: Subscription[] = [];
+/** A request from a fresh session of a user with these roles. */
+const injectAs = async (roles: string[], method: 'GET' | 'POST', url: string, payload?: object) => {
+  const { cookie } = await session(roles);
+  return app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+};
+/** `GET /api/users/me` with a session cookie (`name=value`). */
+const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
 
 function respond(operation: string, answer: (req: ServiceRequest) => ServiceReply | null) {
   const sub = nc.subscribe(subjects(prefix).api('auth', operation), { queue: 'auth' });
@@ -83,20 +90,13 @@ describe('who may call what', () => {
   });
 
   it('refuses an operation outside the caller’s roles before it reaches the service', async () => {
-    const { cookie } = await session(['support']);
-    const res = await app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });
+    const res = await injectAs(['support'], 'GET', '/api/admin/users');
     expect(res.statusCode).toBe(403);
     expect(seen).toHaveLength(0);
   });
 
   it('settles the role before looking at the input', async () => {
-    const { cookie } = await session(['support']);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: { cookie },
-      payload: { bogus: 1 },
-    });
+    const res = await injectAs(['support'], 'POST', '/api/admin/users', { bogus: 1 });
     expect(res.statusCode).toBe(403);
   });
 
@@ -127,11 +127,7 @@ describe('session cookie', () => {
     const [head, body, sig] = cookie.split('=')[1]?.split('.') ?? [];
     const claims = JSON.parse(Buffer.from(body ?? '', 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url');
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/users/me',
-      headers: { cookie: `${SESSION_COOKIE}=${head}.${forged}.${sig}` },
-    });
+    const res = await me(`${SESSION_COOKIE}=${head}.${forged}.${sig}`);
     expect(res.statusCode).toBe(401);
     expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
   });
@@ -141,11 +137,7 @@ describe('session cookie', () => {
     const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const now = Math.floor(Date.now() / 1000);
     const token = `${enc({ alg: 'none', typ: 'JWT' })}.${enc({ sid, sub: '7', iat: now, exp: now + 60, aud: 'smarthome-console' })}.`;
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/users/me',
-      headers: { cookie: `${SESSION_COOKIE}=${token}` },
-    });
+    const res = await me(`${SESSION_COOKIE}=${token}`);
     expect(res.statusCode).toBe(401);
   });
 
@@ -158,11 +150,7 @@ describe('session cookie', () => {
     })({ sid, sub: '7' });
     const wrongAud = createSigner({ key: secret, expiresIn: 60_000, aud: 'elsewhere' })({ sid, sub: '7' });
     for (const token of [other, wrongAud]) {
-      const res = await app.inject({
-        method: 'GET',
-        url: '/api/users/me',
-        headers: { cookie: `${SESSION_COOKIE}=${token}` },
-      });
+      const res = await me(`${SESSION_COOKIE}=${token}`);
       expect(res.statusCode).toBe(401);
     }
   });
@@ -177,41 +165,31 @@ describe('session cookie', () => {
       exp: past + 60,
     });
     const cookie = `${SESSION_COOKIE}=${expired}`;
-    const renewed = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+    const renewed = await me(cookie);
     expect(renewed.statusCode).toBe(200);
     expect(String(renewed.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=ey`);
     await store.end(sid);
-    const ended = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+    const ended = await me(cookie);
     expect(ended.statusCode).toBe(401);
   });
 
   it('ends access at once when the server-side session is revoked', async () => {
     const { cookie } = await session(['support'], '55');
-    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(
-      200,
-    );
+    expect((await me(cookie)).statusCode).toBe(200);
     await store.endAllFor('55');
-    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(
-      401,
-    );
+    expect((await me(cookie)).statusCode).toBe(401);
   });
 });
 
 describe('when the service is not there', () => {
   it('answers 504 with "outcome unknown" when the service does not reply in time', async () => {
-    const { cookie } = await session(['support']);
-    const res = await app.inject({ method: 'GET', url: '/api/things', headers: { cookie } });
+    const res = await injectAs(['support'], 'GET', '/api/things');
     expect(res.statusCode).toBe(504);
     expect(res.json().message).toMatch(/did not answer in time/);
   });
 
   it('answers 503 with a message a person understands when no instance is running', async () => {
-    const { cookie } = await session(['support']);
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/supportPlus/userAdmin/roles',
-      headers: { cookie },
-    });
+    const res = await injectAs(['support'], 'GET', '/api/supportPlus/userAdmin/roles');
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('The auth service is not running right now; please try again shortly.');
   });

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveClient, type LiveStack, startLiveStack, until } from './live-helpers.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { LiveClient, startLiveStack, until } from './live-helpers.ts';
 
 // Issue 9 §4-5: what one signed-in user can cost everyone on /ws is bounded — inbound frames are
 // rate-limited, live topics must name real hubs, and topics, sockets and stream consumers are
 // capped per user below what the gateway holds for everyone. (Small limits configured here.)
-let s: LiveStack;
-beforeAll(async () => {
-  s = await startLiveStack({
+const s = useSuite(() =>
+  startLiveStack({
     LIVE_INBOUND_PER_SECOND: '5',
     LIVE_INBOUND_BURST: '20',
     LIVE_MAX_TOPICS_PER_USER: '3',
     LIVE_MAX_STREAM_TOPICS: '6',
     LIVE_MAX_SOCKETS_PER_USER: '3',
     LIVE_TOPIC_LINGER_MS: '60000',
-  });
-});
-afterAll(async () => s?.close());
+  }),
+);
 
 describe('inbound frames', () => {
   it('closes a socket that floods with 4029 after its burst, instead of answering every frame', async () => {

@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { SESSION_COOKIE } from '@console/contracts';
+import { freePort } from '@console/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type ScriptedGateway, startScriptedGateway } from './scripted-gateway.ts';
@@ -10,13 +10,6 @@ let g: ScriptedGateway;
 let base: string;
 let internalPort: number;
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as { port: number };
-  await new Promise((r) => s.close(r));
-  return port;
-}
 beforeAll(async () => {
   // The periodic session check stays at its default (60 s): closing must not wait for it.
   internalPort = await freePort();

@@ -10,6 +10,7 @@ import {
   migrateService,
   migrationsDir,
   mongoPlugin,
+  natsOptions,
   natsPlugin,
   postgresPlugin,
   redisPlugin,
@@ -38,13 +39,12 @@ import { channelsPlugin } from './plugins/channels.ts';
 import { gen1StorePlugin } from './plugins/gen1.store.ts';
 import { gen1CommandsPlugin } from './plugins/gen1-commands.ts';
 import { hubInfoPlugin } from './plugins/hub-info.store.ts';
-import { hubLinkPlugin } from './plugins/hub-link.client.ts';
 import { hubMetricsPlugin } from './plugins/hub-metrics.ts';
+import { linksPlugin } from './plugins/links.client.ts';
 import { presencePlugin } from './plugins/presence.ts';
 import { rawChannelPlugin } from './plugins/raw-channel.ts';
 import { recordsPlugin } from './plugins/records.store.ts';
 import { surveyPlugin } from './plugins/survey.ts';
-import { wflLinkPlugin } from './plugins/wfl-link.client.ts';
 import { wflPingsPlugin } from './plugins/wfl-pings.ts';
 
 export interface HubControlAppOptions {
@@ -59,11 +59,7 @@ export interface HubControlAppOptions {
  */
 export const hubControlApp = fp(
   async (app: FastifyInstance, { config, instance }: HubControlAppOptions) => {
-    await app.register(natsPlugin, {
-      url: config.NATS_URL,
-      prefix: config.NATS_PREFIX,
-      name: `hub-control ${instance}`,
-    });
+    await app.register(natsPlugin, natsOptions(config, `hub-control ${instance}`));
     // Whichever of the gateway, the simulator and hub-control starts first creates them (idempotent).
     await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     await app.register(redisPlugin, { url: config.REDIS_URL });
@@ -73,11 +69,13 @@ export const hubControlApp = fp(
     await app.register(presencePlugin, { prefix: config.REDIS_PREFIX, ttlSeconds: config.PRESENCE_TTL_S });
     await app.register(channelsPlugin, { warmupSeconds: config.PRESENCE_REFRESH_S });
     await app.register(hubInfoPlugin, { prefix: config.REDIS_PREFIX, ttlSeconds: config.HUB_INFO_TTL_S });
-    await app.register(hubLinkPlugin, { timeoutMs: config.HUB_TIMEOUT_MS });
+    await app.register(linksPlugin, {
+      hubTimeoutMs: config.HUB_TIMEOUT_MS,
+      wflTimeoutMs: config.WFL_TIMEOUT_MS,
+    });
     await migrateService(app, 'hub-control', migrationsDir(import.meta.url));
     await app.register(gen1StorePlugin);
     await app.register(wflPingsPlugin, { keepHours: config.PING_KEEP_H });
-    await app.register(wflLinkPlugin, { timeoutMs: config.WFL_TIMEOUT_MS });
     await app.register(recordsPlugin, {
       instance,
       prefix: config.REDIS_PREFIX,

@@ -1,4 +1,4 @@
-import { CommonConfigSchema, readConfig } from '@console/kit';
+import { CommonConfigSchema, configReader, intSetting } from '@console/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const HubControlConfigSchema = Type.Composite([
@@ -8,40 +8,37 @@ export const HubControlConfigSchema = Type.Composite([
       default: 'console',
       description: 'Prefix of every Redis key (presence, hub info)',
     }),
-    HUB_TIMEOUT_MS: Type.Integer({
-      default: 5000,
-      minimum: 100,
-      description: "How long a hub has to answer; keep it under the gateway's REQUEST_TIMEOUT_MS",
-    }),
-    PRESENCE_TTL_S: Type.Integer({
-      default: 90,
-      minimum: 5,
-      description:
-        'A presence not refreshed for this long counts as unknown (offline); 3× the simulator refresh',
-    }),
-    PRESENCE_REFRESH_S: Type.Integer({
-      default: 30,
-      minimum: 1,
-      description:
-        "How often connected hubs re-announce their presence (the simulator's SIM_PRESENCE_REFRESH_S): the channel list answers 202 until this long after start",
-    }),
-    WFL_TIMEOUT_MS: Type.Integer({
-      default: 5000,
-      minimum: 100,
-      description: "How long a Gen1 WiFi link has to answer a command; keep it under the gateway's 10 s",
-    }),
-    PING_KEEP_H: Type.Integer({
-      default: 24,
-      minimum: 1,
-      description:
-        'Pings hub-control stored are kept this many hours (the world’s own pings are never pruned)',
-    }),
-    PG_POOL_MAX: Type.Integer({ default: 5, minimum: 1, description: 'Postgres connections per instance' }),
-    HUB_INFO_TTL_S: Type.Integer({
-      default: 86_400,
-      minimum: 60,
-      description: 'How long the last system read and live info stay on the hub card',
-    }),
+    HUB_TIMEOUT_MS: intSetting(
+      5000,
+      100,
+      "How long a hub has to answer; keep it under the gateway's REQUEST_TIMEOUT_MS",
+    ),
+    PRESENCE_TTL_S: intSetting(
+      90,
+      5,
+      'A presence not refreshed for this long counts as unknown (offline); 3× the simulator refresh',
+    ),
+    PRESENCE_REFRESH_S: intSetting(
+      30,
+      1,
+      "How often connected hubs re-announce their presence (the simulator's SIM_PRESENCE_REFRESH_S): the channel list answers 202 until this long after start",
+    ),
+    WFL_TIMEOUT_MS: intSetting(
+      5000,
+      100,
+      "How long a Gen1 WiFi link has to answer a command; keep it under the gateway's 10 s",
+    ),
+    PING_KEEP_H: intSetting(
+      24,
+      1,
+      'Pings hub-control stored are kept this many hours (the world’s own pings are never pruned)',
+    ),
+    PG_POOL_MAX: intSetting(5, 1, 'Postgres connections per instance'),
+    HUB_INFO_TTL_S: intSetting(
+      86_400,
+      60,
+      'How long the last system read and live info stay on the hub card',
+    ),
     SURVEY_CONCURRENCY: Type.Integer({
       default: 32,
       minimum: 1,
@@ -63,6 +60,4 @@ export const HubControlConfigSchema = Type.Composite([
 ]);
 export type HubControlConfig = Static<typeof HubControlConfigSchema>;
 
-export function hubControlConfig(env: NodeJS.ProcessEnv = process.env): HubControlConfig {
-  return readConfig(HubControlConfigSchema, env);
-}
+export const hubControlConfig = configReader(HubControlConfigSchema);

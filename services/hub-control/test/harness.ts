@@ -1,5 +1,5 @@
 import type { Caller, Role, SimHub, SimWfl } from '@console/contracts';
-import { natsAuth, readConfig } from '@console/kit';
+import { natsAuth } from '@console/kit';
 import {
   infraEnv,
   type OperationCall,
@@ -12,6 +12,7 @@ import {
   scratchRedis,
   startApp,
   testCaller,
+  testConfig,
   uniqueName,
   waitFor,
 } from '@console/kit/testing';
@@ -78,13 +79,9 @@ export async function startHubControl(
   const postgres = await scratchPostgres(infra.DATABASE_URL, 'hc');
   if (opts.world) await migrateWorld(postgres.pool);
   const mongo = await scratchMongo(infra.MONGO_URL, { name: prefix });
-  const config = readConfig(HubControlConfigSchema, {
-    ...infra,
+  const config = testConfig(HubControlConfigSchema, prefix, {
     MONGO_URL: mongo.url,
     DATABASE_URL: postgres.url,
-    NATS_PREFIX: prefix,
-    REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'silent',
     HUB_TIMEOUT_MS: '1000',
     ...env,
   });
@@ -110,10 +107,7 @@ export async function startHubControl(
   // hub-control first, so it hears the hubs connect.
   const app = await build();
 
-  const simConfig = readConfig(SimulatorConfigSchema, {
-    ...infra,
-    NATS_PREFIX: prefix,
-    LOG_LEVEL: 'silent',
+  const simConfig = testConfig(SimulatorConfigSchema, prefix, {
     ...SIM,
     ...simEnv,
   });

@@ -55,3 +55,13 @@ export const CommonConfigSchema = Type.Object({
   }),
 });
 export type CommonConfig = Static<typeof CommonConfigSchema>;
+
+/** A whole-number setting: its default, its least allowed value, what it is for. */
+export const intSetting = (defaultValue: number, minimum: number, description: string) =>
+  Type.Integer({ default: defaultValue, minimum, description });
+
+/** A service's `…Config(env?)` reader over its schema. */
+export const configReader =
+  <T extends TObject>(schema: T) =>
+  (env: NodeJS.ProcessEnv = process.env): Static<T> =>
+    readConfig(schema, env);

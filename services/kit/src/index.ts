@@ -12,6 +12,8 @@ export * from './plugins/mongo.ts';
 export * from './plugins/nats.ts';
 export * from './plugins/postgres.ts';
 export * from './plugins/redis.ts';
+export * from './redis-store.ts';
+export * from './request-once.ts';
 export * from './server.ts';
 export * from './service-errors.ts';
 export * from './sessions.ts';

@@ -1,19 +1,19 @@
-import { CommonConfigSchema, readConfig } from '@console/kit';
+import { CommonConfigSchema, configReader, intSetting } from '@console/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const SearchConfigSchema = Type.Composite([
   CommonConfigSchema,
   Type.Object({
-    QUERY_MAX_TIME_MS: Type.Integer({
-      default: 3000,
-      minimum: 50,
-      description: 'Longest a generic Support Plus query or count may run in Mongo (maxTimeMS)',
-    }),
-    STATEMENT_TIMEOUT_MS: Type.Integer({
-      default: 5000,
-      minimum: 100,
-      description: 'Postgres statement_timeout of the search pool: no search holds a connection longer',
-    }),
+    QUERY_MAX_TIME_MS: intSetting(
+      3000,
+      50,
+      'Longest a generic Support Plus query or count may run in Mongo (maxTimeMS)',
+    ),
+    STATEMENT_TIMEOUT_MS: intSetting(
+      5000,
+      100,
+      'Postgres statement_timeout of the search pool: no search holds a connection longer',
+    ),
     PG_POOL_MAX: Type.Integer({ default: 10, minimum: 1 }),
     FERRETDB_POSTGRESQL_URL: Type.String({
       default: '',
@@ -38,6 +38,4 @@ export const SearchConfigSchema = Type.Composite([
 ]);
 export type SearchConfig = Static<typeof SearchConfigSchema>;
 
-export function searchConfig(env: NodeJS.ProcessEnv = process.env): SearchConfig {
-  return readConfig(SearchConfigSchema, env);
-}
+export const searchConfig = configReader(SearchConfigSchema);

@@ -1,14 +1,7 @@
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
 import { migrateSearch } from './migrate.ts';
-import {
-  accelerate,
-  backendMatches,
-  backendUrl,
-  type FerretBackend,
-  isFerretDb,
-  openBackend,
-} from './plugins/ferret.ts';
+import { accelerate, type FerretBackend, findBackend } from './plugins/ferret.ts';
 import { ensureGen1Indexes } from './plugins/gen1/indexes.ts';
 import { type ReindexResult, reindex, worldLoaded } from './plugins/gen2/reindex.ts';
 
@@ -44,26 +37,18 @@ export async function prepareSearch(o: PrepareOptions): Promise<Prepared> {
     const db = mongo.db();
     await migrateSearch(pool);
     const { made } = await ensureGen1Indexes(pool);
-    let accelerator: Prepared['accelerator'] = 'not FerretDB';
-    if (await isFerretDb(db)) {
-      accelerator = 'backend not reachable';
-      backend = await openBackend(
-        backendUrl(o.ferretdbPostgresqlUrl ?? '', o.databaseUrl),
-        db.databaseName,
-      ).catch(() => null);
-      if (backend && !(await backendMatches(db, backend))) {
-        await backend.close();
-        backend = null;
+    const found = await findBackend(db, o.ferretdbPostgresqlUrl ?? '', o.databaseUrl);
+    backend = found.backend;
+    let accelerator: Prepared['accelerator'] =
+      found.why === 'not FerretDB' ? 'not FerretDB' : 'backend not reachable';
+    if (backend) {
+      let got = await accelerate(backend, { concurrently: !o.exclusive });
+      while (got === null) {
+        log('search: another process is making the accelerator indexes; waiting');
+        await new Promise((r) => setTimeout(r, 5000));
+        got = await accelerate(backend, { concurrently: !o.exclusive });
       }
-      if (backend) {
-        let got = await accelerate(backend, { concurrently: !o.exclusive });
-        while (got === null) {
-          log('search: another process is making the accelerator indexes; waiting');
-          await new Promise((r) => setTimeout(r, 5000));
-          got = await accelerate(backend, { concurrently: !o.exclusive });
-        }
-        accelerator = got;
-      }
+      accelerator = got;
     }
     log(
       `search: Gen1 indexes made: ${made.join(', ') || 'none'}; accelerator: ${JSON.stringify(accelerator)}`,

@@ -119,6 +119,12 @@ describe('account edits', () => {
   });
 
   it('deletes a room keeping or deleting its devices', async () => {
+    const deleteRoom = (room: { room_id: string; name: string }, deleteDevices: boolean) =>
+      h.call('search.deleteRoom', {
+        caller: ann(),
+        params: { roomId: room.room_id },
+        body: { old: { name: room.name }, deleteDevices },
+      });
     const rooms = (
       await h.pool.query(
         'select r.room_id, r.name from rooms r where exists (select 1 from devices d where d.room_id = r.room_id) order by r.room_id limit 2',
@@ -128,13 +134,7 @@ describe('account edits', () => {
     const kept = (
       await h.pool.query('select device_id from devices where room_id = $1', [keep.room_id])
     ).rows.map((r) => r.device_id);
-    data(
-      await h.call('search.deleteRoom', {
-        caller: ann(),
-        params: { roomId: keep.room_id },
-        body: { old: { name: keep.name }, deleteDevices: false },
-      }),
-    );
+    data(await deleteRoom(keep, false));
     const after = (
       await h.pool.query('select room_id from devices where device_id = any($1::bigint[])', [kept])
     ).rows;
@@ -143,13 +143,7 @@ describe('account edits', () => {
     const dropped = (
       await h.pool.query('select device_id from devices where room_id = $1', [drop.room_id])
     ).rows.map((r) => r.device_id);
-    data(
-      await h.call('search.deleteRoom', {
-        caller: ann(),
-        params: { roomId: drop.room_id },
-        body: { old: { name: drop.name }, deleteDevices: true },
-      }),
-    );
+    data(await deleteRoom(drop, true));
     expect(
       (await h.pool.query('select 1 from devices where device_id = any($1::bigint[])', [dropped])).rowCount,
     ).toBe(0);

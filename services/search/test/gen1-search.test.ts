@@ -43,14 +43,9 @@ describe('the Gen1 support search', () => {
   });
 
   it('needs a user, MAC or hub term, and every given term must match', async () => {
-    expect(
-      failure(
-        await h.call('search.findAdvanced', {
-          caller: support(),
-          params: { user: '-', mac: '-', wfl: ' - ' },
-        }),
-      ).message,
-    ).toBe(SEARCH_TEXT.needTerm);
+    const advanced = (params: { user: string; mac: string; wfl: string }) =>
+      h.call('search.findAdvanced', { caller: support(), params });
+    expect(failure(await advanced({ user: '-', mac: '-', wfl: ' - ' })).message).toBe(SEARCH_TEXT.needTerm);
     const [a, b] = (
       await h.pool.query(
         "select u.user_id, u.email, w.mac, w.wfl_id, w.name from users u join wfls w on w.user_id = u.user_id where w.mac like '74:0A:BC:%' order by u.user_id limit 2",
@@ -68,14 +63,7 @@ describe('the Gen1 support search', () => {
       wfl: String(a.wfl_id),
     });
     expect(byWfl.rows.map((x) => x.user.user_id)).toEqual([Number(a.user_id)]);
-    expect(
-      failure(
-        await h.call('search.findAdvanced', {
-          caller: support(),
-          params: { user: '-', mac: 'zz:zz', wfl: '-' },
-        }),
-      ).statusCode,
-    ).toBe(400);
+    expect(failure(await advanced({ user: '-', mac: 'zz:zz', wfl: '-' })).statusCode).toBe(400);
   });
 
   it('finds accounts by device name or serial, and by device id, with the devices that matched', async () => {

@@ -1,5 +1,5 @@
 import type { Caller, Role } from '@console/contracts';
-import { natsAuth, readConfig } from '@console/kit';
+import { natsAuth } from '@console/kit';
 import {
   infraEnv,
   type OperationCall,
@@ -8,6 +8,7 @@ import {
   scratchPostgres,
   startApp,
   testCaller,
+  testConfig,
   uniqueName,
 } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
@@ -47,12 +48,9 @@ export async function startSearch(o: { customers?: number; world?: boolean } = {
   const prefix = uniqueName('search');
   const postgres = await scratchPostgres(infra.DATABASE_URL, 'search', 4);
   const mongo = await scratchMongo(infra.MONGO_URL, { name: prefix });
-  const config = readConfig(SearchConfigSchema, {
-    ...infra,
+  const config = testConfig(SearchConfigSchema, prefix, {
     DATABASE_URL: postgres.url,
     MONGO_URL: mongo.url,
-    NATS_PREFIX: prefix,
-    LOG_LEVEL: 'silent',
     INDEX_ON_START: 'never',
     FERRETDB_POSTGRESQL_URL: process.env.FERRETDB_POSTGRESQL_URL ?? '',
   });

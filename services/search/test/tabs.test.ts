@@ -169,33 +169,19 @@ describe('the structure tabs’ reads', () => {
   });
 
   it('split notifications by structure and list every agent record of a type', async () => {
+    const agents = (type: string) =>
+      h.call('search.agents', { caller: support(), params: { type }, body: { rootGroupId: ROOT } });
     const n = data<StructureNotifications>(
       await h.call('search.notifications', { caller: support(), body: { rootGroupId: ROOT } }),
     );
     expect(n.thisStructure.map((r) => r.id)).toEqual(['n1']);
     expect(n.others.map((r) => r.id)).toEqual(['n2']);
     expect(n.thisStructure[0]?.email).toBe('tabs@example.com');
-    const alexa = data<StructureAgents>(
-      await h.call('search.agents', {
-        caller: support(),
-        params: { type: 'alexa' },
-        body: { rootGroupId: ROOT },
-      }),
-    );
+    const alexa = data<StructureAgents>(await agents('alexa'));
     expect(alexa.records).toHaveLength(2);
-    const google = data<StructureAgents>(
-      await h.call('search.agents', {
-        caller: support(),
-        params: { type: 'google' },
-        body: { rootGroupId: ROOT },
-      }),
-    );
+    const google = data<StructureAgents>(await agents('google'));
     expect(google.records).toHaveLength(0);
-    const bad = await h.call('search.agents', {
-      caller: support(),
-      params: { type: 'siri' },
-      body: { rootGroupId: ROOT },
-    });
+    const bad = await agents('siri');
     expect(failure(bad).statusCode).toBe(400);
   });
 

@@ -1,4 +1,4 @@
-import { CommonConfigSchema, readConfig } from '@console/kit';
+import { CommonConfigSchema, configReader } from '@console/kit';
 import { type Static, Type } from '@sinclair/typebox';
 import { FLEET_SOURCES } from './plugins/fleet-source.ts';
 
@@ -41,6 +41,4 @@ export const SimulatorConfigSchema = Type.Composite([
 ]);
 export type SimulatorConfig = Static<typeof SimulatorConfigSchema>;
 
-export function simulatorConfig(env: NodeJS.ProcessEnv = process.env): SimulatorConfig {
-  return readConfig(SimulatorConfigSchema, env);
-}
+export const simulatorConfig = configReader(SimulatorConfigSchema);

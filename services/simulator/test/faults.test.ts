@@ -55,19 +55,7 @@ describe('fault knobs', () => {
     await sim.control('malformed', { hubId: h, replies: 1 });
     const raw = await log.waitFor(() => true);
     expect(() => JSON.parse(raw.string())).toThrow();
-    const reply = await sim.nc.request(
-      subjects(sim.prefix).hubCmd(h),
-      JSON.stringify({
-        version: '1.0',
-        transactionId: 1,
-        senderId: 't',
-        direction: 'request',
-        class: 'system',
-        operation: 'read',
-        items: [{ itemId: 0, payload: {} }],
-      }),
-      { timeout: 2000 },
-    );
+    const reply = await sim.request(h, 'system', 'read');
     expect(() => JSON.parse(reply.string())).toThrow();
     const refused = await sim.nc.request(subjects(sim.prefix).hubCmd(h), '{"version":"1.0"}', {
       timeout: 2000,

@@ -18,7 +18,7 @@ import {
   startApp,
   uniqueName,
 } from '@console/kit/testing';
-import { headers, type NatsConnection } from '@nats-io/nats-core';
+import { headers, type Msg, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import { simulatorApp } from '../src/app.ts';
@@ -44,6 +44,11 @@ export interface SimHarness {
     payloads: HubCommandRequest<N>[],
     opts?: { clientType?: string; timeout?: number },
   ): Promise<HubMessage>;
+  /**
+   * Sends a hub a request of any class and operation (one empty item), even one `command` would
+   * not make (an operation the hub does not know); the raw answer.
+   */
+  request(hubId: number, cls: string, operation: string): Promise<Msg>;
   control(op: SimControlOp, body: unknown): Promise<unknown>;
   /** Starts recording every message on a subject (wildcards allowed). */
   record(subject: string): Recorder;
@@ -118,6 +123,21 @@ export async function startSimulator(
     });
     return JSON.parse(msg.string()) as HubMessage;
   };
+  let transactionId = 0;
+  const request: SimHarness['request'] = (hubId, cls, operation) =>
+    nc.request(
+      subj.hubCmd(hubId),
+      JSON.stringify({
+        version: '1.0',
+        transactionId: ++transactionId,
+        senderId: 'test',
+        direction: 'request',
+        class: cls,
+        operation,
+        items: [{ itemId: 0, payload: {} }],
+      }),
+      { timeout: 2000 },
+    );
   const control: SimHarness['control'] = async (op, body) => {
     const msg = await nc.request(sim.control(op), JSON.stringify(body), { timeout: 3000 });
     return JSON.parse(msg.string());
@@ -135,6 +155,7 @@ export async function startSimulator(
     nc,
     fleet,
     command,
+    request,
     control,
     record,
     close,

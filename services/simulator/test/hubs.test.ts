@@ -97,19 +97,7 @@ describe('a simulated hub', () => {
       [false, 404],
     ]);
     const h = hub(2).hubId;
-    const msg = await sim.nc.request(
-      subjects(sim.prefix).hubCmd(h),
-      JSON.stringify({
-        version: '1.0',
-        transactionId: 9,
-        senderId: 'x',
-        direction: 'request',
-        class: 'system',
-        operation: 'dance',
-        items: [{ itemId: 0, payload: {} }],
-      }),
-      { timeout: 2000 },
-    );
+    const msg = await sim.request(h, 'system', 'dance');
     expect(msg.json<{ items: { success: boolean; error: { code: number } }[] }>().items[0]).toMatchObject({
       success: false,
       error: { code: 404 },

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type Caller, type Role, type ServiceReply, simSubjects } from '@console/contracts';
-import { createServer, ensureStreams, natsAuth, readConfig } from '@console/kit';
+import { createServer, ensureStreams, natsAuth } from '@console/kit';
 import {
   freshDatabase,
   infraEnv,
   operationClient,
+  testConfig,
   testPool,
   uniqueName,
   waitFor,
@@ -66,12 +67,9 @@ export async function startSupervisor(
   const database = await freshDatabase(infra.DATABASE_URL, 'sup');
   const mongoUrl = new URL(infra.MONGO_URL);
   mongoUrl.pathname = `/${prefix}`;
-  const config = readConfig(SupervisorConfigSchema, {
-    ...infra,
+  const config = testConfig(SupervisorConfigSchema, prefix, {
     DATABASE_URL: database.url,
     MONGO_URL: mongoUrl.toString(),
-    NATS_PREFIX: prefix,
-    LOG_LEVEL: 'silent',
     HOST_TIMEOUT_MS: '1500',
     ...o.env,
   });
@@ -94,10 +92,7 @@ export async function startSupervisor(
 
   let sim: FastifyInstance | null = null;
   if (o.simHosts) {
-    const simConfig = readConfig(SimulatorConfigSchema, {
-      ...infra,
-      NATS_PREFIX: prefix,
-      LOG_LEVEL: 'silent',
+    const simConfig = testConfig(SimulatorConfigSchema, prefix, {
       SIM_HUBS: '0',
       SIM_WFLS: '0',
       SIM_HOSTS: String(o.simHosts),

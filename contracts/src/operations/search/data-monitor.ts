@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { fields, Nullable } from '../../world/common.ts';
+import { DateTimeString, fields, Nullable } from '../../world/common.ts';
 
 /** The data monitor's constants (seed 000 §9, §5, §8). */
 export const DATA_MONITOR = {
@@ -103,11 +103,11 @@ export type GetEnergyBody = Static<typeof GetEnergyBodySchema>;
 export const ENERGY_ORDERS = ['asc', 'desc'] as const;
 
 export const EnergyRowSchema = Type.Object({
-  time: Type.String({ format: 'date-time' }),
+  time: DateTimeString(),
   ...fields(Type.String, 'serial', 'mac'),
   current_use: Type.Number({ description: 'Watts' }),
   total_day_use: Type.Number({ description: 'Watt hours since midnight (UTC)' }),
-  created_at: Type.String({ format: 'date-time' }),
+  created_at: DateTimeString(),
   _use_diff: Nullable(
     Type.Number({
       description:
@@ -119,7 +119,7 @@ export const EnergyRowSchema = Type.Object({
 export type EnergyRow = Static<typeof EnergyRowSchema>;
 
 export const EnergyErrorSchema = Type.Object({
-  time: Type.String({ format: 'date-time' }),
+  time: DateTimeString(),
   ...fields(Type.String, 'serial', 'mac'),
   diff: Type.Number(),
   message: Type.String(),

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { fields, Nullable } from '../../world/common.ts';
+import { DateTimeString, fields, Nullable } from '../../world/common.ts';
 
 export const PRODUCT_SEARCH_FIELDS = ['serial', 'name', 'productCode', 'virtualProductCode'] as const;
 export type ProductSearchField = (typeof PRODUCT_SEARCH_FIELDS)[number];
@@ -39,7 +39,7 @@ const MatchedBy = Type.Union(MATCHED_BY.map((m) => Type.Literal(m)));
 
 export const Gen2UserHitSchema = Type.Object({
   ...fields(Type.String, 'userId', 'email'),
-  createdDate: Type.String({ format: 'date-time' }),
+  createdDate: DateTimeString(),
   rootGroupIds: Type.Array(Type.String()),
   noRoot: Type.Boolean(),
   hubId: Nullable(Type.Integer({ description: 'The hub a no-root user registered' })),
@@ -57,7 +57,7 @@ export type ProductHit = Static<typeof ProductHitSchema>;
 export const Gen2StructureHitSchema = Type.Object({
   rootGroupId: Type.String(),
   name: Type.String({ description: 'Location name' }),
-  createdDate: Type.String({ format: 'date-time' }),
+  createdDate: DateTimeString(),
   link2: Type.Array(Type.Integer(), { description: 'Its Link Plus hubs' }),
   userIds: Type.Array(Type.String(), { description: 'Users with access' }),
   matchedBy: MatchedBy,

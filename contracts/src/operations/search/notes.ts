@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { fields, Nullable } from '../../world/common.ts';
+import { DateTimeString, fields, Nullable } from '../../world/common.ts';
 
 const CustomerId = Type.String({
   minLength: 1,
@@ -11,8 +11,8 @@ export const SupportNoteViewSchema = Type.Object({
   ...fields(Type.String, 'id', 'notes', 'customerId'),
   userId: Type.String({ description: "The author (staff e-mail), or 'system' for automatic notes" }),
   automatic: Type.Boolean(),
-  createdDate: Type.String({ format: 'date-time' }),
-  updatedDate: Type.String({ format: 'date-time', description: 'Modified time' }),
+  createdDate: DateTimeString(),
+  updatedDate: DateTimeString('Modified time'),
   editable: Type.Boolean({ description: 'The caller wrote it, under an hour ago' }),
 });
 export type SupportNoteView = Static<typeof SupportNoteViewSchema>;
@@ -43,7 +43,7 @@ export type UpdateNoteBody = Static<typeof UpdateNoteBodySchema>;
 
 export const ViewHistoryListSchema = Type.Array(
   Type.Object({
-    createdDate: Type.String({ format: 'date-time' }),
+    createdDate: DateTimeString(),
     userId: Type.String({ description: 'The viewer (staff e-mail)' }),
     name: Nullable(Type.String({ description: 'The viewer’s name when known' })),
   }),

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SUPPORT_PLUS_DATABASES } from '../../world/collections.ts';
-import { fields, Nullable } from '../../world/common.ts';
+import { DateTimeString, fields, Nullable } from '../../world/common.ts';
 import { SUPPORT_PLUS_LIMIT } from './rules.ts';
 
 export const OverviewLinkSchema = Type.Object({
@@ -9,7 +9,7 @@ export const OverviewLinkSchema = Type.Object({
   rootGroupId: Nullable(Type.String()),
   userId: Type.String(),
   email: Nullable(Type.String({ description: 'E-mail of the user who registered the hub' })),
-  since: Nullable(Type.String({ format: 'date-time', description: 'Locked since (locked list)' })),
+  since: Nullable(DateTimeString('Locked since (locked list)')),
 });
 export type OverviewLink = Static<typeof OverviewLinkSchema>;
 
@@ -32,10 +32,7 @@ export const OverviewSchema = Type.Object({
   locked: LinkList('Locked links'),
   noRoot: LinkList('Links registered to no structure'),
   indexedAt: Nullable(
-    Type.String({
-      format: 'date-time',
-      description: 'When the search index these figures come from was last refreshed in full',
-    }),
+    DateTimeString('When the search index these figures come from was last refreshed in full'),
   ),
 });
 export type Overview = Static<typeof OverviewSchema>;

@@ -1,13 +1,16 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DeviceCategorySchema, DeviceStatusSchema, fields, Nullable } from '../../world/common.ts';
+import {
+  DateTimeString,
+  DeviceCategorySchema,
+  DeviceStatusSchema,
+  fields,
+  Nullable,
+} from '../../world/common.ts';
 import { GroupTypeSchema } from '../../world/structure.ts';
-
-const Iso = (description?: string) =>
-  Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 
 export const StructureUserSchema = Type.Object({
   ...fields(Type.String, 'userId', 'email'),
-  createdDate: Iso(),
+  createdDate: DateTimeString(),
   structures: Type.Integer({ description: 'How many structures the user can reach' }),
   levels: Type.Array(Type.String(), { description: 'Access levels in this structure (owner, admin, user…)' }),
   roles: Type.Array(Type.String()),
@@ -25,13 +28,13 @@ export const StructureHubSchema = Type.Object({
   errorState: Type.Boolean(),
   errorSyncUpdateId: Nullable(Type.String()),
   locked: Type.Boolean(),
-  lockedSince: Nullable(Iso()),
+  lockedSince: Nullable(DateTimeString()),
   homeKitPaired: Type.Boolean(),
   configNumber: Type.Integer(),
   systemStorageNumber: Type.Integer({ description: "Not 0 shows 'systemStorageNumber NOT 0'" }),
   factoryResets: Type.Integer(),
-  createdDate: Iso('Added date'),
-  updatedDate: Iso(),
+  createdDate: DateTimeString('Added date'),
+  updatedDate: DateTimeString(),
   stats: Type.Object({
     average: Type.Number(),
     count: Type.Integer(),
@@ -114,12 +117,16 @@ export const StructureDetailSchema = Type.Object({
   structure: Type.Object({
     ...fields(Type.String, 'rootGroupId', 'name'),
     version: Type.Integer(),
-    createdDate: Iso(),
-    updatedDate: Iso(),
+    createdDate: DateTimeString(),
+    updatedDate: DateTimeString(),
     link2: Type.Array(Type.Integer()),
     v5: Nullable(Type.Object({ license: Type.String(), userId: Type.String() })),
     userRootAccess: Type.Array(
-      Type.Object({ userId: Type.String(), levels: Type.Array(Type.String()), createdDate: Iso() }),
+      Type.Object({
+        userId: Type.String(),
+        levels: Type.Array(Type.String()),
+        createdDate: DateTimeString(),
+      }),
     ),
   }),
   users: Type.Array(StructureUserSchema),

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { ONE_TIME_CODE } from '@console/contracts';
+import { RedisStore } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -35,20 +36,11 @@ if tries >= tonumber(ARGV[2]) then redis.call('DEL', KEYS[1]) end
 return 0`;
 
 /** E-mailed sign-in codes in Redis: single use, short-lived, dead after too many wrong tries. */
-export class OneTimeCodes {
-  private readonly redis: Redis;
-  private readonly prefix: string;
-  readonly ttlSeconds: number;
+export class OneTimeCodes extends RedisStore {
   private readonly maxAttempts: number;
   constructor(redis: Redis, prefix: string, ttlSeconds: number, maxAttempts: number) {
-    this.redis = redis;
-    this.prefix = prefix;
-    this.ttlSeconds = ttlSeconds;
+    super(redis, prefix, 'otc', ttlSeconds);
     this.maxAttempts = maxAttempts;
-  }
-
-  private key(userId: string) {
-    return `${this.prefix}:otc:${userId}`;
   }
 
   /** A new code replaces any earlier one for the user, with a fresh count of tries. */

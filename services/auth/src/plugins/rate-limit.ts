@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '@console/contracts';
+import { RedisStore } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,20 +51,11 @@ return 1`;
  * it is judged, so parallel guesses cannot slip past the limit; a sign-in that completes gives its
  * attempts back, so a person who signs in often is never locked out by their own successes.
  */
-export class RateLimiter {
-  private readonly redis: Redis;
-  private readonly prefix: string;
-  private readonly windowSeconds: number;
-  constructor(redis: Redis, prefix: string, windowSeconds: number) {
-    this.redis = redis;
-    this.prefix = prefix;
-    this.windowSeconds = windowSeconds;
-  }
-
-  private key(b: Bucket) {
+export class RateLimiter extends RedisStore {
+  private bucketKey(b: Bucket) {
     // Hashed so that e-mail addresses and client addresses do not sit in Redis in clear.
     const subject = createHash('sha256').update(b.subject).digest('base64url').slice(0, 22);
-    return `${this.prefix}:rl:${b.name}:${subject}`;
+    return this.key(`${b.name}:${subject}`);
   }
 
   /**
@@ -75,8 +66,8 @@ export class RateLimiter {
     const counts = (await this.redis.eval(
       TAKE,
       buckets.length,
-      ...buckets.map((b) => this.key(b)),
-      this.windowSeconds,
+      ...buckets.map((b) => this.bucketKey(b)),
+      this.ttlSeconds,
     )) as number[];
     if (buckets.some((b, i) => b.limit !== undefined && (counts[i] ?? 0) > b.limit))
       throw new ApiError(429, TOO_MANY);
@@ -85,13 +76,13 @@ export class RateLimiter {
 
   async giveBack(buckets: Bucket[]): Promise<void> {
     if (buckets.length === 0) return;
-    await this.redis.eval(GIVE_BACK, buckets.length, ...buckets.map((b) => this.key(b)));
+    await this.redis.eval(GIVE_BACK, buckets.length, ...buckets.map((b) => this.bucketKey(b)));
   }
 }
 
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, opts: { prefix: string; windowSeconds: number }) => {
-    app.decorate('rateLimit', new RateLimiter(app.redis, opts.prefix, opts.windowSeconds));
+    app.decorate('rateLimit', new RateLimiter(app.redis, opts.prefix, 'rl', opts.windowSeconds));
   },
   { name: 'rate-limit', dependencies: ['redis'] },
 );

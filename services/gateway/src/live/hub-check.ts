@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Caller, OPERATIONS, type Operation } from '@console/contracts';
+import { type Caller, OPERATIONS } from '@console/contracts';
 import type { FastifyInstance } from 'fastify';
 
 const KEEP_AT_MOST = 50_000;
@@ -15,29 +15,15 @@ export interface Refusal {
  * opened. Made-up hub ids used to hold the stream's consumers for nothing. A hub found is
  * remembered a while, so panels re-opening do not ask again.
  */
-export class HubCheck {
-  private readonly known = new Map<string, number>();
-  private readonly op: Operation;
-  private readonly app: FastifyInstance;
-  private readonly ttlMs: number;
+export function hubCheck(app: FastifyInstance, ttlMs: number) {
+  const known = new Map<string, number>();
+  const op = OPERATIONS.find((o) => o.id === 'hub-control.hub');
+  if (!op) throw new Error('the operations table has no hub-control.hub');
 
-  constructor(app: FastifyInstance, ttlMs: number) {
-    this.app = app;
-    this.ttlMs = ttlMs;
-    const op = OPERATIONS.find((o) => o.id === 'hub-control.hub');
-    if (!op) throw new Error('the operations table has no hub-control.hub');
-    this.op = op;
-  }
-
-  async refusal(caller: Caller, ip: string, hubIds: readonly string[]): Promise<Refusal | null> {
-    const answers = await Promise.all(hubIds.map((id) => this.check(caller, ip, id)));
-    return answers.find((a) => a !== null) ?? null;
-  }
-
-  private async check(caller: Caller, ip: string, hubId: string): Promise<Refusal | null> {
-    const until = this.known.get(hubId);
+  const check = async (caller: Caller, ip: string, hubId: string): Promise<Refusal | null> => {
+    const until = known.get(hubId);
     if (until !== undefined && until > Date.now()) return null;
-    const answer = await this.app.forward(this.op, {
+    const answer = await app.forward(op, {
       requestId: randomUUID(),
       caller,
       ip,
@@ -46,13 +32,21 @@ export class HubCheck {
       body: null,
     });
     if (answer.ok) {
-      if (this.known.size >= KEEP_AT_MOST) this.known.clear();
-      this.known.set(hubId, Date.now() + this.ttlMs);
+      if (known.size >= KEEP_AT_MOST) known.clear();
+      known.set(hubId, Date.now() + ttlMs);
       return null;
     }
     const status = answer.error.statusCode;
     if (status === 400 || status === 404) return { statusCode: 404, message: `There is no hub ${hubId}.` };
     if (status === 401 || status === 403) return { statusCode: 403, message: answer.error.message };
     return { statusCode: 503, message: 'Hubs cannot be looked up right now; try again shortly.' };
-  }
+  };
+
+  return {
+    async refusal(caller: Caller, ip: string, hubIds: readonly string[]): Promise<Refusal | null> {
+      const answers = await Promise.all(hubIds.map((id) => check(caller, ip, id)));
+      return answers.find((a) => a !== null) ?? null;
+    },
+  };
 }
+export type HubCheck = ReturnType<typeof hubCheck>;

@@ -16,7 +16,7 @@ import {
   FLOOD_REASON,
   type LiveConnection,
 } from '../live/connection.ts';
-import { HubCheck } from '../live/hub-check.ts';
+import { type HubCheck, hubCheck } from '../live/hub-check.ts';
 import { NOT_YOUR_TOPIC } from '../live/plugin.ts';
 import { RawChannel } from '../live/raw/raw-channel.ts';
 import { closeAtSessionEnd } from '../live/session-ends.ts';
@@ -31,7 +31,7 @@ const checkFrame = TypeCompiler.Compile(ClientFrameSchema);
  */
 export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConfig }) {
   const allowedOrigin = originRule(opts.config.WS_ALLOWED_ORIGINS);
-  const hubs = new HubCheck(app, opts.config.LIVE_HUB_CHECK_TTL_MS);
+  const hubs = hubCheck(app, opts.config.LIVE_HUB_CHECK_TTL_MS);
   // The engineering consoles' raw channel; its channel operations watch hubs like a live panel does.
   const engineering = new RawChannel(app, opts.config, (conn, hubId, on, ip) => {
     const topic = hubId === null ? liveTopics.hubs() : liveTopics.hub(hubId);

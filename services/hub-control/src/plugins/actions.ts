@@ -12,7 +12,7 @@ import {
 import type { HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LinkOutcome } from './hub-link.client.ts';
+import type { LinkOutcome } from './links.client.ts';
 import type { Opened, TransactionState } from './records.store.ts';
 
 declare module 'fastify' {
@@ -221,5 +221,5 @@ export const hubActionsPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('hubActions', new HubActions(app));
   },
-  { name: 'hub-actions', dependencies: ['presence', 'hub-link', 'records', 'audit-trail', 'hub-metrics'] },
+  { name: 'hub-actions', dependencies: ['presence', 'links', 'records', 'audit-trail', 'hub-metrics'] },
 );

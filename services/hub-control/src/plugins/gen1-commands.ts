@@ -14,7 +14,7 @@ import { headers } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Gen1Link, QueuedEnd } from './gen1.store.ts';
-import type { WflOutcome } from './wfl-link.client.ts';
+import type { WflOutcome } from './links.client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -210,5 +210,5 @@ export const gen1CommandsPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('gen1Commands', new Gen1Commands(app));
   },
-  { name: 'gen1-commands', dependencies: ['gen1-store', 'wfl-link', 'records', 'hub-metrics'] },
+  { name: 'gen1-commands', dependencies: ['gen1-store', 'links', 'records', 'hub-metrics'] },
 );

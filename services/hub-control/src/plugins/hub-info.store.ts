@@ -1,7 +1,7 @@
 import type { ConnectionStats, SystemInfo } from '@console/contracts';
+import { RedisStore } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,20 +10,7 @@ declare module 'fastify' {
 }
 
 /** The last system read and live-info stats of each hub, for the hub card, in one Redis hash per hub. */
-export class HubInfoCache {
-  private readonly redis: Redis;
-  private readonly prefix: string;
-  private readonly ttlSeconds: number;
-  constructor(redis: Redis, prefix: string, ttlSeconds: number) {
-    this.redis = redis;
-    this.prefix = prefix;
-    this.ttlSeconds = ttlSeconds;
-  }
-
-  private key(hubId: number) {
-    return `${this.prefix}:hubinfo:${hubId}`;
-  }
-
+export class HubInfoCache extends RedisStore {
   async putInfo(hubId: number, info: SystemInfo): Promise<void> {
     await this.put(hubId, 'info', { ...info, readAt: Date.now() });
   }
@@ -55,7 +42,7 @@ export class HubInfoCache {
 
 export const hubInfoPlugin = fp(
   async (app: FastifyInstance, opts: { prefix: string; ttlSeconds: number }) => {
-    app.decorate('hubInfo', new HubInfoCache(app.redis, opts.prefix, opts.ttlSeconds));
+    app.decorate('hubInfo', new HubInfoCache(app.redis, opts.prefix, 'hubinfo', opts.ttlSeconds));
   },
   { name: 'hub-info', dependencies: ['redis'] },
 );

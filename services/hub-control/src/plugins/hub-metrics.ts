@@ -18,37 +18,34 @@ declare module 'fastify' {
 export const hubMetricsPlugin = fp(
   async (app: FastifyInstance) => {
     const registers = [app.metrics.registry];
+    const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+      new Counter<L>({ name, help, labelNames, registers });
     app.decorate('hubMetrics', {
-      actions: new Counter({
-        name: 'console_hub_actions_total',
-        help: 'Hub actions sent, by action and final state (replied, failed, timedOut)',
-        labelNames: ['action', 'state'] as const,
-        registers,
-      }),
-      malformed: new Counter({
-        name: 'console_hub_malformed_messages_total',
-        help: 'Messages from hubs or workers that could not be read (presence, reply)',
-        labelNames: ['source'] as const,
-        registers,
-      }),
-      recordFailures: new Counter({
-        name: 'console_hub_record_failures_total',
-        help: 'Transactions, notes or audit events that could not be written after a hub answered',
-        labelNames: ['store'] as const,
-        registers,
-      }),
-      gen1Commands: new Counter({
-        name: 'console_gen1_commands_total',
-        help: 'Gen1 WiFi link commands sent as a user, by final state (replied, failed, timedOut)',
-        labelNames: ['state'] as const,
-        registers,
-      }),
-      pings: new Counter({
-        name: 'console_gen1_pings_total',
-        help: 'WiFi link pings heard: stored, or dropped (unreadable, or the store failed)',
-        labelNames: ['outcome'] as const,
-        registers,
-      }),
+      actions: counter(
+        'console_hub_actions_total',
+        'Hub actions sent, by action and final state (replied, failed, timedOut)',
+        ['action', 'state'],
+      ),
+      malformed: counter(
+        'console_hub_malformed_messages_total',
+        'Messages from hubs or workers that could not be read (presence, reply)',
+        ['source'],
+      ),
+      recordFailures: counter(
+        'console_hub_record_failures_total',
+        'Transactions, notes or audit events that could not be written after a hub answered',
+        ['store'],
+      ),
+      gen1Commands: counter(
+        'console_gen1_commands_total',
+        'Gen1 WiFi link commands sent as a user, by final state (replied, failed, timedOut)',
+        ['state'],
+      ),
+      pings: counter(
+        'console_gen1_pings_total',
+        'WiFi link pings heard: stored, or dropped (unreadable, or the store failed)',
+        ['outcome'],
+      ),
     });
   },
   { name: 'hub-metrics', dependencies: ['metrics'] },

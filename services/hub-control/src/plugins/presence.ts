@@ -1,8 +1,8 @@
 import { type HubPresence, HubPresenceSchema } from '@console/contracts';
+import { RedisStore } from '@console/kit';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,20 +20,11 @@ const globEscape = (s: string) => s.replace(/[*?[\]\\]/g, '\\$&');
  * instance that started after a hub connected, or missed an event, agrees with the others.
  * A presence older than the TTL is no presence: an unknown hub is treated as offline.
  */
-export class PresenceCache {
+export class PresenceCache extends RedisStore {
   private readonly memory = new Map<number, { p: HubPresence; writtenAt: number }>();
 
-  private readonly redis: Redis;
-  private readonly prefix: string;
-  private readonly ttlMs: number;
-  constructor(redis: Redis, prefix: string, ttlMs: number) {
-    this.redis = redis;
-    this.prefix = prefix;
-    this.ttlMs = ttlMs;
-  }
-
-  private key(hubId: number) {
-    return `${this.prefix}:presence:${hubId}`;
+  private get ttlMs() {
+    return this.ttlSeconds * 1000;
   }
 
   /** Takes one presence event; older news than what is known is ignored. */
@@ -80,7 +71,7 @@ export class PresenceCache {
    * a stale key's TTL is not extended.
    */
   async reload(): Promise<number> {
-    const match = `${globEscape(this.prefix)}:presence:*`;
+    const match = `${globEscape(this.space)}:*`;
     let cursor = '0';
     let read = 0;
     do {
@@ -110,7 +101,7 @@ function parse(raw: string): HubPresence | null {
 
 export const presencePlugin = fp(
   async (app: FastifyInstance, opts: { prefix: string; ttlSeconds: number }) => {
-    const cache = new PresenceCache(app.redis, opts.prefix, opts.ttlSeconds * 1000);
+    const cache = new PresenceCache(app.redis, opts.prefix, 'presence', opts.ttlSeconds);
     app.decorate('presence', cache);
     const sub = app.nats.subscribe(app.subjects.hubPresenceAny(), {
       callback: (err, msg) => {

@@ -20,7 +20,7 @@ import { type JetStreamClient, jetstream } from '@nats-io/jetstream';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LinkOutcome } from './hub-link.client.ts';
+import type { LinkOutcome } from './links.client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -212,5 +212,5 @@ export const rawChannelPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('rawChannel', new RawChannel(app));
   },
-  { name: 'raw-channel', dependencies: ['hub-actions', 'hub-link', 'channels', 'hub-metrics', 'mongo'] },
+  { name: 'raw-channel', dependencies: ['hub-actions', 'links', 'channels', 'hub-metrics', 'mongo'] },
 );

@@ -260,5 +260,5 @@ export const surveyPlugin = fp(
   async (app: FastifyInstance, opts: SurveyOptions) => {
     app.decorate('survey', new SurveyLinks(app, opts));
   },
-  { name: 'survey', dependencies: ['presence', 'hub-link', 'backups', 'audit-trail', 'hub-metrics'] },
+  { name: 'survey', dependencies: ['presence', 'links', 'backups', 'audit-trail', 'hub-metrics'] },
 );

@@ -49,6 +49,16 @@ export function natsEnvFor(component: string, env: NodeJS.ProcessEnv = process.e
   return { NATS_USER: component, NATS_PASSWORD: '', NATS_PASSWORD_FILE: join(dir, `${component}.pass`) };
 }
 
+/** The NATS plugin's options from a service's config: its broker and subject prefix, under `name`. */
+export const natsOptions = (
+  config: { NATS_URL: string; NATS_PREFIX: string },
+  name: string,
+): NatsPluginOptions => ({
+  url: config.NATS_URL,
+  prefix: config.NATS_PREFIX,
+  name,
+});
+
 export const natsPlugin = fp(
   async (app: FastifyInstance, opts: NatsPluginOptions) => {
     const auth = opts.user ? { user: opts.user, pass: opts.pass } : natsAuth();

@@ -1,6 +1,8 @@
+import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { readConfig } from '../config.ts';
 import { createServer } from '../server.ts';
-import { uniqueName } from './infra.ts';
+import { infraEnv, uniqueName } from './infra.ts';
 
 /**
  * A service's app plugin on the kit's server, ready and not listening, as a service test drives
@@ -18,4 +20,22 @@ export async function startApp<O>(
   await app.register(appPlugin, opts.options as O & Record<never, never>);
   await app.ready();
   return app;
+}
+
+/**
+ * A service's config for a test: the infrastructure's URLs, the test's own NATS and Redis prefix,
+ * silent logs, then the test's own settings.
+ */
+export function testConfig<T extends TObject>(
+  schema: T,
+  prefix: string,
+  settings: Record<string, string | undefined> = {},
+): Static<T> {
+  return readConfig(schema, {
+    ...infraEnv(),
+    NATS_PREFIX: prefix,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    ...settings,
+  });
 }

@@ -30,125 +30,126 @@ const mongo = (collection: string, filter: Document, limit = 20): Floor => ({
   mongo: { collection, filter, limit },
 });
 
+const kind = (name: string, index: RegExp, api: SearchKind['api'], floor: Floor): SearchKind => ({
+  name,
+  index,
+  api,
+  floor,
+});
+
+/** A Support Plus search for one exact key; its floor, a find on that key, is served by the key's index. */
+const gen2Key = (
+  name: string,
+  collection: 'users' | 'structures' | 'hubs' | 'products',
+  field: string,
+  text: string,
+  value: unknown = text,
+  limit?: number,
+  body: Record<string, unknown> = {},
+) =>
+  kind(
+    name,
+    new RegExp(`search_fa_${collection}_.*_${field.toLowerCase()}|${field}_1|IXSCAN`),
+    { op: 'search.supportPlusSearch', body: { text, ...body } },
+    mongo(COLLECTIONS[collection], { [field]: value }, limit),
+  );
+
 /** Every kind of search, with real terms. */
 export function searchKinds(s: Samples): SearchKind[] {
   const emailPart = s.gen1Email.split('@')[0]?.slice(1, 9) ?? s.gen1Email;
   const gen2Local = s.gen2Email.split('@')[0] ?? '';
   return [
-    {
-      name: 'gen1 e-mail contains',
-      index: /users_(email|username|name)_trgm/,
-      api: { op: 'search.findUser', params: { text: emailPart } },
-      floor: page({ user: emailPart }),
-    },
-    {
-      name: 'gen1 user id',
-      index: /users_pkey/,
-      api: { op: 'search.findUser', params: { text: String(s.gen1UserId) } },
-      floor: page({ user: String(s.gen1UserId) }),
-    },
-    {
-      name: 'gen1 MAC (shown digits)',
-      index: /wfls_mac_/,
-      api: { op: 'search.findAdvanced', params: { user: '-', mac: s.macShown, wfl: '-' } },
-      floor: page({ mac: s.macShown }),
-    },
-    {
-      name: 'gen1 user + MAC',
-      index: /users_email_trgm|wfls_mac_/,
-      api: { op: 'search.findAdvanced', params: { user: s.gen1Email, mac: s.macShown, wfl: '-' } },
-      floor: page({ user: s.gen1Email, mac: s.macShown }),
-    },
-    {
-      name: 'gen1 device serial',
-      index: /devices_serial_prefix/,
-      api: { op: 'search.findByDevice', params: { name: s.deviceSerial } },
-      floor: page({ device: s.deviceSerial }),
-    },
-    {
-      name: 'gen1 device name',
-      index: /devices_name_trgm/,
-      api: { op: 'search.findByDevice', params: { name: s.deviceName } },
-      floor: page({ device: s.deviceName }),
-    },
-    {
-      name: 'gen1 device id',
-      index: /devices_pkey/,
-      api: { op: 'search.findByDeviceId', params: { id: String(s.deviceId) } },
-      floor: page({ deviceId: s.deviceId }),
-    },
-    {
-      name: 'gen1 commercial',
-      index: /search_users_commercial/,
-      api: { op: 'search.findCommercial' },
-      floor: page({ commercial: true }),
-    },
-    {
-      name: 'gen1 firmware',
-      index: /wfls_firmware_prefix/,
-      api: { op: 'search.findFirmware', params: { text: 'V3.0' } },
-      floor: page({ firmware: 'V3.0' }),
-    },
-    {
-      name: 'gen1 account (findExtra)',
-      index: /wfls_user/,
-      api: { op: 'search.findExtra', params: { userId: String(s.gen1UserId) } },
-      floor: { sql: { text: 'select * from wfls where user_id = $1', values: [s.gen1UserId] } },
-    },
-    {
-      name: 'gen1 accounts by MAC',
-      index: /wfls_mac_prefix/,
-      api: { op: 'search.findUserByMac', params: { mac: s.macShown } },
-      floor: { sql: { text: 'select * from wfls where mac = $1', values: [`74:0A:BC:${s.macShown}`] } },
-    },
-    {
-      name: 'gen1 autocomplete',
-      index: /users_email_prefix/,
-      api: { op: 'search.autocomplete', params: { text: s.gen1Email.slice(0, 4) } },
-      floor: first(gen1Suggest(s.gen1Email.slice(0, 4)), 10),
-    },
-    {
-      name: 'gen2 e-mail',
-      index: /search_fa_users_.*_email|email_1|IXSCAN/,
-      api: { op: 'search.supportPlusSearch', body: { text: s.gen2Email } },
-      floor: mongo(COLLECTIONS.users, { email: s.gen2Email }),
-    },
-    {
-      name: 'gen2 userId',
-      index: /search_fa_users_.*_userid|userId_1|IXSCAN/,
-      api: { op: 'search.supportPlusSearch', body: { text: s.gen2UserId } },
-      floor: mongo(COLLECTIONS.users, { userId: s.gen2UserId }),
-    },
-    {
-      name: 'gen2 rootGroupId',
-      index: /search_fa_structures_.*_rootgroupid|rootGroupId_1|IXSCAN/,
-      api: { op: 'search.supportPlusSearch', body: { text: s.rootGroupId } },
-      floor: mongo(COLLECTIONS.structures, { rootGroupId: s.rootGroupId }, 1),
-    },
-    {
-      name: 'gen2 hub id (bc hex)',
-      index: /search_fa_hubs_.*_hubid|hubId_1|IXSCAN/,
-      api: { op: 'search.supportPlusSearch', body: { text: s.hubHex } },
-      floor: mongo(COLLECTIONS.hubs, { hubId: s.hubId }),
-    },
-    {
-      name: 'gen2 product serial',
-      index: /search_fa_products_.*_serial|serial_1|IXSCAN/,
-      api: { op: 'search.supportPlusSearch', body: { text: s.productSerial, products: true } },
-      floor: mongo(COLLECTIONS.products, { serial: s.productSerial }),
-    },
-    {
-      name: 'gen2 looser: e-mail start',
-      index: /search_g2_users_email/,
-      api: { op: 'search.supportPlusSearch', body: { text: gen2Local.slice(0, 10) } },
-      floor: { sql: usersByEmail(gen2Local.slice(0, 10), 'prefix', 20) },
-    },
-    {
-      name: 'gen2 looser: e-mail contains',
-      index: /search_g2_users_email_trgm/,
-      api: { op: 'search.supportPlusSearch', body: { text: gen2Local.slice(2, 12) } },
-      floor: { sql: usersByEmail(gen2Local.slice(2, 12), 'contains', 20) },
-    },
+    kind(
+      'gen1 e-mail contains',
+      /users_(email|username|name)_trgm/,
+      { op: 'search.findUser', params: { text: emailPart } },
+      page({ user: emailPart }),
+    ),
+    kind(
+      'gen1 user id',
+      /users_pkey/,
+      { op: 'search.findUser', params: { text: String(s.gen1UserId) } },
+      page({ user: String(s.gen1UserId) }),
+    ),
+    kind(
+      'gen1 MAC (shown digits)',
+      /wfls_mac_/,
+      { op: 'search.findAdvanced', params: { user: '-', mac: s.macShown, wfl: '-' } },
+      page({ mac: s.macShown }),
+    ),
+    kind(
+      'gen1 user + MAC',
+      /users_email_trgm|wfls_mac_/,
+      { op: 'search.findAdvanced', params: { user: s.gen1Email, mac: s.macShown, wfl: '-' } },
+      page({ user: s.gen1Email, mac: s.macShown }),
+    ),
+    kind(
+      'gen1 device serial',
+      /devices_serial_prefix/,
+      { op: 'search.findByDevice', params: { name: s.deviceSerial } },
+      page({ device: s.deviceSerial }),
+    ),
+    kind(
+      'gen1 device name',
+      /devices_name_trgm/,
+      { op: 'search.findByDevice', params: { name: s.deviceName } },
+      page({ device: s.deviceName }),
+    ),
+    kind(
+      'gen1 device id',
+      /devices_pkey/,
+      { op: 'search.findByDeviceId', params: { id: String(s.deviceId) } },
+      page({ deviceId: s.deviceId }),
+    ),
+    kind(
+      'gen1 commercial',
+      /search_users_commercial/,
+      { op: 'search.findCommercial' },
+      page({ commercial: true }),
+    ),
+    kind(
+      'gen1 firmware',
+      /wfls_firmware_prefix/,
+      { op: 'search.findFirmware', params: { text: 'V3.0' } },
+      page({ firmware: 'V3.0' }),
+    ),
+    kind(
+      'gen1 account (findExtra)',
+      /wfls_user/,
+      { op: 'search.findExtra', params: { userId: String(s.gen1UserId) } },
+      { sql: { text: 'select * from wfls where user_id = $1', values: [s.gen1UserId] } },
+    ),
+    kind(
+      'gen1 accounts by MAC',
+      /wfls_mac_prefix/,
+      { op: 'search.findUserByMac', params: { mac: s.macShown } },
+      { sql: { text: 'select * from wfls where mac = $1', values: [`74:0A:BC:${s.macShown}`] } },
+    ),
+    kind(
+      'gen1 autocomplete',
+      /users_email_prefix/,
+      { op: 'search.autocomplete', params: { text: s.gen1Email.slice(0, 4) } },
+      first(gen1Suggest(s.gen1Email.slice(0, 4)), 10),
+    ),
+    gen2Key('gen2 e-mail', 'users', 'email', s.gen2Email),
+    gen2Key('gen2 userId', 'users', 'userId', s.gen2UserId),
+    gen2Key('gen2 rootGroupId', 'structures', 'rootGroupId', s.rootGroupId, s.rootGroupId, 1),
+    gen2Key('gen2 hub id (bc hex)', 'hubs', 'hubId', s.hubHex, s.hubId),
+    gen2Key('gen2 product serial', 'products', 'serial', s.productSerial, s.productSerial, undefined, {
+      products: true,
+    }),
+    kind(
+      'gen2 looser: e-mail start',
+      /search_g2_users_email/,
+      { op: 'search.supportPlusSearch', body: { text: gen2Local.slice(0, 10) } },
+      { sql: usersByEmail(gen2Local.slice(0, 10), 'prefix', 20) },
+    ),
+    kind(
+      'gen2 looser: e-mail contains',
+      /search_g2_users_email_trgm/,
+      { op: 'search.supportPlusSearch', body: { text: gen2Local.slice(2, 12) } },
+      { sql: usersByEmail(gen2Local.slice(2, 12), 'contains', 20) },
+    ),
     {
       name: 'gen2 migrated',
       index: /search_g2_structures_migrated/,
@@ -160,29 +161,29 @@ export function searchKinds(s: Samples): SearchKind[] {
         },
       },
     },
-    {
-      name: 'gen2 structure detail',
-      index: /search_fa_products_.*_rootgroupid|rootGroupId_1|IXSCAN/,
-      api: { op: 'search.structure', params: { rootGroupId: s.rootGroupId } },
-      floor: mongo(COLLECTIONS.products, { rootGroupId: s.rootGroupId }, 500),
-    },
-    {
-      name: 'gen2 overview',
-      index: /search_g2_hubs_error/,
-      api: { op: 'search.overview' },
-      floor: { sql: { text: overviewStatements().errorState, values: [] } },
-    },
-    {
-      name: 'gen2 autocomplete',
-      index: /search_g2_users_email/,
-      api: { op: 'search.supportPlusAutocomplete', params: { text: s.gen2Email.slice(0, 5) } },
-      floor: first(gen2Suggest(s.gen2Email.slice(0, 5), 10)),
-    },
-    {
-      name: 'generic query (hubs)',
-      index: /search_fa_hubs_.*_rootgroupid|rootGroupId_1|IXSCAN/,
-      api: { op: 'search.query', body: { database: 'hubs', filter: { rootGroupId: s.rootGroupId } } },
-      floor: mongo(COLLECTIONS.hubs, { rootGroupId: s.rootGroupId }, 150),
-    },
+    kind(
+      'gen2 structure detail',
+      /search_fa_products_.*_rootgroupid|rootGroupId_1|IXSCAN/,
+      { op: 'search.structure', params: { rootGroupId: s.rootGroupId } },
+      mongo(COLLECTIONS.products, { rootGroupId: s.rootGroupId }, 500),
+    ),
+    kind(
+      'gen2 overview',
+      /search_g2_hubs_error/,
+      { op: 'search.overview' },
+      { sql: { text: overviewStatements().errorState, values: [] } },
+    ),
+    kind(
+      'gen2 autocomplete',
+      /search_g2_users_email/,
+      { op: 'search.supportPlusAutocomplete', params: { text: s.gen2Email.slice(0, 5) } },
+      first(gen2Suggest(s.gen2Email.slice(0, 5), 10)),
+    ),
+    kind(
+      'generic query (hubs)',
+      /search_fa_hubs_.*_rootgroupid|rootGroupId_1|IXSCAN/,
+      { op: 'search.query', body: { database: 'hubs', filter: { rootGroupId: s.rootGroupId } } },
+      mongo(COLLECTIONS.hubs, { rootGroupId: s.rootGroupId }, 150),
+    ),
   ];
 }

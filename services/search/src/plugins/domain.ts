@@ -2,14 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { SearchConfig } from '../config.ts';
-import {
-  accelerate,
-  backendMatches,
-  backendUrl,
-  type FerretBackend,
-  isFerretDb,
-  openBackend,
-} from './ferret.ts';
+import { accelerate, type FerretBackend, findBackend } from './ferret.ts';
 import { Gen1Accounts } from './gen1/accounts.store.ts';
 import { Gen1Edits } from './gen1/edits.ts';
 import { Gen1Search } from './gen1/search.ts';
@@ -44,21 +37,15 @@ declare module 'fastify' {
 }
 
 async function ferretBackend(app: FastifyInstance, config: SearchConfig): Promise<FerretBackend | null> {
-  if (!(await isFerretDb(app.mongo))) return null;
-  const url = backendUrl(config.FERRETDB_POSTGRESQL_URL, config.DATABASE_URL);
-  try {
-    const backend = await openBackend(url, app.mongo.databaseName);
-    if (await backendMatches(app.mongo, backend)) return backend;
+  const found = await findBackend(app.mongo, config.FERRETDB_POSTGRESQL_URL, config.DATABASE_URL);
+  if (found.why === 'another database')
     app.log.warn(
-      { url: new URL(url).pathname },
+      { url: found.detail },
       'that FerretDB backend does not hold this database: Mongo lookups will scan',
     );
-    await backend.close();
-    return null;
-  } catch (err) {
-    app.log.warn({ err: (err as Error).message }, 'FerretDB backend not reachable: Mongo lookups will scan');
-    return null;
-  }
+  if (found.why === 'not reachable')
+    app.log.warn({ err: found.detail }, 'FerretDB backend not reachable: Mongo lookups will scan');
+  return found.backend;
 }
 
 /** The search domain: repositories over Postgres and Mongo, wired once per app. */

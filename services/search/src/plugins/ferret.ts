@@ -89,6 +89,29 @@ export async function backendMatches(db: Db, backend: FerretBackend): Promise<bo
   return !first || (await backend.tableOf(first.name)) !== null;
 }
 
+export type BackendFound =
+  | { backend: FerretBackend; why?: undefined }
+  | { backend: null; why: 'not FerretDB' | 'not reachable' | 'another database'; detail?: string };
+
+/**
+ * FerretDB's backend database holding `db` (at `configured`, else beside `databaseUrl`), open; or
+ * why there is none to use: MongoDB, a backend that does not answer, or one holding other data.
+ */
+export async function findBackend(db: Db, configured: string, databaseUrl: string): Promise<BackendFound> {
+  if (!(await isFerretDb(db))) return { backend: null, why: 'not FerretDB' };
+  const url = backendUrl(configured, databaseUrl);
+  let backend: FerretBackend | null = null;
+  try {
+    backend = await openBackend(url, db.databaseName);
+    if (await backendMatches(db, backend)) return { backend };
+  } catch (err) {
+    await backend?.close();
+    return { backend: null, why: 'not reachable', detail: (err as Error).message };
+  }
+  await backend.close();
+  return { backend: null, why: 'another database', detail: new URL(url).pathname };
+}
+
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }

@@ -69,7 +69,7 @@ export async function registerControl(app: FastifyInstance): Promise<void> {
     return view(h);
   };
   const onWfl = (mac: string, act: (w: WflState) => void) => {
-    const w = sim.wfls.wfls.get(mac);
+    const w = sim.wfls.byId.get(mac);
     if (!w) return NOT_MINE;
     act(w);
     return {

@@ -9,7 +9,7 @@ import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { processInfo } from './host-processes.ts';
 import type { Random } from './random.ts';
-import { Sweep } from './sweep.ts';
+import { SweptFleet } from './swept-fleet.ts';
 
 type SupervisorState = HostHeartbeat['supervisor']['state'];
 const commandCheck = TypeCompiler.Compile(HostCommandSchema);
@@ -27,19 +27,11 @@ interface HostState {
 }
 
 /** Supervisord hosts (command and data monitor nodes) sending heartbeats with the core spec's stats. */
-export class HostRuntime {
-  readonly hosts = new Map<string, HostState>();
-  private readonly list: HostState[] = [];
-  private readonly sweep: Sweep;
-
-  private readonly nc: NatsConnection;
-  private readonly subjects: Subjects;
+export class HostRuntime extends SweptFleet<HostState> {
   private readonly rnd: Random;
   constructor(nc: NatsConnection, subjects: Subjects, rnd: Random, heartbeatMs: number) {
-    this.nc = nc;
-    this.subjects = subjects;
+    super(nc, subjects, heartbeatMs);
     this.rnd = rnd;
-    this.sweep = new Sweep(heartbeatMs);
   }
 
   load(hosts: SimHost[]): void {
@@ -57,14 +49,13 @@ export class HostRuntime {
         state: 'RUNNING',
         silent: false,
       };
-      this.hosts.set(host.hostId, state);
-      this.list.push(state);
+      this.add(host.hostId, state);
     }
   }
 
   /** The fault knob: another supervisor state, heartbeats stopped (No heart beat / Too old), a restart. */
   control(hostId: string, change: { state?: SupervisorState; silent?: boolean; restart?: boolean }): boolean {
-    const h = this.hosts.get(hostId);
+    const h = this.byId.get(hostId);
     if (!h) return false;
     if (change.state) h.state = change.state;
     if (change.silent !== undefined) h.silent = change.silent;
@@ -81,7 +72,7 @@ export class HostRuntime {
    */
   onCommand(msg: Msg): void {
     const hostId = msg.subject.split('.').at(-2) ?? '';
-    const h = this.hosts.get(hostId);
+    const h = this.byId.get(hostId);
     if (!h) return;
     let cmd: unknown;
     try {
@@ -106,10 +97,12 @@ export class HostRuntime {
     answer({ ok: true, processes: processInfo(h.host, h.state, h.startedAt, Date.now()) });
   }
 
-  tick(elapsedMs: number): void {
-    this.sweep.run(this.list, elapsedMs, (h) => {
-      if (!h.silent) this.beat(h);
-    });
+  protected silent(h: HostState): boolean {
+    return h.silent;
+  }
+
+  protected visit(h: HostState): void {
+    this.beat(h);
   }
 
   beat(h: HostState): void {

@@ -76,7 +76,11 @@ export const simulatorPlugin = fp(
       restartMs: config.SIM_RESTART_MS,
     });
     connected = () => hubs.connected;
-    const wfls = new WflRuntime(nc, subjects, workerId, counters, scheduler, config.SIM_WFL_PING_S * 1000);
+    const wfls = new WflRuntime(nc, subjects, config.SIM_WFL_PING_S * 1000, {
+      workerId,
+      counters,
+      scheduler,
+    });
     const hosts = new HostRuntime(nc, subjects, rnd, config.SIM_HOST_HEARTBEAT_S * 1000);
     const rates: SimRates = {
       eventsPerHubPerMin: config.SIM_EVENTS_PER_HUB_PER_MIN,
@@ -151,8 +155,8 @@ export const simulatorPlugin = fp(
       workerId,
       hubs: hubs.list.length,
       connected: hubs.connected,
-      wfls: wfls.wfls.size,
-      hosts: hosts.hosts.size,
+      wfls: wfls.byId.size,
+      hosts: hosts.byId.size,
       received: counters.received,
       sent: counters.sent,
       malformedReceived: counters.malformedReceived,
@@ -161,7 +165,7 @@ export const simulatorPlugin = fp(
     });
     app.decorate('sim', { workerId, hubs, wfls, hosts, events, counters, stats });
     app.log.info(
-      { hubs: hubs.list.length, wfls: wfls.wfls.size, hosts: hosts.hosts.size, shard: config.SIM_SHARD },
+      { hubs: hubs.list.length, wfls: wfls.byId.size, hosts: hosts.byId.size, shard: config.SIM_SHARD },
       'fleet loaded',
     );
 

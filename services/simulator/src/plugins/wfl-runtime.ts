@@ -2,7 +2,7 @@ import { parseWflCommand, type SimWfl, type Subjects, type WflReply } from '@con
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import type { Scheduler } from './scheduler.ts';
 import type { SimCounters } from './sim-metrics.ts';
-import { Sweep } from './sweep.ts';
+import { SweptFleet } from './swept-fleet.ts';
 
 export interface WflState {
   wfl: SimWfl;
@@ -19,31 +19,20 @@ export interface WflState {
  * the same hub-control validates with) and ping on a period. An offline link neither pings nor
  * answers; a slow one answers after its delay (and not at all if it went offline meanwhile).
  */
-export class WflRuntime {
-  readonly wfls = new Map<string, WflState>();
-  private readonly list: WflState[] = [];
-  private readonly sweep: Sweep;
+export class WflRuntime extends SweptFleet<WflState> {
   private readonly cmdPrefix: string;
-
-  private readonly nc: NatsConnection;
-  private readonly subjects: Subjects;
   private readonly workerId: string;
   private readonly counters: SimCounters;
   private readonly scheduler: Scheduler;
+
   constructor(
     nc: NatsConnection,
     subjects: Subjects,
-    workerId: string,
-    counters: SimCounters,
-    scheduler: Scheduler,
     pingMs: number,
+    own: { workerId: string; counters: SimCounters; scheduler: Scheduler },
   ) {
-    this.nc = nc;
-    this.subjects = subjects;
-    this.workerId = workerId;
-    this.counters = counters;
-    this.scheduler = scheduler;
-    this.sweep = new Sweep(pingMs);
+    super(nc, subjects, pingMs);
+    ({ workerId: this.workerId, counters: this.counters, scheduler: this.scheduler } = own);
     this.cmdPrefix = subjects.wflCmd('x').slice(0, -'x.cmd'.length);
   }
 
@@ -57,8 +46,7 @@ export class WflRuntime {
         received: 0,
         faults: { offline: false, delayMs: 0 },
       };
-      this.wfls.set(wfl.mac, state);
-      this.list.push(state);
+      this.add(wfl.mac, state);
     }
   }
 
@@ -74,7 +62,7 @@ export class WflRuntime {
 
   onCommand(msg: Msg): void {
     const mac = msg.subject.slice(this.cmdPrefix.length, -'.cmd'.length);
-    const state = this.wfls.get(mac);
+    const state = this.byId.get(mac);
     if (!state) return;
     this.counters.in();
     state.received++;
@@ -98,10 +86,12 @@ export class WflRuntime {
     else answer();
   }
 
-  tick(elapsedMs: number): void {
-    this.sweep.run(this.list, elapsedMs, (s) => {
-      if (!s.faults.offline) this.ping(s);
-    });
+  protected silent(s: WflState): boolean {
+    return s.faults.offline;
+  }
+
+  protected visit(s: WflState): void {
+    this.ping(s);
   }
 
   private ping(s: WflState): void {

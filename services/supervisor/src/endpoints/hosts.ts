@@ -10,7 +10,7 @@ import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import type { SupervisorOptions } from '../app.ts';
 import { publishAudit } from '../plugins/audit.ts';
-import { HostClient } from '../plugins/host.client.ts';
+import { type HostClient, hostClient } from '../plugins/host.client.ts';
 
 /** The supervisord board (core spec §7): list, add, delete a host; process info and restart over NATS. */
 export function hostHandlers(app: FastifyInstance, { config, now }: SupervisorOptions) {
@@ -19,7 +19,7 @@ export function hostHandlers(app: FastifyInstance, { config, now }: SupervisorOp
     slowMs: SUPERVISOR_LIMITS.slowMs,
     restartWindowMs: SUPERVISOR_LIMITS.restartWindowMs,
   };
-  const client = new HostClient(app.nats, app.subjects, config.HOST_TIMEOUT_MS);
+  const client = hostClient(app.nats, app.subjects, config.HOST_TIMEOUT_MS);
   const view = (h: HostRecord, at: number) => ({
     ...h,
     derived: deriveHost(h, at, thresholds),

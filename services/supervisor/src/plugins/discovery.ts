@@ -36,89 +36,82 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.
  * deployments (another prefix: parallel test runs, a second console) left out by their metadata.
  * STATS is enough: each answer carries the identity and metadata INFO would, plus the figures.
  */
-export class Discovery {
-  private readonly nc: NatsConnection;
-  private readonly prefix: string;
-  private readonly maxWaitMs: number;
-
-  constructor(nc: NatsConnection, prefix: string, maxWaitMs: number) {
-    this.nc = nc;
-    this.prefix = prefix;
-    this.maxWaitMs = maxWaitMs;
+export async function servicesView(
+  nc: NatsConnection,
+  prefix: string,
+  maxWaitMs: number,
+  now: Date,
+): Promise<ServicesView> {
+  const client = new Svcm(nc).client({ strategy: 'stall', maxWait: maxWaitMs, stall: 300 });
+  const answers: StatsAnswer[] = [];
+  for await (const s of await client.stats()) {
+    const a = s as unknown as StatsAnswer;
+    if (a.metadata?.prefix === prefix) answers.push(a);
   }
-
-  async view(now: Date): Promise<ServicesView> {
-    const client = new Svcm(this.nc).client({ strategy: 'stall', maxWait: this.maxWaitMs, stall: 300 });
-    const answers: StatsAnswer[] = [];
-    for await (const s of await client.stats()) {
-      const a = s as unknown as StatsAnswer;
-      if (a.metadata?.prefix === this.prefix) answers.push(a);
-    }
-    const uptime = (started: string) => Math.max(0, Math.floor((now.getTime() - Date.parse(started)) / 1000));
-    const byName = new Map<string, ServiceInstance[]>();
-    const gateways: GatewayFigures[] = [];
-    for (const a of answers) {
-      if (a.name === GATEWAY_SERVICE) {
-        const d = (a.endpoints?.[0]?.data ?? {}) as Record<string, unknown>;
-        gateways.push({
-          id: a.id,
-          instance: a.metadata?.instance ?? '',
-          host: a.metadata?.host ?? '',
-          uptimeSeconds: uptime(a.started),
-          sockets: num(d.sockets),
-          topics: num(d.topics),
-          eventsOut: num(d.eventsOut),
-          requests: num(d.requests),
-        });
-        continue;
-      }
-      const endpoints = (a.endpoints ?? []).map((e) => {
-        // The kit's own figures when the service sends them (they time the whole async answer).
-        const own = (e.data ?? null) as
-          | (Partial<Record<'requests' | 'errors' | 'totalMs', number>> & {
-              lastError?: string;
-            })
-          | null;
-        const requests = num(own?.requests ?? e.num_requests);
-        const averageMs = own
-          ? requests
-            ? (own.totalMs ?? 0) / requests
-            : 0
-          : e.average_processing_time / 1e6;
-        return {
-          name: e.name,
-          subject: e.subject,
-          requests,
-          errors: num(own?.errors ?? e.num_errors),
-          lastError: own?.lastError ?? e.last_error ?? '',
-          averageMs: Math.round(averageMs * 100) / 100,
-        };
-      });
-      const list = byName.get(a.name) ?? [];
-      list.push({
+  const uptime = (started: string) => Math.max(0, Math.floor((now.getTime() - Date.parse(started)) / 1000));
+  const byName = new Map<string, ServiceInstance[]>();
+  const gateways: GatewayFigures[] = [];
+  for (const a of answers) {
+    if (a.name === GATEWAY_SERVICE) {
+      const d = (a.endpoints?.[0]?.data ?? {}) as Record<string, unknown>;
+      gateways.push({
         id: a.id,
         instance: a.metadata?.instance ?? '',
         host: a.metadata?.host ?? '',
-        version: a.version,
-        started: a.started,
         uptimeSeconds: uptime(a.started),
-        requests: endpoints.reduce((n, e) => n + e.requests, 0),
-        errors: endpoints.reduce((n, e) => n + e.errors, 0),
-        endpoints: endpoints.sort((x, y) => x.name.localeCompare(y.name)),
+        sockets: num(d.sockets),
+        topics: num(d.topics),
+        eventsOut: num(d.eventsOut),
+        requests: num(d.requests),
       });
-      byName.set(a.name, list);
+      continue;
     }
-    const names = new Set<string>([...EXPECTED_SERVICES, ...byName.keys()]);
-    const services: ServiceSummary[] = [...names].sort().map((name) => {
-      const instances = (byName.get(name) ?? []).sort((x, y) => x.started.localeCompare(y.started));
+    const endpoints = (a.endpoints ?? []).map((e) => {
+      // The kit's own figures when the service sends them (they time the whole async answer).
+      const own = (e.data ?? null) as
+        | (Partial<Record<'requests' | 'errors' | 'totalMs', number>> & {
+            lastError?: string;
+          })
+        | null;
+      const requests = num(own?.requests ?? e.num_requests);
+      const averageMs = own
+        ? requests
+          ? (own.totalMs ?? 0) / requests
+          : 0
+        : e.average_processing_time / 1e6;
       return {
-        name,
-        version: [...new Set(instances.map((i) => i.version))].join(', '),
-        expected: (EXPECTED_SERVICES as readonly string[]).includes(name),
-        instances,
+        name: e.name,
+        subject: e.subject,
+        requests,
+        errors: num(own?.errors ?? e.num_errors),
+        lastError: own?.lastError ?? e.last_error ?? '',
+        averageMs: Math.round(averageMs * 100) / 100,
       };
     });
-    gateways.sort((x, y) => x.instance.localeCompare(y.instance));
-    return { services, gateways, at: now.toISOString() };
+    const list = byName.get(a.name) ?? [];
+    list.push({
+      id: a.id,
+      instance: a.metadata?.instance ?? '',
+      host: a.metadata?.host ?? '',
+      version: a.version,
+      started: a.started,
+      uptimeSeconds: uptime(a.started),
+      requests: endpoints.reduce((n, e) => n + e.requests, 0),
+      errors: endpoints.reduce((n, e) => n + e.errors, 0),
+      endpoints: endpoints.sort((x, y) => x.name.localeCompare(y.name)),
+    });
+    byName.set(a.name, list);
   }
+  const names = new Set<string>([...EXPECTED_SERVICES, ...byName.keys()]);
+  const services: ServiceSummary[] = [...names].sort().map((name) => {
+    const instances = (byName.get(name) ?? []).sort((x, y) => x.started.localeCompare(y.started));
+    return {
+      name,
+      version: [...new Set(instances.map((i) => i.version))].join(', '),
+      expected: (EXPECTED_SERVICES as readonly string[]).includes(name),
+      instances,
+    };
+  });
+  gateways.sort((x, y) => x.instance.localeCompare(y.instance));
+  return { services, gateways, at: now.toISOString() };
 }

@@ -1,44 +1,34 @@
-import type { Subjects } from '@console/contracts';
-import { ApiError, type HostCommand, HostCommandReplySchema, type ProcessInfo } from '@console/contracts';
-import { type NatsConnection, errors as natsErrors } from '@nats-io/nats-core';
+import {
+  ApiError,
+  type HostCommand,
+  type HostCommandReply,
+  HostCommandReplySchema,
+  type ProcessInfo,
+  type Subjects,
+} from '@console/contracts';
+import { requestOnce } from '@console/kit';
+import type { NatsConnection } from '@nats-io/nats-core';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 
 const checkReply = TypeCompiler.Compile(HostCommandReplySchema);
 
 /** Asks a host's supervisord over NATS request/reply (`host.<id>.cmd`), as the legacy board's XML-RPC did. */
-export class HostClient {
-  private readonly nc: NatsConnection;
-  private readonly subjects: Subjects;
-  private readonly timeoutMs: number;
-
-  constructor(nc: NatsConnection, subjects: Subjects, timeoutMs: number) {
-    this.nc = nc;
-    this.subjects = subjects;
-    this.timeoutMs = timeoutMs;
-  }
-
-  async ask(hostId: string, cmd: HostCommand): Promise<ProcessInfo[]> {
-    let raw: unknown;
-    try {
-      const msg = await this.nc.request(this.subjects.hostCmd(hostId), JSON.stringify(cmd), {
-        timeout: this.timeoutMs,
+export function hostClient(nc: NatsConnection, subjects: Subjects, timeoutMs: number) {
+  return {
+    async ask(hostId: string, cmd: HostCommand): Promise<ProcessInfo[]> {
+      const out = await requestOnce(nc, subjects.hostCmd(hostId), cmd, {
+        timeoutMs,
+        accept: (r): r is HostCommandReply => checkReply.Check(r),
       });
-      raw = msg.json();
-    } catch (err) {
-      const noResponders =
-        err instanceof natsErrors.NoRespondersError ||
-        (err instanceof natsErrors.RequestError && err.isNoResponders());
-      if (noResponders)
+      if (out.kind === 'unreachable')
         throw new ApiError(503, `Host ${hostId} is not reachable: nothing answers for it on the bus.`);
-      if (err instanceof natsErrors.TimeoutError)
+      if (out.kind === 'timeout')
         throw new ApiError(504, `Host ${hostId} did not answer in time; the outcome is unknown.`);
-      if (err instanceof SyntaxError)
+      if (out.kind === 'unreadable')
         throw new ApiError(502, `Host ${hostId} sent an answer that could not be read.`);
-      throw err;
-    }
-    if (!checkReply.Check(raw))
-      throw new ApiError(502, `Host ${hostId} sent an answer that could not be read.`);
-    if (!raw.ok) throw new ApiError(502, `Host ${hostId} refused: ${raw.error}`);
-    return raw.processes;
-  }
+      if (!out.reply.ok) throw new ApiError(502, `Host ${hostId} refused: ${out.reply.error}`);
+      return out.reply.processes;
+    },
+  };
 }
+export type HostClient = ReturnType<typeof hostClient>;

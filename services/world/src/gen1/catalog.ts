@@ -25,17 +25,14 @@ export const DEVICE_TYPES: readonly DeviceType[] = [
   is_heating: heating as 0 | 1,
 }));
 
+const SWITCH: readonly [string, string, string][] = [
+  ['On', 'F1', 'Switch on'],
+  ['Off', 'F0', 'Switch off'],
+];
+
 const VALUES: Record<number, readonly [string, string, string][]> = {
-  1: [
-    ['On', 'F1', 'Switch on'],
-    ['Off', 'F0', 'Switch off'],
-  ],
-  2: [
-    ['On', 'F1', 'Switch on'],
-    ['Off', 'F0', 'Switch off'],
-    ['Dim 50%', 'FdP16', 'Dim level 16 of 32'],
-    ['Dim 100%', 'FdP32', 'Dim level 32 of 32'],
-  ],
+  1: SWITCH,
+  2: [...SWITCH, ['Dim 50%', 'FdP16', 'Dim level 16 of 32'], ['Dim 100%', 'FdP32', 'Dim level 32 of 32']],
   3: [
     ['On', 'F1', 'Socket on'],
     ['Off', 'F0', 'Socket off'],

@@ -6,6 +6,8 @@ type IndexSpec = readonly [Keys] | readonly [Keys, { unique: true }];
 
 const unique = { unique: true } as const;
 const newest = { createdDate: -1 } as const;
+/** One plain ascending index on each field. */
+const ascending = (...fields: string[]): IndexSpec[] => fields.map((f) => [{ [f]: 1 }]);
 
 /**
  * The Gen2 indexes: what search, the structure tabs and the overview look things up by. Only plain,
@@ -15,40 +17,26 @@ const newest = { createdDate: -1 } as const;
 export const MONGO_INDEXES: Record<CollectionName, readonly IndexSpec[]> = {
   [COLLECTIONS.users]: [
     [{ userId: 1 }, unique],
-    [{ email: 1 }],
-    [{ rootGroupIds: 1 }],
-    [{ noRoot: 1 }],
-    [{ hubId: 1 }],
+    ...ascending('email', 'rootGroupIds', 'noRoot', 'hubId'),
     [newest],
   ],
   [COLLECTIONS.usersOld]: [[{ userId: 1 }], [{ email: 1 }]],
   [COLLECTIONS.structures]: [
     [{ rootGroupId: 1 }, unique],
-    [{ link2: 1 }],
-    [{ 'userRootAccess.userId': 1 }],
+    ...ascending('link2', 'userRootAccess.userId'),
     [newest],
   ],
   [COLLECTIONS.hubs]: [
     [{ hubId: 1 }, unique],
-    [{ rootGroupId: 1 }],
-    [{ userId: 1 }],
-    [{ errorState: 1 }],
-    [{ 'lock.locked': 1 }],
+    ...ascending('rootGroupId', 'userId', 'errorState', 'lock.locked'),
   ],
   [COLLECTIONS.products]: [
     [{ deviceId: 1 }, unique],
-    [{ serial: 1 }],
-    [{ rootGroupId: 1 }],
-    [{ linkId: 1 }],
-    [{ productCode: 1 }],
-    [{ virtualProductCode: 1 }],
-    [{ name: 1 }],
-    [{ migrated: 1 }],
+    ...ascending('serial', 'rootGroupId', 'linkId', 'productCode', 'virtualProductCode', 'name', 'migrated'),
   ],
   [COLLECTIONS.productArchives]: [
     [{ rootGroupId: 1, createdDate: -1 }],
-    [{ 'archive.deviceId': 1 }],
-    [{ linkId: 1 }],
+    ...ascending('archive.deviceId', 'linkId'),
   ],
   [COLLECTIONS.syncUpdates]: [
     [{ rootGroupId: 1, createdDate: -1 }],

@@ -8,42 +8,31 @@ import { ephemeralEpoch, type Source, type SourceHandlers } from './source.ts';
  * not kept in JetStream, so offsets count from 1 within an epoch that lives as long as the topic.
  * A browser coming back after the topic ended gets `reload`; while it lives, the ring resumes it.
  */
-export class CoreSource implements Source {
-  readonly epoch = ephemeralEpoch();
-  private sub: Subscription | null = null;
-  private offset = 0;
-
-  private readonly nc: NatsConnection;
-  private readonly subject: string;
-  private readonly convert: (raw: RawEvent) => LiveEntry;
-
-  /** `kind`, or how to read each message (hub messages carry their meta). */
-  constructor(nc: NatsConnection, subject: string, kind: LiveEventKind | ((raw: RawEvent) => LiveEntry)) {
-    this.nc = nc;
-    this.subject = subject;
-    this.convert = typeof kind === 'function' ? kind : (raw) => toEntry(raw, kind);
-  }
-
-  async start(h: SourceHandlers) {
-    this.sub = this.nc.subscribe(this.subject, {
-      callback: (err, m) => {
-        if (err) return h.fail('The live feed stopped; reload to see the latest.');
-        this.offset += 1;
-        const raw = {
-          epoch: this.epoch,
-          offset: this.offset,
-          subject: m.subject,
-          at: Date.now(),
-          data: m.data,
-        };
-        h.entry(this.convert(raw));
-      },
-    });
-    return { history: [], liveFrom: 1 };
-  }
-
-  async stop() {
-    this.sub?.unsubscribe();
-    this.sub = null;
-  }
+/** `kind`, or how to read each message (hub messages carry their meta). */
+export function coreSource(
+  nc: NatsConnection,
+  subject: string,
+  kind: LiveEventKind | ((raw: RawEvent) => LiveEntry),
+): Source {
+  const convert = typeof kind === 'function' ? kind : (raw: RawEvent) => toEntry(raw, kind);
+  const epoch = ephemeralEpoch();
+  let sub: Subscription | null = null;
+  let offset = 0;
+  return {
+    epoch,
+    async start(h: SourceHandlers) {
+      sub = nc.subscribe(subject, {
+        callback: (err, m) => {
+          if (err) return h.fail('The live feed stopped; reload to see the latest.');
+          offset += 1;
+          h.entry(convert({ epoch, offset, subject: m.subject, at: Date.now(), data: m.data }));
+        },
+      });
+      return { history: [], liveFrom: 1 };
+    },
+    async stop() {
+      sub?.unsubscribe();
+      sub = null;
+    },
+  };
 }

@@ -2,7 +2,7 @@ import type { Subjects } from '@console/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { hubEntry } from '../entry.ts';
 import type { TopicSpec } from '../topics.ts';
-import { CoreSource } from './core.ts';
+import { coreSource } from './core.ts';
 import { JetStreamSource, type StreamAccess } from './jetstream.ts';
 import { OverviewSource } from './overview.ts';
 import type { Source } from './source.ts';
@@ -31,12 +31,12 @@ export function sourceFor(spec: TopicSpec, deps: SourceDeps): Source {
       return new OverviewSource(nc, s, deps.hubStream);
     case 'wfl':
       return spec.feed === 'pings'
-        ? new CoreSource(nc, s.wflPing(spec.mac), 'ping')
-        : new CoreSource(nc, s.wflCmd(spec.mac), 'command');
+        ? coreSource(nc, s.wflPing(spec.mac), 'ping')
+        : coreSource(nc, s.wflCmd(spec.mac), 'command');
     case 'supervisor':
-      return new CoreSource(nc, s.hostHeartbeatAny(), 'heartbeat');
+      return coreSource(nc, s.hostHeartbeatAny(), 'heartbeat');
     case 'hubs':
       // Subscribe to All of the engineering consoles: every hub's messages as they happen (no history).
-      return new CoreSource(nc, s.hubMsgAny(), (raw) => hubEntry(raw, s.prefix));
+      return coreSource(nc, s.hubMsgAny(), (raw) => hubEntry(raw, s.prefix));
   }
 }

@@ -85,21 +85,25 @@ export class EnergyReadings {
     return { mac, timers: rows[0]?.timers ?? 0, events: rows[0]?.events ?? 0 };
   }
 
-  async latestEnergy(serial: string, mac8: string): Promise<LatestEnergy | null> {
-    const { rows } = await this.pg.query(
-      `select mac, serial, time, current_use::float8 as current_use, total_day_use::float8 as total_day_use
-       from latest_energy where serial = $1 and right(replace(mac, ':', ''), 8) = upper($2)
-       order by time desc limit 1`,
-      [serial, mac8],
-    );
-    const r = rows[0];
-    return r ? { ...r, time: iso(r.time) } : null;
+  latestEnergy(serial: string, mac8: string): Promise<LatestEnergy | null> {
+    return this.latest('latest_energy', ['current_use', 'total_day_use'], serial, mac8);
   }
 
-  async latestTemps(serial: string, mac8: string): Promise<LatestTemperature | null> {
+  latestTemps(serial: string, mac8: string): Promise<LatestTemperature | null> {
+    return this.latest('latest_temperature', ['current_temp', 'current_target'], serial, mac8);
+  }
+
+  /** The newest row of a `latest_*` table for a device serial on a link (last 8 digits of its MAC). */
+  private async latest<T>(
+    table: string,
+    readings: string[],
+    serial: string,
+    mac8: string,
+  ): Promise<T | null> {
+    const numbers = readings.map((c) => `${c}::float8 as ${c}`).join(', ');
     const { rows } = await this.pg.query(
-      `select mac, serial, time, current_temp::float8 as current_temp, current_target::float8 as current_target
-       from latest_temperature where serial = $1 and right(replace(mac, ':', ''), 8) = upper($2)
+      `select mac, serial, time, ${numbers}
+       from ${table} where serial = $1 and right(replace(mac, ':', ''), 8) = upper($2)
        order by time desc limit 1`,
       [serial, mac8],
     );

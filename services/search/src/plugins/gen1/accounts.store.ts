@@ -13,8 +13,8 @@ import {
   type Wfl,
   type Zone,
 } from '@console/contracts';
-import type pg from 'pg';
 import { one, rows } from '../sql.ts';
+import { Gen1Tables } from './gen1-tables.ts';
 import { DEVICE_COLUMNS, USER_COLUMNS, WFL_COLUMNS } from './statements.ts';
 import { type DeviceRow, deviceView, wflView } from './views.ts';
 
@@ -22,14 +22,7 @@ const DEVICE_FROM = `from devices d left join wfls w on w.wfl_id = d.wfl_id
   left join device_types t on t.device_type_id = d.device_type_id left join rooms r on r.room_id = d.room_id`;
 
 /** One Gen1 account in full (findExtra), devices by id, and the accounts sharing a MAC. */
-export class Gen1Accounts {
-  private readonly pool: pg.Pool;
-  private readonly now: () => Date;
-  constructor(pool: pg.Pool, now: () => Date) {
-    this.pool = pool;
-    this.now = now;
-  }
-
+export class Gen1Accounts extends Gen1Tables {
   async account(userId: number): Promise<Gen1Account> {
     const q = <T extends object>(text: string, values: unknown[]) => rows<T>(this.pool, text, values);
     const user = await one<Gen1User>(this.pool, `select ${USER_COLUMNS} from users u where u.user_id = $1`, [

@@ -18,6 +18,7 @@ import {
 import type pg from 'pg';
 import type { NoteOutbox } from '../notes/outbox.ts';
 import { one, rows, transaction } from '../sql.ts';
+import { Gen1Tables } from './gen1-tables.ts';
 import { USER_COLUMNS, WFL_COLUMNS } from './statements.ts';
 import { likeEscape } from './terms.ts';
 import { wflView } from './views.ts';
@@ -42,14 +43,11 @@ export function checkOld(stored: Record<string, unknown>, old: Old, fields: stri
 const who = (c: Caller) => `${c.name} <${c.email}>`;
 
 /** The account edits of seed 000 §7: one SQL transaction each, with its automatic support note. */
-export class Gen1Edits {
-  private readonly pool: pg.Pool;
+export class Gen1Edits extends Gen1Tables {
   private readonly outbox: NoteOutbox;
-  private readonly now: () => Date;
   constructor(pool: pg.Pool, outbox: NoteOutbox, now: () => Date) {
-    this.pool = pool;
+    super(pool, now);
     this.outbox = outbox;
-    this.now = now;
   }
 
   private async run(

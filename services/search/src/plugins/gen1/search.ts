@@ -1,6 +1,6 @@
 import type { Gen1Hit, Gen1SearchResult, Gen1User, Wfl } from '@console/contracts';
-import type pg from 'pg';
 import { one, rows } from '../sql.ts';
+import { Gen1Tables } from './gen1-tables.ts';
 import {
   countStatement,
   type Gen1Criteria,
@@ -12,14 +12,7 @@ import {
 import { type DeviceRow, deviceView, wflView } from './views.ts';
 
 /** The Gen1 customer searches over the legacy tables (seed 000 §7 search calls). */
-export class Gen1Search {
-  private readonly pool: pg.Pool;
-  private readonly now: () => Date;
-  constructor(pool: pg.Pool, now: () => Date) {
-    this.pool = pool;
-    this.now = now;
-  }
-
+export class Gen1Search extends Gen1Tables {
   async find(c: Gen1Criteria, limit: number, offset: number): Promise<Gen1SearchResult> {
     const page = pageStatement(c, limit, offset);
     const found = await rows<Gen1User & { matched: number }>(this.pool, page.text, page.values);

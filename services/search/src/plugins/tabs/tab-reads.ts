@@ -11,55 +11,41 @@ export interface TabSource {
   textFields: readonly string[];
 }
 
+const tab = (
+  collection: string,
+  textFields: readonly string[],
+  dateField = 'createdDate',
+  structureField = 'rootGroupId',
+): TabSource => ({ collection, structureField, dateField, textFields });
+
 export const TAB_SOURCES = {
-  transactions: {
-    collection: COLLECTIONS.transactions,
-    structureField: 'rootGroupId',
-    dateField: 'createdDate',
-    textFields: ['class', 'operation', 'messages.clientId', 'messages.clientType', 'tags'],
-  },
-  syncUpdates: {
-    collection: COLLECTIONS.syncUpdates,
-    structureField: 'rootGroupId',
-    dateField: 'createdDate',
-    textFields: ['state.type', 'state.subType', 'state.caller'],
-  },
-  connections: {
-    collection: COLLECTIONS.workerConnections,
-    structureField: 'rootGroupId',
-    dateField: 'createdDate',
-    textFields: ['handlerId', 'oldWorker.workerUniqueId'],
-  },
-  logs: {
-    collection: COLLECTIONS.logs,
-    structureField: 'rootGroupId',
-    dateField: 'createdDate',
-    textFields: ['item.payload.message', 'item.payload.group', 'item.payload.source', 'item.payload.level'],
-  },
-  releaseQueue: {
-    collection: COLLECTIONS.firmwareQueue,
-    structureField: 'rootGroupId',
-    dateField: 'createdDate',
-    textFields: ['deviceId', 'productCode', 'releaseId'],
-  },
-  backups: {
-    collection: COLLECTIONS.backups,
-    structureField: 'structureId',
-    dateField: 'createdDate',
-    textFields: ['reason', 'deviceId'],
-  },
-  accessRequests: {
-    collection: COLLECTIONS.structureAccessRequests,
-    structureField: 'rootGroupId',
-    dateField: 'dateRequested',
-    textFields: ['action', 'status', 'targetUserEmail', 'accessLevel'],
-  },
-  deviceStatus: {
-    collection: COLLECTIONS.deviceStatus,
-    structureField: 'rootGroupId',
-    dateField: 'timestamp',
-    textFields: ['deviceId', 'productCode', 'status', 'featureSets'],
-  },
+  transactions: tab(COLLECTIONS.transactions, [
+    'class',
+    'operation',
+    'messages.clientId',
+    'messages.clientType',
+    'tags',
+  ]),
+  syncUpdates: tab(COLLECTIONS.syncUpdates, ['state.type', 'state.subType', 'state.caller']),
+  connections: tab(COLLECTIONS.workerConnections, ['handlerId', 'oldWorker.workerUniqueId']),
+  logs: tab(COLLECTIONS.logs, [
+    'item.payload.message',
+    'item.payload.group',
+    'item.payload.source',
+    'item.payload.level',
+  ]),
+  releaseQueue: tab(COLLECTIONS.firmwareQueue, ['deviceId', 'productCode', 'releaseId']),
+  backups: tab(COLLECTIONS.backups, ['reason', 'deviceId'], 'createdDate', 'structureId'),
+  accessRequests: tab(
+    COLLECTIONS.structureAccessRequests,
+    ['action', 'status', 'targetUserEmail', 'accessLevel'],
+    'dateRequested',
+  ),
+  deviceStatus: tab(
+    COLLECTIONS.deviceStatus,
+    ['deviceId', 'productCode', 'status', 'featureSets'],
+    'timestamp',
+  ),
 } as const satisfies Record<string, TabSource>;
 
 export interface TabRead {
