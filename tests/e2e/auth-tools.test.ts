@@ -190,3 +190,50 @@ describe('/userEmail and /authTokenIntrospect', () => {
     await page.close();
   });
 });
+
+describe('/socket-users login parts', () => {
+  it('logs a dev in as a customer only with a reason, leaves the note, and authenticates the token', async () => {
+    const customer = (await db.collection(COLLECTIONS.authUsers).findOne({}, { skip: 5 })) as unknown as {
+      email: string;
+      userId: string;
+    };
+    const page = await signIn('dev');
+    await page.goto(`${stack.url}/socket-users?clientDeviceId=web-e2e-1`);
+    await page.getByText('Not connected / authed').waitFor();
+    await page.getByLabel('Login-As').check();
+    await page.getByLabel('Target e-mail').fill(customer.email);
+    expect(await page.getByLabel('Client device id').inputValue()).toBe('web-e2e-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page
+      .getByLabel('Channel status')
+      .getByText(/^error: Login-As needs a reason/)
+      .waitFor();
+    expect(
+      await db.collection(COLLECTIONS.supportNotes).countDocuments({ customerId: customer.userId }),
+    ).toBe(0);
+
+    await page.getByLabel('Reason').fill('Reproducing the app fault in ticket 77');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText(`Logged in as ${customer.email}`).waitFor();
+    const note = await db
+      .collection(COLLECTIONS.supportNotes)
+      .findOne({ customerId: customer.userId, notes: /Login-As/ });
+    expect(note?.notes).toMatch(/^Login-As by .*ticket 77/);
+
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await page.getByText(`Authenticated as ${customer.email}`).waitFor();
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText('Channel closed, you will need to re-auth.').waitFor();
+    await page.getByText('Not connected / authed').waitFor();
+    await page.close();
+  });
+
+  it('is refused on the server for a user without roleAdmin or dev', async () => {
+    const page = await signIn('authData');
+    await page.goto(`${stack.url}/socket-users`);
+    await page.getByText('Not for your roles').waitFor();
+    const body = { email: 'someone@example.test', reason: 'Looking around' };
+    expect(await statusOf(page, 'POST', '/api/impersonate-user/login-as', body)).toBe(403);
+    await page.close();
+  });
+});
