@@ -4,6 +4,7 @@
  * dev) — each opens with data for a user with the role, and the server refuses the same calls
  * from a signed-in user without it. Real auth and gateway over a world loaded by the world loader.
  */
+import { hashPassword } from '@console/auth/passwords';
 import { type AccessTokenDoc, COLLECTIONS } from '@console/contracts';
 import type { Db } from 'mongodb';
 import type { Browser, Page } from 'playwright-core';
@@ -227,6 +228,36 @@ describe('/socket-users login parts', () => {
     await page.getByText('Not connected / authed').waitFor();
     await page.close();
   });
+
+  it('signs in with a customer\u2019s own e-mail and password', async () => {
+    const customer = (await db.collection(COLLECTIONS.authUsers).findOne({}, { skip: 8 })) as unknown as {
+      email: string;
+      userId: string;
+    };
+    await db
+      .collection(COLLECTIONS.authUsers)
+      .updateOne({ userId: customer.userId }, { $set: { passwordHash: await hashPassword('cust-e2e-1') } });
+    const page = await signIn('dev');
+    await page.goto(`${stack.url}/socket-users`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('username & pw required for this method').waitFor();
+    await page.getByLabel('E-mail').fill(customer.email);
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('error: Invalid e-mail or password.').waitFor();
+    await page.getByLabel('Password').fill('cust-e2e-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page
+      // argon2id on a loaded 2-core machine can take many seconds.
+      .getByText(`Logged in as ${customer.email}`)
+      .waitFor({ timeout: 60_000 })
+      .catch(async (err) => {
+        throw new Error(`${err}\n${await page.getByLabel('Channel status').textContent()}`);
+      });
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await page.getByText(`Authenticated as ${customer.email}`).waitFor();
+    await page.close();
+  }, 120_000);
 
   it('is refused on the server for a user without roleAdmin or dev', async () => {
     const page = await signIn('authData');

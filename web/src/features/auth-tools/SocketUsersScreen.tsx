@@ -16,7 +16,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
-import { introspectToken, loginAs } from './api.ts';
+import { customerLogin, introspectToken, loginAs } from './api.ts';
 
 const route = getRouteApi('/_auth/socket-users');
 
@@ -35,14 +35,20 @@ export function SocketUsersScreen() {
   const [token, setToken] = useState('');
   const [asOther, setAsOther] = useState(false);
   const [target, setTarget] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [reason, setReason] = useState('');
   const [device, setDevice] = useState(search.clientDeviceId ?? '');
   const [authed, setAuthed] = useState<string | null>(null);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
 
   const login = useMutation({
-    mutationFn: () =>
-      loginAs({ email: target.trim(), reason, ...(device.trim() ? { clientDeviceId: device.trim() } : {}) }),
+    mutationFn: () => {
+      const clientDevice = device.trim() ? { clientDeviceId: device.trim() } : {};
+      return asOther
+        ? loginAs({ email: target.trim(), reason, ...clientDevice })
+        : customerLogin({ email: email.trim(), password, ...clientDevice });
+    },
     onSuccess: (r) => {
       if (!r.token) return setStatus({ ok: false, text: 'error after success' });
       setToken(r.token);
@@ -55,7 +61,9 @@ export function SocketUsersScreen() {
     onError: (err) => setStatus({ ok: false, text: `error: ${errorMessage(err)}` }),
   });
   const submitLogin = () => {
-    if (!target.trim()) return setStatus({ ok: false, text: AUTH_TEXT.loginAsEmail });
+    if (asOther && !target.trim()) return setStatus({ ok: false, text: AUTH_TEXT.loginAsEmail });
+    if (!asOther && (!email.trim() || !password))
+      return setStatus({ ok: false, text: AUTH_TEXT.credentialsRequired });
     login.mutate();
   };
 
@@ -88,40 +96,53 @@ export function SocketUsersScreen() {
           label="Login-As"
           checked={asOther}
           disabled={!mayLoginAs}
+          description={mayLoginAs ? 'Sign in as a customer by e-mail, with a reason' : 'For roleAdmin or dev'}
           onChange={(e) => setAsOther(e.currentTarget.checked)}
         />
-        {asOther ? (
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label="Target e-mail"
-              value={target}
-              onChange={(e) => setTarget(e.currentTarget.value)}
-              w={280}
-            />
-            <TextInput
-              label="Reason"
-              description="Kept in the audit trail and as a note on the customer"
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              w={340}
-            />
-            <TextInput
-              label="Client device id"
-              value={device}
-              onChange={(e) => setDevice(e.currentTarget.value)}
-              w={200}
-            />
-            <Button onClick={submitLogin} loading={login.isPending}>
-              Login
-            </Button>
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {mayLoginAs
-              ? 'Tick Login-As to sign in as a customer by e-mail, or paste a token below.'
-              : 'Login-As is for roleAdmin or dev; paste a token below.'}
-          </Text>
-        )}
+        <Group align="flex-end" gap="sm">
+          {asOther ? (
+            <>
+              <TextInput
+                label="Target e-mail"
+                value={target}
+                onChange={(e) => setTarget(e.currentTarget.value)}
+                w={260}
+              />
+              <TextInput
+                label="Reason"
+                description="Kept in the audit trail and as a note on the customer"
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+                w={320}
+              />
+            </>
+          ) : (
+            <>
+              <TextInput
+                label="E-mail"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                w={260}
+              />
+              <TextInput
+                label="Password"
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                w={180}
+              />
+            </>
+          )}
+          <TextInput
+            label="Client device id"
+            value={device}
+            onChange={(e) => setDevice(e.currentTarget.value)}
+            w={200}
+          />
+          <Button onClick={submitLogin} loading={login.isPending}>
+            Login
+          </Button>
+        </Group>
       </Stack>
 
       <Textarea
