@@ -230,13 +230,21 @@ describe('/socket-users login parts', () => {
   });
 
   it('signs in with a customer\u2019s own e-mail and password', async () => {
-    const customer = (await db.collection(COLLECTIONS.authUsers).findOne({}, { skip: 8 })) as unknown as {
-      email: string;
-      userId: string;
+    // A customer of our own with a password (the generated ones have none); inserted, not updated
+    // in place (FerretDB 1.24 can stall on in-place updates).
+    const customer = {
+      userId: `e2e${Date.now().toString(16)}`,
+      email: `${stack.prefix}-customer@example.test`,
     };
-    await db
-      .collection(COLLECTIONS.authUsers)
-      .updateOne({ userId: customer.userId }, { $set: { passwordHash: await hashPassword('cust-e2e-1') } });
+    const now = new Date();
+    await db.collection(COLLECTIONS.authUsers).insertOne({
+      ...customer,
+      created: now,
+      modified: now,
+      roles: ['user'],
+      legacy: null,
+      passwordHash: await hashPassword('cust-e2e-1'),
+    });
     const page = await signIn('dev');
     await page.goto(`${stack.url}/socket-users`);
     await page.getByRole('button', { name: 'Login' }).click();

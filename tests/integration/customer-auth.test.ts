@@ -321,13 +321,18 @@ describe('Login-As (roleAdmin or dev)', () => {
 
 describe('a customer\u2019s own e-mail and password (the user channel console, dev)', () => {
   it('signs in only with the right password, for a dev, audited; the answers never tell why', async () => {
-    const user = (await db.collection(COLLECTIONS.authUsers).findOne({}, { skip: 3 })) as unknown as {
-      email: string;
-      userId: string;
-    };
-    await db
-      .collection(COLLECTIONS.authUsers)
-      .updateOne({ userId: user.userId }, { $set: { passwordHash: await hashPassword('cust-pass-9') } });
+    // A customer of our own with a password (the generated ones have none); inserted, not updated
+    // in place (FerretDB 1.24 can stall on in-place updates).
+    const user = { userId: `it${Date.now().toString(16)}`, email: `${stack.prefix}-customer@example.test` };
+    const now = new Date();
+    await db.collection(COLLECTIONS.authUsers).insertOne({
+      ...user,
+      created: now,
+      modified: now,
+      roles: ['user'],
+      legacy: null,
+      passwordHash: await hashPassword('cust-pass-9'),
+    });
     const login = (who: string, body: Record<string, string>) =>
       staff[who]?.call('POST', '/api/customer-auth/login', body);
     expect((await login('support', { email: user.email, password: 'cust-pass-9' }))?.status).toBe(403);
