@@ -10,7 +10,9 @@ import { resolve } from 'node:path';
 import { migrate } from '@console/auth/migrations';
 import { hashPassword } from '@console/auth/passwords';
 import { ensureStaffUser } from '@console/auth/seed-staff';
+import { type AuthUserDoc, COLLECTIONS } from '@console/contracts';
 import { loadDemoWorld, writeEnergyMonth } from '@console/world';
+import { MongoClient } from 'mongodb';
 import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -96,5 +98,34 @@ if (world.outcome !== 'other') {
     console.error(`world: ${await writeEnergyMonth(energy)} energy readings added for the data monitor`);
   } finally {
     await energy.end();
+  }
+}
+
+// Two demo customers get a password for the user channel console's e-mail/password login (the
+// generated world has none); random on the first run, kept with the staff passwords above.
+{
+  const mongo = new MongoClient(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/console');
+  try {
+    await mongo.connect();
+    const authUsers = mongo.db().collection<AuthUserDoc>(COLLECTIONS.authUsers);
+    const passwords = loadPasswords();
+    const lines: string[] = [];
+    for (const user of await authUsers.find({}).sort({ userId: 1 }).limit(2).toArray()) {
+      const known = passwords[user.email] !== undefined;
+      passwords[user.email] ??= randomBytes(6).toString('base64url');
+      const password = passwords[user.email] as string;
+      if (!known || !user.passwordHash)
+        await authUsers.updateOne(
+          { userId: user.userId },
+          { $set: { passwordHash: await hashPassword(password) } },
+        );
+      lines.push(`  ${user.email.padEnd(40)} ${password}`);
+    }
+    writeFileSync(credentialsFile, JSON.stringify(passwords, null, 2));
+    chmodSync(credentialsFile, 0o600);
+    if (lines.length)
+      console.log(`Demo customers (/socket-users e-mail and password login):\n${lines.join('\n')}\n`);
+  } finally {
+    await mongo.close();
   }
 }

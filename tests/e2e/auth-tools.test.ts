@@ -4,6 +4,7 @@
  * dev) — each opens with data for a user with the role, and the server refuses the same calls
  * from a signed-in user without it. Real auth and gateway over a world loaded by the world loader.
  */
+import { hashPassword } from '@console/auth/passwords';
 import { type AccessTokenDoc, COLLECTIONS } from '@console/contracts';
 import type { Db } from 'mongodb';
 import type { Browser, Page } from 'playwright-core';
@@ -187,6 +188,91 @@ describe('/userEmail and /authTokenIntrospect', () => {
     }
     expect(await statusOf(page, 'GET', '/api/impersonate-user/withRelations/a%40b.c')).toBe(403);
     expect(await statusOf(page, 'POST', '/api/auth-token/introspect', { token: 'a.b.c' })).toBe(403);
+    await page.close();
+  });
+});
+
+describe('/socket-users login parts', () => {
+  it('logs a dev in as a customer only with a reason, leaves the note, and authenticates the token', async () => {
+    const customer = (await db.collection(COLLECTIONS.authUsers).findOne({}, { skip: 5 })) as unknown as {
+      email: string;
+      userId: string;
+    };
+    const page = await signIn('dev');
+    await page.goto(`${stack.url}/socket-users?clientDeviceId=web-e2e-1`);
+    await page.getByText('Not connected / authed').waitFor();
+    await page.getByLabel('Login-As').check();
+    await page.getByLabel('Target e-mail').fill(customer.email);
+    expect(await page.getByLabel('Client device id').inputValue()).toBe('web-e2e-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page
+      .getByLabel('Channel status')
+      .getByText(/^error: Login-As needs a reason/)
+      .waitFor();
+    expect(
+      await db.collection(COLLECTIONS.supportNotes).countDocuments({ customerId: customer.userId }),
+    ).toBe(0);
+
+    await page.getByLabel('Reason').fill('Reproducing the app fault in ticket 77');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText(`Logged in as ${customer.email}`).waitFor();
+    const note = await db
+      .collection(COLLECTIONS.supportNotes)
+      .findOne({ customerId: customer.userId, notes: /Login-As/ });
+    expect(note?.notes).toMatch(/^Login-As by .*ticket 77/);
+
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await page.getByText(`Authenticated as ${customer.email}`).waitFor();
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText('Channel closed, you will need to re-auth.').waitFor();
+    await page.getByText('Not connected / authed').waitFor();
+    await page.close();
+  });
+
+  it('signs in with a customer\u2019s own e-mail and password', async () => {
+    // A customer of our own with a password (the generated ones have none); inserted, not updated
+    // in place (FerretDB 1.24 can stall on in-place updates).
+    const customer = {
+      userId: `e2e${Date.now().toString(16)}`,
+      email: `${stack.prefix}-customer@example.test`,
+    };
+    const now = new Date();
+    await db.collection(COLLECTIONS.authUsers).insertOne({
+      ...customer,
+      created: now,
+      modified: now,
+      roles: ['user'],
+      legacy: null,
+      passwordHash: await hashPassword('cust-e2e-1'),
+    });
+    const page = await signIn('dev');
+    await page.goto(`${stack.url}/socket-users`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('username & pw required for this method').waitFor();
+    await page.getByLabel('E-mail').fill(customer.email);
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('error: Invalid e-mail or password.').waitFor();
+    await page.getByLabel('Password').fill('cust-e2e-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page
+      // argon2id on a loaded 2-core machine can take many seconds.
+      .getByText(`Logged in as ${customer.email}`)
+      .waitFor({ timeout: 60_000 })
+      .catch(async (err) => {
+        throw new Error(`${err}\n${await page.getByLabel('Channel status').textContent()}`);
+      });
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await page.getByText(`Authenticated as ${customer.email}`).waitFor();
+    await page.close();
+  }, 120_000);
+
+  it('is refused on the server for a user without roleAdmin or dev', async () => {
+    const page = await signIn('authData');
+    await page.goto(`${stack.url}/socket-users`);
+    await page.getByText('Not for your roles').waitFor();
+    const body = { email: 'someone@example.test', reason: 'Looking around' };
+    expect(await statusOf(page, 'POST', '/api/impersonate-user/login-as', body)).toBe(403);
     await page.close();
   });
 });

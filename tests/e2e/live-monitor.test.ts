@@ -14,7 +14,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInPage, useChromium } from '../support/browser.ts';
+import { signedInPage, signInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import { tcpCut } from '../support/tcp-cut.ts';
@@ -123,7 +123,7 @@ describe('live message monitor', () => {
     // The browser reaches the gateway through a relay the test cuts: the socket drops and every
     // reconnect is refused until it is restored, as when the gateway is restarted or the network fails.
     const relay = await tcpCut(stack.ports.gateway as number);
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     try {
       await signInPage(page, { ...stack, url: relay.url }, support, { oneTimeCode: true });
       await page.getByLabel('Hub id').fill('0x1234');

@@ -24,6 +24,8 @@ export const AUTH_TEXT = {
   noToken: 'No token supplied',
   deleteCancelled: 'Deletion cancelled.',
   roleUnknown: 'That role is not one of the available roles.',
+  credentialsRequired: 'username & pw required for this method',
+  badCredentials: 'Invalid e-mail or password.',
 } as const;
 
 /** Typed to confirm a delete (analytics spec §5: "prompt to type yes"). */
@@ -179,6 +181,16 @@ export const LoginAsReplySchema = Type.Object({
 });
 export type LoginAsReply = Static<typeof LoginAsReplySchema>;
 
+export const CustomerLoginBodySchema = Type.Object(
+  {
+    email: Type.String({ maxLength: 254 }),
+    password: Type.String({ maxLength: 200 }),
+    clientDeviceId: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type CustomerLoginBody = Static<typeof CustomerLoginBodySchema>;
+
 /** The customer auth tools of analytics spec §2/§7, served by the auth service. */
 export const customerAuthOperations = [
   op({
@@ -297,6 +309,17 @@ export const customerAuthOperations = [
     summary: 'Login-As a customer by e-mail (roleAdmin or dev; a reason is required; audited and noted)',
     tags: ['auth-tools'],
     body: LoginAsBodySchema,
+    response: LoginAsReplySchema,
+  }),
+  op({
+    id: 'auth.customerLogin',
+    service: 'auth',
+    method: 'POST',
+    path: '/api/customer-auth/login',
+    access: ['dev'],
+    summary: 'Sign in with a customer’s own e-mail and password for the user channel console (dev; audited)',
+    tags: ['auth-tools'],
+    body: CustomerLoginBodySchema,
     response: LoginAsReplySchema,
   }),
 ] as const;

@@ -50,6 +50,11 @@ export const AuthUserSchema = Type.Object({
       user_id: Type.String({ description: 'The Gen1 user_id' }),
     }),
   ),
+  passwordHash: Type.Optional(
+    Type.String({
+      description: 'argon2id; the generator sets none (the demo seed gives a few customers one)',
+    }),
+  ),
 });
 export type AuthUser = Static<typeof AuthUserSchema>;
 export type AuthUserDoc = Stored<typeof AuthUserSchema>;

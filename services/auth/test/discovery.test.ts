@@ -1,4 +1,4 @@
-import { authOperations, operationName, thingOperations } from '@console/contracts';
+import { authOperations, customerAuthOperations, operationName, thingOperations } from '@console/contracts';
 import { useSuite } from '@console/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { startAuth } from './harness.ts';
@@ -36,7 +36,9 @@ describe('NATS service discovery', () => {
     const [info] = await ask('$SRV.INFO.auth');
     expect(info).toMatchObject({ name: 'auth' });
     const endpoints = info?.endpoints as { name: string; subject: string; queue_group: string }[];
-    const expected = [...authOperations, ...thingOperations].map((o) => operationName(o)).sort();
+    const expected = [...authOperations, ...thingOperations, ...customerAuthOperations]
+      .map((o) => operationName(o))
+      .sort();
     expect(endpoints.map((e) => e.name).sort()).toEqual(expected);
     for (const e of endpoints) {
       expect(e.subject).toBe(`${h.prefix}.api.auth.${e.name}`);

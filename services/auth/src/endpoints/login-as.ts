@@ -1,18 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import { ApiError, AUTH_TEXT, customerAuthOperations } from '@console/contracts';
 import { callerOf, defineHandlers, recordAudit } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
+import { issueCustomerToken, newTokenId } from '../plugins/customer-auth/issue-token.ts';
+import { verifyNobody, verifyPassword } from '../plugins/passwords.ts';
 
-/** How long a Login-As token lives. */
-export const LOGIN_AS_HOURS = 1;
+const device = (id: string | undefined) => (id?.trim() ? { clientDeviceId: id.trim() } : {});
 
 /**
- * Login-As (analytics spec §5, §6): a roleAdmin or dev signs in as a customer. Never silent: the
- * reason is required, the audit stream must take the event and the customer gets a support note
- * before any token is handed out; if either cannot be written, nobody is signed in.
+ * Signing in as a customer for the user channel console (analytics spec §2, §5, §6, §7).
+ * Login-As is never silent: the reason is required, the audit stream must take the event and the
+ * customer gets a support note before any token is handed out; if either cannot be written,
+ * nobody is signed in. A login with the customer's own password is audited too.
  */
 export function loginAsHandlers(app: FastifyInstance, now: () => Date = () => new Date()) {
-  const { users, records, tokens } = app.customerAuth;
+  const { users } = app.customerAuth;
+  const audited = (ctx: { log: FastifyInstance['log'] }, record: Promise<unknown>) =>
+    record.catch((err) => {
+      ctx.log.error({ err }, 'customer sign-in refused: the audit stream did not take the event');
+      throw new ApiError(
+        503,
+        'Signing in as a customer is unavailable: it could not be recorded. Nobody was signed in.',
+      );
+    });
+
   return defineHandlers(customerAuthOperations, {
     'auth.loginAs': async (ctx) => {
       const caller = callerOf(ctx);
@@ -24,42 +34,51 @@ export function loginAsHandlers(app: FastifyInstance, now: () => Date = () => ne
       const user = email.includes('@') ? await users.find(email) : null;
       if (!user) throw new ApiError(404, AUTH_TEXT.userNotFound);
       const at = now();
-      const expires = new Date(at.getTime() + LOGIN_AS_HOURS * 3_600_000);
-      const jti = randomBytes(12).toString('hex');
-      const clientDeviceId = ctx.body.clientDeviceId?.trim() || undefined;
-      await recordAudit(app, 'login-as', caller, {
+      const jti = newTokenId();
+      const what = {
         userId: user.userId,
         email: user.email,
         reason,
         tokenId: jti,
-        clientDeviceId,
+        ...device(ctx.body.clientDeviceId),
         ip: ctx.ip,
-      }).catch((err) => {
-        ctx.log.error({ err }, 'login-as refused: the audit stream did not take the event');
-        throw new ApiError(503, 'Login-As is unavailable: it could not be recorded. Nobody was signed in.');
-      });
+      };
+      await audited(ctx, recordAudit(app, 'login-as', caller, what));
       await users.note(user.userId, caller.email, `Login-As by ${caller.email}. Reason: ${reason}`, at);
-      await records.addToken({
-        tokenId: jti,
-        client_id_: 'lwapps',
-        user_id_: user.userId,
-        created_: at,
-        expires_at_: expires,
-        max_age_hours_: LOGIN_AS_HOURS,
-        deleted_: null,
-      });
-      const token = tokens.sign({
-        sub: user.userId,
-        email: user.email,
-        client_id: 'lwapps',
-        jti,
-        iat: Math.floor(at.getTime() / 1000),
-        exp: Math.floor(expires.getTime() / 1000),
-        // The actor claim (RFC 8693): whoever reads the token sees it is an impersonation.
+      // The actor claim (RFC 8693): whoever reads the token sees it is an impersonation.
+      return issueCustomerToken(app, user, at, jti, {
         act: { sub: caller.email },
-        ...(clientDeviceId ? { clientDeviceId } : {}),
+        ...device(ctx.body.clientDeviceId),
       });
-      return { token, userId: user.userId, email: user.email, expiresAt: expires.toISOString() };
+    },
+    'auth.customerLogin': async (ctx) => {
+      const caller = callerOf(ctx);
+      const email = ctx.body.email.trim().toLowerCase();
+      const { password } = ctx.body;
+      if (!email || !password) throw new ApiError(400, AUTH_TEXT.credentialsRequired);
+      await app.rateLimit.take([
+        { name: 'customer-login', subject: `${email}|${ctx.ip}`, limit: 10 },
+        { name: 'customer-login-ip', subject: ctx.ip, limit: 50 },
+      ]);
+      const user = email.includes('@') ? await users.find(email) : null;
+      // The same work and answer for an unknown e-mail, a customer without a password and a wrong one.
+      const ok = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyNobody(password);
+      // 400, not 401: a 401 would end the staff user's own session at the gateway.
+      if (!user || !ok) throw new ApiError(400, AUTH_TEXT.badCredentials);
+      const jti = newTokenId();
+      await audited(
+        ctx,
+        recordAudit(app, 'customer-login', caller, {
+          userId: user.userId,
+          email: user.email,
+          tokenId: jti,
+          ...device(ctx.body.clientDeviceId),
+          ip: ctx.ip,
+        }),
+      );
+      return issueCustomerToken(app, user, now(), jti, device(ctx.body.clientDeviceId));
     },
   });
 }

@@ -2,6 +2,7 @@ import type {
   AuthManageDeleteQuery,
   AuthManageQuery,
   AuthManageResult,
+  CustomerLoginBody,
   LoginAsBody,
   LoginAsReply,
   TokenIntrospection,
@@ -72,4 +73,9 @@ export function changeCustomerRole(
 
 export function loginAs(body: LoginAsBody): Promise<LoginAsReply> {
   return apiRequest('/api/impersonate-user/login-as', { method: 'POST', body });
+}
+
+/** The customer's own e-mail and password (the user channel console's login). */
+export function customerLogin(body: CustomerLoginBody): Promise<LoginAsReply> {
+  return apiRequest('/api/customer-auth/login', { method: 'POST', body });
 }
