@@ -10,9 +10,9 @@
  * queue group as soon as its socket closes).
  */
 import type { ChildProcess } from 'node:child_process';
+import { freePort } from '@console/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../support/people.ts';
-import { freePort } from '@console/kit/testing';
 import { type Client, spawnService } from '../support/stack.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 

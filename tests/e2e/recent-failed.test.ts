@@ -63,7 +63,9 @@ describe('Recent Failed Commands', () => {
     const items = panel.getByRole('listitem');
     await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(2);
     expect(await items.nth(0).textContent()).toMatch(new RegExp(`timed out.*System Read link ${b.hubId}`));
-    expect(await items.nth(1).textContent()).toMatch(new RegExp(`failed.*Feature Write .* = 7 link ${a.hubId}`));
+    expect(await items.nth(1).textContent()).toMatch(
+      new RegExp(`failed.*Feature Write .* = 7 link ${a.hubId}`),
+    );
     expect(await items.nth(1).textContent()).toContain(sam.email);
     await items
       .nth(0)
