@@ -47,7 +47,15 @@ export const statsApp = fp(
         }
       },
     });
-    app.get('/rollups', async () => app.rollupConsumer.status());
+    // The consumer's cursor and lag, and which backfilled metrics are done or still to come.
+    app.get('/rollups', async () => {
+      const done = await app.rollups.backfilled();
+      const all = BACKFILL_METRICS(deps());
+      return {
+        ...(await app.rollupConsumer.status()),
+        backfill: { done: all.filter((m) => done.has(m)), pending: all.filter((m) => !done.has(m)) },
+      };
+    });
 
     await registerOperations(app, {
       service: 'stats',
