@@ -3,6 +3,7 @@ import { migrateService, mongoPlugin, natsPlugin, postgresPlugin, registerOperat
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { StatsConfig } from './config.ts';
+import { analyticsHandlers } from './endpoints/analytics.ts';
 import { statsErrors } from './endpoints/errors.ts';
 import { graphHandlers } from './endpoints/graphs.ts';
 import { panelHandlers } from './endpoints/panel.ts';
@@ -60,7 +61,12 @@ export const statsApp = fp(
     await registerOperations(app, {
       service: 'stats',
       operations: statsOperations,
-      handlers: { ...tabHandlers(app), ...panelHandlers(app), ...graphHandlers(app) },
+      handlers: {
+        ...tabHandlers(app),
+        ...panelHandlers(app),
+        ...graphHandlers(app),
+        ...analyticsHandlers(app),
+      },
       errors: statsErrors,
     });
   },
