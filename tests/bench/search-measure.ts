@@ -10,9 +10,12 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs `call` `runs` times one after another (a person searching), after two warm-up calls. */
-export async function series(runs: number, call: (i: number) => Promise<boolean>): Promise<Series> {
-  await call(0);
-  await call(1);
+export async function series(
+  runs: number,
+  call: (i: number) => Promise<boolean>,
+  warmups = 2,
+): Promise<Series> {
+  for (let i = 0; i < warmups; i++) await call(i);
   const latencies: number[] = [];
   let failures = 0;
   for (let i = 0; i < runs; i++) {

@@ -16,12 +16,29 @@ export interface Floor {
   floor: () => Promise<number>;
 }
 
-async function bucketed(db: Db, collection: string, field: string, key: string, from: Date, to: Date) {
+/** When a floor run is cut (the benchmark's --floor-timeout); Mongo floors check it per document. */
+export interface FloorLimit {
+  deadline: number;
+}
+
+async function bucketed(
+  limit: FloorLimit,
+  db: Db,
+  collection: string,
+  field: string,
+  key: string,
+  from: Date,
+  to: Date,
+) {
   const counts = new Map<string, number>();
   const cursor = db
     .collection(collection)
-    .find({ [field]: { $gte: from, $lt: to } }, { projection: { [field]: 1, [key]: 1 }, batchSize: 5000 });
+    .find({ [field]: { $gte: from, $lt: to } }, { projection: { [field]: 1, [key]: 1 }, batchSize: 200 });
   for await (const d of cursor) {
+    if (Date.now() > limit.deadline) {
+      await cursor.close();
+      throw new Error('floor cut');
+    }
     const k = `${Math.floor((d[field] as Date).getTime() / DAY)}|${d[key]}`;
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
@@ -29,7 +46,12 @@ async function bucketed(db: Db, collection: string, field: string, key: string, 
 }
 
 /** The calls and their floors over the world ending at `end` (the world's clock). */
-export function statsFloors(pool: pg.Pool, db: Db, end: Date): Floor[] {
+export function statsFloors(
+  pool: pg.Pool,
+  db: Db,
+  end: Date,
+  limit: FloorLimit = { deadline: Number.POSITIVE_INFINITY },
+): Floor[] {
   const from30 = new Date(end.getTime() - 30 * DAY);
   const from182 = new Date(end.getTime() - 182 * DAY);
   const sql = async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rowCount ?? 0;
@@ -37,27 +59,27 @@ export function statsFloors(pool: pg.Pool, db: Db, end: Date): Floor[] {
     {
       name: 'products tab, 30 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/products?limit=30&period=86400000' },
-      floor: () => bucketed(db, COLLECTIONS.products, 'createdDate', 'productCode', from30, end),
+      floor: () => bucketed(limit, db, COLLECTIONS.products, 'createdDate', 'productCode', from30, end),
     },
     {
       name: 'commands tab, 30 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/commands?limit=30&period=86400000' },
-      floor: () => bucketed(db, COLLECTIONS.transactions, 'createdDate', 'operation', from30, end),
+      floor: () => bucketed(limit, db, COLLECTIONS.transactions, 'createdDate', 'operation', from30, end),
     },
     {
       name: 'logs (any), 30 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/any?projection=commands.general.logs&limit=30' },
-      floor: () => bucketed(db, COLLECTIONS.logs, 'createdDate', 'rootGroupId', from30, end),
+      floor: () => bucketed(limit, db, COLLECTIONS.logs, 'createdDate', 'rootGroupId', from30, end),
     },
     {
       name: 'app versions, 30 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/appVersions?limit=30&period=86400000' },
-      floor: () => bucketed(db, COLLECTIONS.clientDevices, 'createdDate', 'appVersion', from30, end),
+      floor: () => bucketed(limit, db, COLLECTIONS.clientDevices, 'createdDate', 'appVersion', from30, end),
     },
     {
       name: 'groups, 30 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/groups?limit=30&period=86400000' },
-      floor: () => bucketed(db, COLLECTIONS.structures, 'createdDate', '_groups', from30, end),
+      floor: () => bucketed(limit, db, COLLECTIONS.structures, 'createdDate', '_groups', from30, end),
     },
     {
       name: 'global, 30 days',
@@ -74,7 +96,7 @@ export function statsFloors(pool: pg.Pool, db: Db, end: Date): Floor[] {
       name: 'products by date, 182 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/productsByDate?limit=182&period=86400000' },
       // Running totals need every product before the window too.
-      floor: () => bucketed(db, COLLECTIONS.products, 'createdDate', 'productCode', new Date(0), end),
+      floor: () => bucketed(limit, db, COLLECTIONS.products, 'createdDate', 'productCode', new Date(0), end),
     },
     {
       name: 'duration, 30 days',

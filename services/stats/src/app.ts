@@ -3,6 +3,7 @@ import { migrateService, mongoPlugin, natsPlugin, postgresPlugin, registerOperat
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { StatsConfig } from './config.ts';
+import { analyticsHandlers } from './endpoints/analytics.ts';
 import { statsErrors } from './endpoints/errors.ts';
 import { graphHandlers } from './endpoints/graphs.ts';
 import { panelHandlers } from './endpoints/panel.ts';
@@ -47,12 +48,25 @@ export const statsApp = fp(
         }
       },
     });
-    app.get('/rollups', async () => app.rollupConsumer.status());
+    // The consumer's cursor and lag, and which backfilled metrics are done or still to come.
+    app.get('/rollups', async () => {
+      const done = await app.rollups.backfilled();
+      const all = BACKFILL_METRICS(deps());
+      return {
+        ...(await app.rollupConsumer.status()),
+        backfill: { done: all.filter((m) => done.has(m)), pending: all.filter((m) => !done.has(m)) },
+      };
+    });
 
     await registerOperations(app, {
       service: 'stats',
       operations: statsOperations,
-      handlers: { ...tabHandlers(app), ...panelHandlers(app), ...graphHandlers(app) },
+      handlers: {
+        ...tabHandlers(app),
+        ...panelHandlers(app),
+        ...graphHandlers(app),
+        ...analyticsHandlers(app),
+      },
       errors: statsErrors,
     });
   },

@@ -1,6 +1,7 @@
 import type { ProductsByDate, RowsAnswer, StatsAnswer, UsersWithApi, VoiceUsers } from '@console/contracts';
 import { STATS_TEXT } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKFILL_METRICS } from '../src/plugins/backfill.ts';
 import { data, failure, type StatsHarness, startStats, until } from './harness.ts';
 
 let h: StatsHarness;
@@ -11,7 +12,9 @@ beforeAll(async () => {
   await h.start();
   // The first leader backfills stored data before it counts the stream.
   await until(
-    async () => (await h.pool.query('select count(*)::int as n from stats_backfill')).rows[0].n >= 17,
+    async () =>
+      (await h.pool.query('select count(*)::int as n from stats_backfill')).rows[0].n >=
+      BACKFILL_METRICS({ pool: h.pool, db: h.db }).length,
     60_000,
     'backfill',
   );

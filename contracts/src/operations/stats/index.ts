@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './constants.ts';
 export * from './graphs.ts';
 export * from './ops.ts';

@@ -1,5 +1,6 @@
 import type { Role } from '../../roles.ts';
 import { op } from '../types.ts';
+import { analyticsOperations } from './analytics.ts';
 import { STATS_PANEL_ROLES, STATS_ROLES } from './constants.ts';
 import {
   AckParamsSchema,
@@ -175,4 +176,5 @@ export const statsOperations = [
     tags,
     response: VoiceUsersSchema,
   }),
+  ...analyticsOperations,
 ] as const;

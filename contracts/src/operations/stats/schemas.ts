@@ -3,9 +3,9 @@ import { literalUnion } from '../../world/common.ts';
 import { STATS_ANY_PROJECTIONS, STATS_KINDS, STATS_LIMITS, STATS_PERIODS } from './constants.ts';
 import { ACK_UNITS, DEMAND_INTERVALS, LINKPLUS_STATISTICS_MAX } from './graphs.ts';
 
-const IsoDate = (description: string) => Type.String({ format: 'date-time', description });
+export const IsoDate = (description: string) => Type.String({ format: 'date-time', description });
 /** A date or date-time a person typed (ISO 8601); a pattern, since services check no formats. */
-const DateInput = (description: string) =>
+export const DateInput = (description: string) =>
   Type.String({
     pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
     maxLength: 40,

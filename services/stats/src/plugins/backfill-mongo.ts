@@ -7,6 +7,11 @@ export interface BackfillSource {
   name: string;
   metrics: readonly string[];
   read: (until: Date, emit: (inc: Increment) => void) => Promise<void>;
+  /**
+   * Reads whole large documents (every structure, tens of kB each through FerretDB): runs after
+   * every other source, so that it holds none of them up.
+   */
+  last?: boolean;
 }
 
 const at = (d: unknown) => (d instanceof Date ? d.getTime() : Number.NaN);
@@ -137,6 +142,7 @@ export function mongoSources(db: Db): BackfillSource[] {
     {
       name: 'groups',
       metrics: ['groups'],
+      last: true,
       read: (until, emit) =>
         each(
           db,

@@ -14,7 +14,8 @@ export interface BackfillDeps {
 }
 
 export function backfillSources(deps: Pick<BackfillDeps, 'pool' | 'db'>): BackfillSource[] {
-  return [...mongoSources(deps.db), ...gen1Sources(deps.pool)];
+  const all = [...mongoSources(deps.db), ...gen1Sources(deps.pool)];
+  return [...all.filter((s) => !s.last), ...all.filter((s) => s.last)];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AnalyticsStore } from './analytics.store.ts';
 import { Gen1GraphsStore } from './gen1-graphs.store.ts';
 import { Gen2RecordsStore } from './gen2-records.store.ts';
 
@@ -7,6 +8,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     gen1Graphs: Gen1GraphsStore;
     gen2Records: Gen2RecordsStore;
+    analytics: AnalyticsStore;
   }
 }
 
@@ -15,6 +17,7 @@ export const graphStoresPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('gen1Graphs', new Gen1GraphsStore(app.pg));
     app.decorate('gen2Records', new Gen2RecordsStore(app.mongo));
+    app.decorate('analytics', new AnalyticsStore(app.mongo, app.pg));
   },
   { name: 'graph-stores', dependencies: ['postgres', 'mongo'] },
 );
