@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
 import { downloadCsv } from '../stats/graph-kit/export.ts';
-import { toCsv } from '../stats/graph-kit/transform.ts';
+import { toCsv } from '../ui/csv.ts';
 import { DataTable } from '../ui/DataTable.tsx';
 import { topStructuresQueryOptions } from './queries.ts';
 
