@@ -229,12 +229,7 @@ describe('/socket-users login parts', () => {
   });
 
   it('signs in with a customer\u2019s own e-mail and password', async () => {
-    const customer = await insertPasswordCustomer(
-      db,
-      `e2e${Date.now().toString(16)}`,
-      `${stack.prefix}-customer@example.test`,
-      'cust-e2e-1',
-    );
+    const customer = await insertPasswordCustomer(db, stack, 'e2e', 'cust-e2e-1');
     const page = await signIn('dev');
     await page.goto(`${stack.url}/socket-users`);
     await page.getByRole('button', { name: 'Login' }).click();

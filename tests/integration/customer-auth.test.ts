@@ -320,12 +320,7 @@ describe('Login-As (roleAdmin or dev)', () => {
 
 describe('a customer\u2019s own e-mail and password (the user channel console, dev)', () => {
   it('signs in only with the right password, for a dev, audited; the answers never tell why', async () => {
-    const user = await insertPasswordCustomer(
-      db,
-      `it${Date.now().toString(16)}`,
-      `${stack.prefix}-customer@example.test`,
-      'cust-pass-9',
-    );
+    const user = await insertPasswordCustomer(db, stack, 'it', 'cust-pass-9');
     const login = (who: string, body: Record<string, string>) =>
       staff[who]?.call('POST', '/api/customer-auth/login', body);
     expect((await login('support', { email: user.email, password: 'cust-pass-9' }))?.status).toBe(403);
