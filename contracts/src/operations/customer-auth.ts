@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { fields, literalUnion, Nullable } from '../world/common.ts';
+import { DateTimeString, fields, literalUnion, Nullable } from '../world/common.ts';
 import { AuthUserSchema, CUSTOMER_AUTH_ROLES } from '../world/customer-auth.ts';
 import { serviceOp } from './types.ts';
 
@@ -77,13 +77,9 @@ export type AuthManageDeleteQuery = Static<typeof AuthManageDeleteQuerySchema>;
 
 /** One expired token or code as the table shows it (dates on the wire as ISO strings). */
 export const AuthRecordRowSchema = Type.Object({
-  id: Type.String(),
-  client_id_: Type.String(),
-  user_id_: Type.String(),
-  created_: Type.String({ format: 'date-time' }),
-  expires_at_: Type.String({ format: 'date-time' }),
-  max_age_hours_: Type.Optional(Type.Integer()),
-  ei_hours_: Type.Optional(Type.Integer()),
+  ...fields(Type.String, 'id', 'client_id_', 'user_id_'),
+  ...fields(DateTimeString, 'created_', 'expires_at_'),
+  ...fields(() => Type.Optional(Type.Integer()), 'max_age_hours_', 'ei_hours_'),
   deleted_: Nullable(Type.String({ format: 'date-time' })),
 });
 export type AuthRecordRow = Static<typeof AuthRecordRowSchema>;
@@ -129,8 +125,7 @@ export const UserAuthDataSchema = Type.Object({
   authUser: Type.Object({
     _id: Type.String({ description: 'The userId' }),
     email: Type.String(),
-    created: Type.String({ format: 'date-time' }),
-    modified: Type.String({ format: 'date-time' }),
+    ...fields(DateTimeString, 'created', 'modified'),
     roles: Type.Array(Type.String()),
   }),
   legacy: AuthUserSchema.properties.legacy,
