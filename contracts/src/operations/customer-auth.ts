@@ -1,7 +1,7 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { DateTimeString, fields, literalUnion, Nullable } from '../world/common.ts';
 import { AuthUserSchema, CUSTOMER_AUTH_ROLES } from '../world/customer-auth.ts';
-import { serviceOp } from './types.ts';
+import { type HttpMethod, serviceOp } from './types.ts';
 
 /** Analytics spec §5, §8, §9: the auth tools' words and defaults. */
 export const AUTH_MANAGE = {
@@ -181,23 +181,35 @@ export const CustomerLoginBodySchema = Type.Object(
 export type CustomerLoginBody = Static<typeof CustomerLoginBodySchema>;
 
 const manageOp = serviceOp('auth', ['auth-manage']);
+/** The two auth-manage operations (admin): one path, each with its own `:op` list and query. */
+const authManageOp = <
+  const I extends `auth.${string}`,
+  const M extends HttpMethod,
+  const O extends readonly string[],
+  const Q extends TSchema,
+>(
+  id: I,
+  method: M,
+  ops: O,
+  querystring: Q,
+  o: { summary: string },
+) =>
+  manageOp(id, method, '/api/auth-manage/:op', {
+    access: [],
+    summary: o.summary,
+    params: Type.Object({ op: literalUnion(ops) }, { additionalProperties: false }),
+    querystring,
+    response: AuthManageResultSchema,
+  });
 const toolsOp = serviceOp('auth', ['auth-tools']);
 
 /** The customer auth tools of analytics spec §2/§7, served by the auth service. */
 export const customerAuthOperations = [
-  manageOp('auth.authManageQuery', 'GET', '/api/auth-manage/:op', {
-    access: [],
+  authManageOp('auth.authManageQuery', 'GET', AUTH_MANAGE_QUERY_OPS, AuthManageQuerySchema, {
     summary: 'Expired access tokens or authorisation codes: count or list (admin)',
-    params: Type.Object({ op: literalUnion(AUTH_MANAGE_QUERY_OPS) }, { additionalProperties: false }),
-    querystring: AuthManageQuerySchema,
-    response: AuthManageResultSchema,
   }),
-  manageOp('auth.authManageDelete', 'DELETE', '/api/auth-manage/:op', {
-    access: [],
+  authManageOp('auth.authManageDelete', 'DELETE', AUTH_MANAGE_DELETE_OPS, AuthManageDeleteQuerySchema, {
     summary: 'Delete one batch of expired tokens or codes (admin; typed yes; audited)',
-    params: Type.Object({ op: literalUnion(AUTH_MANAGE_DELETE_OPS) }, { additionalProperties: false }),
-    querystring: AuthManageDeleteQuerySchema,
-    response: AuthManageResultSchema,
   }),
   toolsOp('auth.tokenIntrospect', 'POST', '/api/auth-token/introspect', {
     access: ['authData', 'dev'],
