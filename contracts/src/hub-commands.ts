@@ -230,14 +230,30 @@ export type HubCommandName = keyof typeof HUB_COMMANDS;
 export type HubCommandRequest<N extends HubCommandName> = Static<(typeof HUB_COMMANDS)[N]['request']>;
 export type HubCommandResponse<N extends HubCommandName> = Static<(typeof HUB_COMMANDS)[N]['response']>;
 
+/**
+ * A table of hub message kinds from `name: 'class operation'` pairs:
+ * `classOperations({ log: 'log add' })` is `{ log: { class: 'log', operation: 'add' } }`.
+ */
+export const classOperations = <const T extends Record<string, `${string} ${string}`>>(table: T) =>
+  Object.fromEntries(
+    Object.entries(table).map(([name, pair]) => {
+      const [cls, operation] = pair.split(' ');
+      return [name, { class: cls, operation }];
+    }),
+  ) as {
+    [K in keyof T]: T[K] extends `${infer C} ${infer O}`
+      ? { readonly class: C; readonly operation: O }
+      : never;
+  };
+
 /** What a hub sends unasked (direction 'notification'), by class and operation. */
-export const HUB_NOTIFICATIONS = {
-  featureChanged: { class: 'feature', operation: 'event' },
-  deviceStatus: { class: 'device', operation: 'status' },
-  log: { class: 'log', operation: 'add' },
-  notification: { class: 'pushnotify', operation: 'send' },
-  firmwareProgress: { class: 'firmware', operation: 'progress' },
-} as const;
+export const HUB_NOTIFICATIONS = classOperations({
+  featureChanged: 'feature event',
+  deviceStatus: 'device status',
+  log: 'log add',
+  notification: 'pushnotify send',
+  firmwareProgress: 'firmware progress',
+});
 
 export const HubLogPayloadSchema = Type.Object({
   group: Type.String(),

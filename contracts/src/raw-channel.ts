@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { HUB_PROTOCOL_VERSION } from './hub-commands.ts';
+import { classOperations, HUB_PROTOCOL_VERSION } from './hub-commands.ts';
 import { type HubMessage, HubMessageItemSchema } from './hub-message.ts';
 import type { Access, Role } from './roles.ts';
 
@@ -108,17 +108,17 @@ export const ENGINEERING = {
 } as const;
 
 /** Operations of the server target; the classes and operations as the consoles send them (§7). */
-export const RAW_SERVER_OPERATIONS = {
-  authenticate: { class: 'server', operation: 'authenticate' },
-  channelsList: { class: 'channels', operation: 'list' },
-  channelsGet: { class: 'channels', operation: 'get' },
-  firmwareAdd: { class: 'firmware', operation: 'add' },
-  channelsSubscribe: { class: 'channels', operation: 'subscribe' },
-  channelsUnsubscribe: { class: 'channels', operation: 'unsubscribe' },
-  channelsSubscribeAll: { class: 'channels', operation: 'subscribe-all' },
-  channelsUnsubscribeAll: { class: 'channels', operation: 'unsubscribe-all' },
-  linkDirect: { class: 'linkDirect', operation: 'send' },
-} as const;
+export const RAW_SERVER_OPERATIONS = classOperations({
+  authenticate: 'server authenticate',
+  channelsList: 'channels list',
+  channelsGet: 'channels get',
+  firmwareAdd: 'firmware add',
+  channelsSubscribe: 'channels subscribe',
+  channelsUnsubscribe: 'channels unsubscribe',
+  channelsSubscribeAll: 'channels subscribe-all',
+  channelsUnsubscribeAll: 'channels unsubscribe-all',
+  linkDirect: 'linkDirect send',
+});
 
 /** The server's answer to a raw message: the request's transactionId, class and operation. */
 export function serverReply(

@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Caller } from '@console/contracts';
-import type { InfraEnv } from '@console/kit/testing';
+import { type InfraEnv, QUIET_SIMULATOR } from '@console/kit/testing';
 import pg from 'pg';
+import { type Stack, startStack } from '../support/stack.ts';
 
 /**
  * What the benchmarks share: their own databases on the dev infrastructure, and services started
@@ -57,3 +58,26 @@ export const benchCaller = (): Caller => ({
   roles: ['admin'],
   sessionId: randomUUID(),
 });
+
+/**
+ * The hub benchmarks' stack: auth, a quiet simulator of `hubs` hubs, hub-control and the gateway,
+ * over a Mongo database of the stack's own (`mongoUrl`) on `mongoBase` (the dev Mongo by default).
+ */
+export async function startFleetStack(
+  env: InfraEnv,
+  o: { hubs: number; seed: number; mongoBase?: string; env?: Record<string, string> },
+): Promise<{ stack: Stack; mongoUrl: string }> {
+  let mongoUrl = '';
+  const stack = await startStack(env, ['auth', 'simulator', 'hub-control', 'gateway'], (prefix) => {
+    mongoUrl = databaseAt(o.mongoBase ?? env.MONGO_URL, prefix);
+    return {
+      MONGO_URL: mongoUrl,
+      SIM_HUBS: String(o.hubs),
+      SIM_SEED: String(o.seed),
+      SIM_PRESENCE_REFRESH_S: '2',
+      ...QUIET_SIMULATOR,
+      ...o.env,
+    };
+  });
+  return { stack, mongoUrl };
+}

@@ -8,7 +8,7 @@ import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin } from '../support/people.ts';
-import { startStack } from '../support/stack.ts';
+import { startFleetStack } from './bench-kit.ts';
 
 const _root = resolve(import.meta.dirname, '../..');
 const REQUESTS = Number(process.argv[2] ?? 3000);
@@ -49,22 +49,10 @@ async function load(total: number, concurrency: number, call: (i: number) => Pro
 
 const env = infra();
 console.error('starting auth, simulator, hub-control and gateway…');
-let mongoUrl = '';
-const stack = await startStack(env, ['auth', 'simulator', 'hub-control', 'gateway'], (prefix) => {
-  const u = new URL(process.env.BENCH_MONGO_URL ?? env.MONGO_URL);
-  u.pathname = `/${prefix}`;
-  mongoUrl = u.toString();
-  return {
-    MONGO_URL: mongoUrl,
-    SIM_HUBS: String(HUBS),
-    SIM_SEED: '11',
-    SIM_CONNECT_SPREAD_MS: '0',
-    SIM_PRESENCE_REFRESH_S: '2',
-    SIM_EVENTS_PER_HUB_PER_MIN: '0',
-    SIM_STATUS_PER_HUB_PER_MIN: '0',
-    SIM_LOGS_PER_HUB_PER_MIN: '0',
-    SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
-  };
+const { stack, mongoUrl } = await startFleetStack(env, {
+  hubs: HUBS,
+  seed: 11,
+  mongoBase: process.env.BENCH_MONGO_URL,
 });
 const nc = await connect({ servers: env.NATS_URL.split(','), name: 'bench-roundtrip', ...natsAuth() });
 try {

@@ -14,14 +14,13 @@ import {
   subjects,
 } from '@console/contracts';
 import { natsAuth } from '@console/kit';
-import { QUIET_SIMULATOR } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin, staffClient } from '../support/people.ts';
-import { startStack } from '../support/stack.ts';
+import { startFleetStack } from './bench-kit.ts';
 
 const HUBS = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 32);
@@ -29,19 +28,10 @@ const RUNS = Number(process.argv[4] ?? 3);
 
 const env = devInfraUp();
 console.error(`starting auth, simulator (${HUBS} hubs), hub-control and gateway…`);
-let mongoUrl = '';
-const stack = await startStack(env, ['auth', 'simulator', 'hub-control', 'gateway'], (prefix) => {
-  const u = new URL(env.MONGO_URL);
-  u.pathname = `/${prefix}`;
-  mongoUrl = u.toString();
-  return {
-    MONGO_URL: mongoUrl,
-    SIM_HUBS: String(HUBS),
-    SIM_SEED: '17',
-    SIM_PRESENCE_REFRESH_S: '2',
-    ...QUIET_SIMULATOR,
-    SURVEY_CONCURRENCY: String(CONCURRENCY),
-  };
+const { stack, mongoUrl } = await startFleetStack(env, {
+  hubs: HUBS,
+  seed: 17,
+  env: { SURVEY_CONCURRENCY: String(CONCURRENCY) },
 });
 const nc = await connect({ servers: env.NATS_URL.split(','), name: 'bench-survey', ...natsAuth() });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;

@@ -4,13 +4,12 @@
  * dev) — each opens with data for a user with the role, and the server refuses the same calls
  * from a signed-in user without it. Real auth and gateway over a world loaded by the world loader.
  */
-import { hashPassword } from '@console/auth/passwords';
 import { type AccessTokenDoc, COLLECTIONS } from '@console/contracts';
 import type { Db } from 'mongodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
-import { createStaff, type StaffUser, signInAdmin } from '../support/people.ts';
+import { createStaff, insertPasswordCustomer, type StaffUser, signInAdmin } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
@@ -230,21 +229,7 @@ describe('/socket-users login parts', () => {
   });
 
   it('signs in with a customer\u2019s own e-mail and password', async () => {
-    // A customer of our own with a password (the generated ones have none); inserted, not updated
-    // in place (FerretDB 1.24 can stall on in-place updates).
-    const customer = {
-      userId: `e2e${Date.now().toString(16)}`,
-      email: `${stack.prefix}-customer@example.test`,
-    };
-    const now = new Date();
-    await db.collection(COLLECTIONS.authUsers).insertOne({
-      ...customer,
-      created: now,
-      modified: now,
-      roles: ['user'],
-      legacy: null,
-      passwordHash: await hashPassword('cust-e2e-1'),
-    });
+    const customer = await insertPasswordCustomer(db, stack, 'e2e', 'cust-e2e-1');
     const page = await signIn('dev');
     await page.goto(`${stack.url}/socket-users`);
     await page.getByRole('button', { name: 'Login' }).click();

@@ -6,19 +6,18 @@
  * gateway) or a simulated hub, and back.
  */
 import { type HubCard, subjects } from '@console/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInPage, useChromium } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 
 let stack: HubStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 const dev = { email: '', password: 'dev-engineer-1', name: 'Eve Engineer' };
 const direct = { email: '', password: 'link-direct-1', name: 'Lou Direct' };
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startHubStack({
     hubs: 2,
     seed: 21,
@@ -36,16 +35,10 @@ beforeAll(async () => {
       'the simulated hubs to connect',
       { timeoutMs: 30_000, intervalMs: 200 },
     );
-  browser = await launchChromium();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
 async function openAs(path: string, who = dev): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
   await signInPage(page, stack, who);
   await expect.poll(() => new URL(page.url()).pathname).not.toBe('/login');

@@ -5,27 +5,19 @@
  * first, and a successful command must not.
  */
 import type { SimHub } from '@console/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInPage, useChromium } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
 import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
 
 let stack: HubStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 const sam = { email: '', password: 'recent-failed-1', name: 'Sam Support' };
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startHubStack({ hubs: 4, seed: 13, env: { HUB_TIMEOUT_MS: '1000' } });
   await enrolStaff(stack, await signInAdmin(stack), 'support', sam);
-  browser = await launchChromium();
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 describe('Recent Failed Commands', () => {
   it('lists the commands that failed or timed out once Load is clicked', async () => {
@@ -54,7 +46,7 @@ describe('Recent Failed Commands', () => {
       'transactions written',
     );
 
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await signInPage(page, stack, sam);
     await page.goto(`${stack.url}/supportPlus`);
     const panel = page.getByRole('region', { name: 'Recent Failed Commands' });

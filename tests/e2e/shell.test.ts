@@ -5,21 +5,23 @@
  * (refused by the server for others); Settings for admin or support only; the footer's user
  * lookup links; the app-updated banner when the main script is gone at the 15-minute check.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInPage, useChromium } from '../support/browser.ts';
 import { type LocalOidc, startLocalOidc } from '../support/oidc-provider.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
 let oidc: LocalOidc;
-let browser: Browser;
+const browser = useChromium(async () => {
+  await stack?.stop();
+  await oidc?.stop();
+});
 const sue = { email: '', password: 'shell-support-1', name: 'Sue Support' };
 const dan = { email: '', password: 'shell-data-1', name: 'Dan Data' };
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   oidc = await startLocalOidc();
   stack = await startWorldStack({
     seed: 43,
@@ -37,16 +39,9 @@ beforeAll(async () => {
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', sue);
   await enrolStaff(stack, admin, 'datauser', dan);
-  browser = await launchChromium();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await oidc?.stop();
-});
-
-const newPage = async (): Promise<Page> => (await browser.newContext()).newPage();
+const newPage = async (): Promise<Page> => (await browser().newContext()).newPage();
 const path = (page: Page) => new URL(page.url()).pathname;
 
 /** Through the provider's own login and consent pages, as a person would. */

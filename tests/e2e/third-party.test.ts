@@ -8,9 +8,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { generateCustomer } from '@console/world';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
@@ -19,7 +19,10 @@ const CUSTOMERS = 30;
 const LINK_PASSWORD = 'link-pass-1';
 let cloud: ChildProcess;
 let stack: WorldStack;
-let browser: Browser;
+const browser = useChromium(async () => {
+  await stack?.stop();
+  cloud?.kill();
+});
 const sue = { email: '', password: 'third-party-1', name: 'Sue Support' };
 
 /** A customer of the world whose first structure has rooms to hang things in. */
@@ -58,7 +61,6 @@ async function startCloud(): Promise<string> {
 }
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   const url = await startCloud();
   stack = await startWorldStack({
     seed: SEED,
@@ -68,14 +70,7 @@ beforeAll(async () => {
     env: { LINK_CLOUD_URL: url },
   });
   await enrolStaff(stack, await signInAdmin(stack), 'support', sue);
-  browser = await launchChromium();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  cloud?.kill();
-});
 
 async function login(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
@@ -87,7 +82,7 @@ const alertText = (page: Page) => page.getByRole('alert').textContent();
 describe('third-party linking', () => {
   it('links a customer’s Hue lights to a room, with the seed’s error texts on the way', async () => {
     const customer = customerWithRooms();
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await signInPage(page, stack, sue);
     await page.goto(`${stack.url}/philipshue?nonce=n-123`);
     await page.getByText('Link request n-123').waitFor();
@@ -119,7 +114,7 @@ describe('third-party linking', () => {
   }, 120_000);
 
   it('assigns a Sonos group through /users/assign', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await signInPage(page, stack, sue);
     await page.goto(`${stack.url}/sonos`);
     await login(page, customerWithRooms(), LINK_PASSWORD);
@@ -136,7 +131,7 @@ describe('third-party linking', () => {
   }, 60_000);
 
   it('refuses the link calls to a signed-out browser, and discovery without the bearer token', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await page.goto(`${stack.url}/login`);
     expect(
       await page.evaluate(async () => (await fetch('/link/users/discovery?structures=true')).status),

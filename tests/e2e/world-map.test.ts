@@ -6,28 +6,21 @@
  * listed, the links added on the To day counted and focusable. A support user is refused by the
  * server and shown the role notice.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 const sam = { email: '', password: 'world-map-1', name: 'Sam Support' };
 const BAD = `lat is null or long is null or (lat = 0 and long = 0) or lat not between -90 and 90 or long not between -180 and 180`;
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startWorldStack({ seed: 41, customers: 400, base: 'e2emap', poolSize: 2 });
   await enrolStaff(stack, await signInAdmin(stack), 'support', sam);
-  browser = await launchChromium();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 const count = async (where: string, args: unknown[] = []) =>
   Number(
@@ -35,7 +28,7 @@ const count = async (where: string, args: unknown[] = []) =>
   );
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } });
+  const context = await browser().newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } });
   return context.newPage();
 }
 

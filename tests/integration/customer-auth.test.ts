@@ -5,7 +5,6 @@
  * gateway processes. Nothing is stood in.
  */
 
-import { hashPassword } from '@console/auth/passwords';
 import { type AccessTokenDoc, COLLECTIONS, DeleteLoop, type UserDoc } from '@console/contracts';
 import { natsAuth } from '@console/kit';
 import { storedAuditEvents } from '@console/kit/testing';
@@ -13,7 +12,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, staffClient } from '../support/people.ts';
+import { insertPasswordCustomer, signInAdmin, staffClient } from '../support/people.ts';
 import type { Client } from '../support/stack.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
@@ -321,18 +320,7 @@ describe('Login-As (roleAdmin or dev)', () => {
 
 describe('a customer\u2019s own e-mail and password (the user channel console, dev)', () => {
   it('signs in only with the right password, for a dev, audited; the answers never tell why', async () => {
-    // A customer of our own with a password (the generated ones have none); inserted, not updated
-    // in place (FerretDB 1.24 can stall on in-place updates).
-    const user = { userId: `it${Date.now().toString(16)}`, email: `${stack.prefix}-customer@example.test` };
-    const now = new Date();
-    await db.collection(COLLECTIONS.authUsers).insertOne({
-      ...user,
-      created: now,
-      modified: now,
-      roles: ['user'],
-      legacy: null,
-      passwordHash: await hashPassword('cust-pass-9'),
-    });
+    const user = await insertPasswordCustomer(db, stack, 'it', 'cust-pass-9');
     const login = (who: string, body: Record<string, string>) =>
       staff[who]?.call('POST', '/api/customer-auth/login', body);
     expect((await login('support', { email: user.email, password: 'cust-pass-9' }))?.status).toBe(403);

@@ -1,4 +1,7 @@
+import { hashPassword } from '@console/auth/passwords';
+import { COLLECTIONS } from '@console/contracts';
 import { oneTimeCode, uniqueName } from '@console/kit/testing';
+import type { Db } from 'mongodb';
 import { Client, type Stack } from './stack.ts';
 
 /** Signs in through the gateway as the console does, reading the one-time code when asked for one. */
@@ -78,4 +81,25 @@ export async function enrolStaff(
 export async function staffClient(stack: Stack, admin: Client, roles: string, name: string): Promise<Client> {
   const user = await createStaff(admin, roles, name);
   return signInApi(stack, user.email, user.password);
+}
+
+/**
+ * A customer of the test's own (`<idPrefix><time>`, `<stack prefix>-customer@example.test`) with a password (the generated ones have none); inserted, not
+ * updated in place (FerretDB 1.24 can stall on in-place updates).
+ */
+export async function insertPasswordCustomer(db: Db, stack: Stack, idPrefix: string, password: string) {
+  const customer = {
+    userId: `${idPrefix}${Date.now().toString(16)}`,
+    email: `${stack.prefix}-customer@example.test`,
+  };
+  const now = new Date();
+  await db.collection(COLLECTIONS.authUsers).insertOne({
+    ...customer,
+    created: now,
+    modified: now,
+    roles: ['user'],
+    legacy: null,
+    passwordHash: await hashPassword(password),
+  });
+  return customer;
 }

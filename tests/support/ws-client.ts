@@ -1,36 +1,16 @@
 import type { RawServerFrame, ServerFrame } from '@console/contracts';
-import { waitFor } from '@console/kit/testing';
-import WebSocket from 'ws';
+import { FrameSocket, waitFor } from '@console/kit/testing';
 import type { Client, Stack } from './stack.ts';
 
 export type AnyFrame = (ServerFrame | RawServerFrame) & Record<string, unknown>;
 
 /** A console's `/ws` socket as a signed-in user, reduced to what the tests look at: every frame. */
-export class WsClient {
-  readonly frames: AnyFrame[] = [];
-  readonly ws: WebSocket;
-  closed: { code: number; reason: string } | null = null;
-
-  private constructor(url: string, cookie: string) {
-    this.ws = new WebSocket(url, { headers: { cookie } });
-    this.ws.on('message', (d) => this.frames.push(JSON.parse(String(d))));
-    this.ws.on('close', (code, reason) => {
-      this.closed = { code, reason: String(reason) };
-    });
-  }
-
+export class WsClient extends FrameSocket<AnyFrame> {
   static async open(stack: Stack, user: Client): Promise<WsClient> {
     const c = new WsClient(`${stack.url.replace(/^http/, 'ws')}/ws`, user.sessionCookie);
-    await new Promise((resolve, reject) => {
-      c.ws.once('open', resolve);
-      c.ws.once('error', reject);
-    });
+    await c.opened();
     await c.next((f) => f.type === 'hello', 'hello');
     return c;
-  }
-
-  send(frame: object | string) {
-    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
   /** The first frame from `from` on that matches. */
@@ -51,10 +31,6 @@ export class WsClient {
       from,
       timeoutMs,
     );
-  }
-
-  close() {
-    this.ws.close();
   }
 }
 

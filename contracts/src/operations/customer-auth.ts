@@ -1,7 +1,7 @@
-import { type Static, Type } from '@sinclair/typebox';
-import { literalUnion, Nullable } from '../world/common.ts';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { DateTimeString, fields, literalUnion, Nullable } from '../world/common.ts';
 import { AuthUserSchema, CUSTOMER_AUTH_ROLES } from '../world/customer-auth.ts';
-import { op } from './types.ts';
+import { type HttpMethod, serviceOp } from './types.ts';
 
 /** Analytics spec §5, §8, §9: the auth tools' words and defaults. */
 export const AUTH_MANAGE = {
@@ -77,13 +77,9 @@ export type AuthManageDeleteQuery = Static<typeof AuthManageDeleteQuerySchema>;
 
 /** One expired token or code as the table shows it (dates on the wire as ISO strings). */
 export const AuthRecordRowSchema = Type.Object({
-  id: Type.String(),
-  client_id_: Type.String(),
-  user_id_: Type.String(),
-  created_: Type.String({ format: 'date-time' }),
-  expires_at_: Type.String({ format: 'date-time' }),
-  max_age_hours_: Type.Optional(Type.Integer()),
-  ei_hours_: Type.Optional(Type.Integer()),
+  ...fields(Type.String, 'id', 'client_id_', 'user_id_'),
+  ...fields(DateTimeString, 'created_', 'expires_at_'),
+  ...fields(() => Type.Optional(Type.Integer()), 'max_age_hours_', 'ei_hours_'),
   deleted_: Nullable(Type.String({ format: 'date-time' })),
 });
 export type AuthRecordRow = Static<typeof AuthRecordRowSchema>;
@@ -122,20 +118,14 @@ const SmartUserSchema = Type.Object({
   rootGroupIds: Type.Array(Type.String()),
 });
 const ConnectUserSchema = Type.Object({
-  user: Type.Object({
-    user_id: Type.String(),
-    email: Type.String(),
-    username: Type.String(),
-    name: Type.String(),
-  }),
+  user: Type.Object(fields(Type.String, 'user_id', 'email', 'username', 'name')),
 });
 
 export const UserAuthDataSchema = Type.Object({
   authUser: Type.Object({
     _id: Type.String({ description: 'The userId' }),
     email: Type.String(),
-    created: Type.String({ format: 'date-time' }),
-    modified: Type.String({ format: 'date-time' }),
+    ...fields(DateTimeString, 'created', 'modified'),
     roles: Type.Array(Type.String()),
   }),
   legacy: AuthUserSchema.properties.legacy,
@@ -175,8 +165,7 @@ export type LoginAsBody = Static<typeof LoginAsBodySchema>;
 
 export const LoginAsReplySchema = Type.Object({
   token: Type.String({ description: 'A customer access token acting for the staff user (claim act)' }),
-  userId: Type.String(),
-  email: Type.String(),
+  ...fields(Type.String, 'userId', 'email'),
   expiresAt: Type.String({ format: 'date-time' }),
 });
 export type LoginAsReply = Static<typeof LoginAsReplySchema>;
@@ -191,77 +180,62 @@ export const CustomerLoginBodySchema = Type.Object(
 );
 export type CustomerLoginBody = Static<typeof CustomerLoginBodySchema>;
 
+const manageOp = serviceOp('auth', ['auth-manage']);
+/** The two auth-manage operations (admin): one path, each with its own `:op` list and query. */
+const authManageOp = <
+  const I extends `auth.${string}`,
+  const M extends HttpMethod,
+  const O extends readonly string[],
+  const Q extends TSchema,
+>(
+  id: I,
+  method: M,
+  ops: O,
+  querystring: Q,
+  o: { summary: string },
+) =>
+  manageOp(id, method, '/api/auth-manage/:op', {
+    access: [],
+    summary: o.summary,
+    params: Type.Object({ op: literalUnion(ops) }, { additionalProperties: false }),
+    querystring,
+    response: AuthManageResultSchema,
+  });
+const toolsOp = serviceOp('auth', ['auth-tools']);
+
 /** The customer auth tools of analytics spec §2/§7, served by the auth service. */
 export const customerAuthOperations = [
-  op({
-    id: 'auth.authManageQuery',
-    service: 'auth',
-    method: 'GET',
-    path: '/api/auth-manage/:op',
-    access: [],
+  authManageOp('auth.authManageQuery', 'GET', AUTH_MANAGE_QUERY_OPS, AuthManageQuerySchema, {
     summary: 'Expired access tokens or authorisation codes: count or list (admin)',
-    tags: ['auth-manage'],
-    params: Type.Object({ op: literalUnion(AUTH_MANAGE_QUERY_OPS) }, { additionalProperties: false }),
-    querystring: AuthManageQuerySchema,
-    response: AuthManageResultSchema,
   }),
-  op({
-    id: 'auth.authManageDelete',
-    service: 'auth',
-    method: 'DELETE',
-    path: '/api/auth-manage/:op',
-    access: [],
+  authManageOp('auth.authManageDelete', 'DELETE', AUTH_MANAGE_DELETE_OPS, AuthManageDeleteQuerySchema, {
     summary: 'Delete one batch of expired tokens or codes (admin; typed yes; audited)',
-    tags: ['auth-manage'],
-    params: Type.Object({ op: literalUnion(AUTH_MANAGE_DELETE_OPS) }, { additionalProperties: false }),
-    querystring: AuthManageDeleteQuerySchema,
-    response: AuthManageResultSchema,
   }),
-  op({
-    id: 'auth.tokenIntrospect',
-    service: 'auth',
-    method: 'POST',
-    path: '/api/auth-token/introspect',
+  toolsOp('auth.tokenIntrospect', 'POST', '/api/auth-token/introspect', {
     access: ['authData', 'dev'],
     summary: 'Decode a pasted token; its signature is checked where this server holds the key',
-    tags: ['auth-tools'],
     body: Type.Object({ token: Type.String({ maxLength: 8192 }) }, { additionalProperties: false }),
     response: TokenIntrospectionSchema,
   }),
-  op({
-    id: 'auth.userAuthLookup',
-    service: 'auth',
-    method: 'GET',
-    path: '/api/impersonate-user/withRelations/:term',
+  toolsOp('auth.userAuthLookup', 'GET', '/api/impersonate-user/withRelations/:term', {
     access: ['authData', 'dev'],
     summary:
       'A customer’s auth user, roles, legacy link, smart users and connect users, by e-mail or user id',
-    tags: ['auth-tools'],
     params: Type.Object(
       { term: Type.String({ minLength: 1, maxLength: 254 }) },
       { additionalProperties: false },
     ),
     response: UserAuthDataSchema,
   }),
-  op({
-    id: 'auth.userAuthCleanLegacy',
-    service: 'auth',
-    method: 'PUT',
-    path: '/api/impersonate-user/clean/:userId',
+  toolsOp('auth.userAuthCleanLegacy', 'PUT', '/api/impersonate-user/clean/:userId', {
     access: ['authData', 'dev'],
     summary: 'Remove the legacy (Gen1) link from a customer’s auth user (audited)',
-    tags: ['auth-tools'],
     params: Type.Object({ userId: UserIdParam }, { additionalProperties: false }),
     response: Done,
   }),
-  op({
-    id: 'auth.userAuthDelete',
-    service: 'auth',
-    method: 'DELETE',
-    path: '/api/impersonate-user/:userId',
+  toolsOp('auth.userAuthDelete', 'DELETE', '/api/impersonate-user/:userId', {
     access: ['userAdmin'],
     summary: 'Delete a customer’s auth user with its tokens and codes (userAdmin; typed yes; audited)',
-    tags: ['auth-tools'],
     params: Type.Object({ userId: UserIdParam }, { additionalProperties: false }),
     querystring: Type.Object(
       { confirm: Type.String({ maxLength: 10, description: `Type "${AUTH_DELETE_CONFIRMATION}"` }) },
@@ -269,56 +243,31 @@ export const customerAuthOperations = [
     ),
     response: Done,
   }),
-  op({
-    id: 'auth.customerRoles',
-    service: 'auth',
-    method: 'GET',
-    path: '/api/supportPlus/userAdmin/roles/:userId',
+  toolsOp('auth.customerRoles', 'GET', '/api/supportPlus/userAdmin/roles/:userId', {
     access: ['authData', 'dev'],
     summary: 'A customer’s roles and the roles available',
-    tags: ['auth-tools'],
     params: Type.Object({ userId: UserIdParam }, { additionalProperties: false }),
     response: Type.Object({ roles: Type.Array(Type.String()), available: Type.Array(Type.String()) }),
   }),
-  op({
-    id: 'auth.customerRoleAdd',
-    service: 'auth',
-    method: 'POST',
-    path: '/api/supportPlus/userAdmin/roles/add/:userId/:roleName',
+  toolsOp('auth.customerRoleAdd', 'POST', '/api/supportPlus/userAdmin/roles/add/:userId/:roleName', {
     access: ['roleAdmin'],
     summary: 'Give a customer a role (roleAdmin; leaves a support note and an audit event)',
-    tags: ['auth-tools'],
     ...RoleChange,
   }),
-  op({
-    id: 'auth.customerRoleDelete',
-    service: 'auth',
-    method: 'POST',
-    path: '/api/supportPlus/userAdmin/roles/delete/:userId/:roleName',
+  toolsOp('auth.customerRoleDelete', 'POST', '/api/supportPlus/userAdmin/roles/delete/:userId/:roleName', {
     access: ['roleAdmin'],
     summary: 'Take a role from a customer (roleAdmin; leaves a support note and an audit event)',
-    tags: ['auth-tools'],
     ...RoleChange,
   }),
-  op({
-    id: 'auth.loginAs',
-    service: 'auth',
-    method: 'POST',
-    path: '/api/impersonate-user/login-as',
+  toolsOp('auth.loginAs', 'POST', '/api/impersonate-user/login-as', {
     access: ['roleAdmin', 'dev'],
     summary: 'Login-As a customer by e-mail (roleAdmin or dev; a reason is required; audited and noted)',
-    tags: ['auth-tools'],
     body: LoginAsBodySchema,
     response: LoginAsReplySchema,
   }),
-  op({
-    id: 'auth.customerLogin',
-    service: 'auth',
-    method: 'POST',
-    path: '/api/customer-auth/login',
+  toolsOp('auth.customerLogin', 'POST', '/api/customer-auth/login', {
     access: ['dev'],
     summary: 'Sign in with a customer’s own e-mail and password for the user channel console (dev; audited)',
-    tags: ['auth-tools'],
     body: CustomerLoginBodySchema,
     response: LoginAsReplySchema,
   }),

@@ -2,6 +2,7 @@ import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import type { Role } from '../roles.ts';
 import { MAX_WFL_COMMAND_LENGTH } from '../wfl-commands.ts';
 import { DateTimeString, fields, Nullable } from '../world/common.ts';
+import { queuedCommandFields } from '../world/gen1-readings.ts';
 import { op } from './types.ts';
 
 /** The Gen1 command path's constants (seed 000 §4, §9). */
@@ -50,18 +51,13 @@ const LastId = Type.Integer({
 });
 
 /** A command-queue row as the Commands table shows it (seed 000 §3): dates as ISO strings. */
-export const Gen1CommandRowSchema = Type.Object({
-  ...fields(Type.Integer, 'id', 'wfl_id'),
-  mac: Type.String({ description: 'The WifiLink column' }),
-  email: Type.String({ description: 'Who requested the command' }),
-  request_date: DateTimeString(),
-  command: Type.String(),
-  reply: Type.Boolean({ description: 'A reply came back' }),
-  reply_date: Nullable(DateTimeString()),
-  reply_string: Nullable(Type.String()),
-  latency: Nullable(Type.Integer({ description: 'ms; slow at 3 s or more' })),
-  ack_date: Nullable(DateTimeString()),
-});
+export const Gen1CommandRowSchema = Type.Object(
+  queuedCommandFields(
+    DateTimeString,
+    () => Type.Integer(),
+    Type.Integer({ description: 'ms; slow at 3 s or more' }),
+  ),
+);
 export type Gen1CommandRow = Static<typeof Gen1CommandRowSchema>;
 
 export const Gen1CommandListSchema = Type.Object({

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { op } from './types.ts';
+import { serviceOp } from './types.ts';
 
 /** Recent Failed Commands, the Support Plus overview's side bar (seed 001 §2): click to load. */
 export const RECENT_FAILED = { limit: 20, maxLimit: 100 } as const;
@@ -20,26 +20,26 @@ export const FailedCommandSchema = Type.Object({
 export type FailedCommand = Static<typeof FailedCommandSchema>;
 
 export const recentFailedOperations = [
-  op({
-    id: 'hub-control.recentFailedCommands',
-    service: 'hub-control',
-    method: 'GET',
-    path: '/api/supportPlus/transactions/recent-failed',
-    access: ['support', 'dev'],
-    summary: `Recent failed commands (success not true), newest first; limit ${RECENT_FAILED.limit} by default, at most ${RECENT_FAILED.maxLimit}`,
-    tags: ['hub-control'],
-    querystring: Type.Object(
-      {
-        limit: Type.Optional(
-          Type.Integer({
-            minimum: 1,
-            maximum: RECENT_FAILED.maxLimit,
-            description: `Default ${RECENT_FAILED.limit}`,
-          }),
-        ),
-      },
-      { additionalProperties: false },
-    ),
-    response: Type.Object({ rows: Type.Array(FailedCommandSchema) }),
-  }),
+  serviceOp('hub-control', ['hub-control'])(
+    'hub-control.recentFailedCommands',
+    'GET',
+    '/api/supportPlus/transactions/recent-failed',
+    {
+      access: ['support', 'dev'],
+      summary: `Recent failed commands (success not true), newest first; limit ${RECENT_FAILED.limit} by default, at most ${RECENT_FAILED.maxLimit}`,
+      querystring: Type.Object(
+        {
+          limit: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: RECENT_FAILED.maxLimit,
+              description: `Default ${RECENT_FAILED.limit}`,
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      response: Type.Object({ rows: Type.Array(FailedCommandSchema) }),
+    },
+  ),
 ] as const;

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { fields } from '../world/common.ts';
 import { HubActionResultSchema } from './hub-control.ts';
 import { op } from './types.ts';
 
@@ -59,13 +60,11 @@ export const SurveyOnlineRowSchema = Type.Object({
   linkId: Type.Integer(),
   handlerId: Type.String({ description: 'link2.<hubId>.<deviceId>' }),
   deviceId: Type.String({ description: "The hub's own device" }),
-  devices: Type.Integer(),
-  automations: Type.Integer(),
+  ...fields(Type.Integer, 'devices', 'automations'),
   firmwareVersion: Type.String(),
   firmwareVersionIssue: Type.Boolean({ description: 'Firmware below the survey base firmware' }),
   errorState: Type.Boolean(),
-  systemStorageNumber: Type.Integer(),
-  factoryConfig: Type.Integer(),
+  ...fields(Type.Integer, 'systemStorageNumber', 'factoryConfig'),
   homeKitPaired: Type.Boolean(),
   ...BackupFields,
   groupAccess: Type.Array(Type.String()),

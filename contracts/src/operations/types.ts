@@ -33,6 +33,35 @@ export function op<const T extends Operation>(o: T): T {
   return o;
 }
 
+/**
+ * The operations of one service under one tag, without repeating either on each:
+ * `const thingOp = serviceOp('auth', ['things']);`
+ * `thingOp('auth.thingsList', 'GET', '/api/things', { access, summary, response })`.
+ * The result is the same object `op` would take, in the same key order.
+ */
+export function serviceOp<const S extends ServiceName, const G extends string[]>(service: S, tags: G) {
+  return <
+    const I extends `${S}.${string}`,
+    const M extends HttpMethod,
+    const P extends string,
+    const R extends Omit<Operation, 'id' | 'service' | 'method' | 'path' | 'tags'>,
+  >(
+    id: I,
+    method: M,
+    path: P,
+    rest: R,
+  ) => {
+    const { access, summary, ...more } = rest;
+    return { id, service, method, path, access, summary, tags, ...more } as {
+      id: I;
+      service: S;
+      method: M;
+      path: P;
+      tags: G;
+    } & R;
+  };
+}
+
 export function operationName(o: Pick<Operation, 'id'>): string {
   const dot = o.id.indexOf('.');
   return o.id.slice(dot + 1);

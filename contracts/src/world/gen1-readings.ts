@@ -1,20 +1,38 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { fields, Nullable, type Stored, Timestamp } from './common.ts';
 import { Id } from './gen1.ts';
 
 /** Gen1 command queue, pings and readings (seed 000 §3): the log-like rows, with timestamps. */
-export const QueuedCommandSchema = Type.Object({
-  ...fields(Id, 'id', 'wfl_id'),
+/**
+ * The command-queue columns (seed 000 §3) in either form: stored (`Timestamp`, ids from 1) or on
+ * the wire (`DateTimeString`), with each form's own latency and ack-date wording.
+ */
+export const queuedCommandFields = <T extends TSchema, I extends TSchema, L extends TSchema>(
+  time: (description?: string) => T,
+  id: () => I,
+  latency: L,
+  ackDescription?: string,
+) => ({
+  ...fields(id, 'id', 'wfl_id'),
   mac: Type.String({ description: 'The WifiLink column' }),
   email: Type.String({ description: 'Who requested the command' }),
-  request_date: Timestamp(),
+  request_date: time(),
   command: Type.String(),
   reply: Type.Boolean({ description: 'A reply came back' }),
-  reply_date: Nullable(Timestamp()),
+  reply_date: Nullable(time()),
   reply_string: Nullable(Type.String()),
-  latency: Nullable(Type.Integer({ minimum: 0, description: 'Milliseconds; slow at 3 s or more' })),
-  ack_date: Nullable(Timestamp('Null while not executed')),
+  latency: Nullable(latency),
+  ack_date: Nullable(time(ackDescription)),
 });
+
+export const QueuedCommandSchema = Type.Object(
+  queuedCommandFields(
+    Timestamp,
+    () => Id(),
+    Type.Integer({ minimum: 0, description: 'Milliseconds; slow at 3 s or more' }),
+    'Null while not executed',
+  ),
+);
 export type QueuedCommand = Static<typeof QueuedCommandSchema>;
 export type QueuedCommandRow = Stored<typeof QueuedCommandSchema>;
 

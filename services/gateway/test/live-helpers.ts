@@ -4,14 +4,13 @@
  */
 import { type LiveEvent, SESSION_COOKIE, type ServerFrame, streamNames, subjects } from '@console/contracts';
 import { natsAuth, removeStreams, SessionStore } from '@console/kit';
-import { infraEnv, startApp, uniqueName, waitFor } from '@console/kit/testing';
+import { FrameSocket, infraEnv, startApp, uniqueName, waitFor } from '@console/kit/testing';
 import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { createSigner } from 'fast-jwt';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import WebSocket from 'ws';
 import { buildGateway } from '../src/app.ts';
 import { gatewayConfig } from '../src/config.ts';
 
@@ -124,30 +123,11 @@ export async function startLiveStack(env: Record<string, string> = {}): Promise<
 type Frame = ServerFrame & { events?: LiveEvent[] };
 
 /** A browser's socket, reduced to what the tests look at. */
-export class LiveClient {
-  readonly frames: Frame[] = [];
-  readonly ws: WebSocket;
-  closed: { code: number; reason: string } | null = null;
-
-  private constructor(url: string, cookie: string) {
-    this.ws = new WebSocket(url, { headers: { cookie } });
-    this.ws.on('message', (d) => this.frames.push(JSON.parse(String(d))));
-    this.ws.on('close', (code, reason) => {
-      this.closed = { code, reason: String(reason) };
-    });
-  }
-
+export class LiveClient extends FrameSocket<Frame> {
   static async open(url: string, cookie: string): Promise<LiveClient> {
     const c = new LiveClient(url, cookie);
-    await new Promise((resolve, reject) => {
-      c.ws.once('open', resolve);
-      c.ws.once('error', reject);
-    });
+    await c.opened();
     return c;
-  }
-
-  send(frame: object) {
-    this.ws.send(JSON.stringify(frame));
   }
 
   /** Subscribes and waits for the answer to it: subscribed, reload or error. */
@@ -172,10 +152,6 @@ export class LiveClient {
   async waitFor(pred: (f: Frame, i: number) => boolean, what: string, timeoutMs = 10_000): Promise<Frame> {
     await until(() => this.frames.some(pred), what, timeoutMs);
     return this.frames.find(pred) as Frame;
-  }
-
-  close() {
-    this.ws.close();
   }
 }
 

@@ -5,6 +5,7 @@
  */
 export * from './testing/app.ts';
 export * from './testing/audit.ts';
+export * from './testing/frame-socket.ts';
 export * from './testing/free-port.ts';
 export * from './testing/infra.ts';
 export * from './testing/mailbox.ts';

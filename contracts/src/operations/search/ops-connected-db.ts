@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { op } from '../types.ts';
+import { serviceOp } from '../types.ts';
 
 export const ConnectedDbSchema = Type.Object({
   db: Type.Union([Type.Literal('test'), Type.Literal('live')], {
@@ -11,14 +11,9 @@ export type ConnectedDb = Static<typeof ConnectedDbSchema>;
 
 /** The shell's database banner and indicator (seed 002 §2, §7), admin only. */
 export const connectedDbOperations = [
-  op({
-    id: 'search.connectedDb',
-    service: 'search',
-    method: 'GET',
-    path: '/api/support/connectedDb',
+  serviceOp('search', ['shell'])('search.connectedDb', 'GET', '/api/support/connectedDb', {
     access: [],
     summary: 'Which customer database the console reads: test or live',
-    tags: ['shell'],
     response: ConnectedDbSchema,
   }),
 ] as const;

@@ -59,21 +59,24 @@ export function decodeAudit(raw: unknown): HubActionAudit | null {
   };
 }
 
+/** A part of hub-control that publishes to JetStream over the app's NATS connection. */
+export abstract class AppJetStream {
+  protected readonly app: FastifyInstance;
+  protected readonly js: JetStreamClient;
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+    this.js = jetstream(app.nats);
+  }
+}
+
 /**
  * The end of a hub action, made durable before the caller hears the reply: one synced JetStream
  * publish (the stream's ack means it is stored) instead of Mongo writes on the request path. If
  * the stream cannot take it, the records go straight to Mongo; if that fails too, the write-ahead
  * record stays in Redis and the sweep writes the transaction as 'sent' later.
  */
-export class AuditTrail {
-  private readonly js: JetStreamClient;
-  private readonly app: FastifyInstance;
-
-  constructor(app: FastifyInstance) {
-    this.app = app;
-    this.js = jetstream(app.nats);
-  }
-
+export class AuditTrail extends AppJetStream {
   async record(
     tx: Opened,
     caller: Caller,

@@ -16,10 +16,10 @@ import {
   serverReply,
 } from '@console/contracts';
 import { callerOf, type HandlerContext } from '@console/kit';
-import { type JetStreamClient, jetstream } from '@nats-io/jetstream';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppJetStream } from './audit-trail.ts';
 import type { LinkOutcome } from './links.client.ts';
 
 declare module 'fastify' {
@@ -53,14 +53,7 @@ function fromOutcome(o: LinkOutcome): RawSendResult {
  * operations answered here, and one audit event per message naming the engineer, the target and
  * the class/operation — refusals included.
  */
-export class RawChannel {
-  private readonly app: FastifyInstance;
-  private readonly js: JetStreamClient;
-  constructor(app: FastifyInstance) {
-    this.app = app;
-    this.js = jetstream(app.nats);
-  }
-
+export class RawChannel extends AppJetStream {
   async send(ctx: HandlerContext, to: string, message: HubMessage): Promise<RawSendResult> {
     const caller = callerOf(ctx);
     const t0 = performance.now();
