@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { nonceSearch } from '../features/third-party/kinds.ts';
 import { ThirdPartyScreen } from '../features/third-party/ThirdPartyScreen.tsx';
 
 /** /philipshue?nonce (core spec §2): link a customer's third-party items to their product groups. */
 export const Route = createFileRoute('/_auth/philipshue')({
-  validateSearch: (search: Record<string, unknown>): { nonce?: string } => ({
-    nonce:
-      typeof search.nonce === 'string' || typeof search.nonce === 'number'
-        ? String(search.nonce).slice(0, 200)
-        : undefined,
-  }),
+  validateSearch: nonceSearch,
   component: () => <ThirdPartyScreen kind="hue" nonce={Route.useSearch().nonce} />,
 });

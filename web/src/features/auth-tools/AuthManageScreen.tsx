@@ -2,7 +2,6 @@ import { AUTH_TEXT, type AuthManageResult, DeleteLoop } from '@console/contracts
 import {
   Alert,
   Button,
-  Checkbox,
   Group,
   NumberInput,
   SegmentedControl,
@@ -16,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
 import { DataTable } from '../ui/DataTable.tsx';
+import { Toggle } from '../ui/Toggle.tsx';
 import { deleteExpired, queryExpired } from './api.ts';
 import { type AuthManageForm, defaultForm, filterOf, queryOf, yearAgo } from './auth-manage-form.ts';
 import { recordColumns } from './record-columns.tsx';
@@ -157,16 +157,11 @@ export function AuthManageScreen() {
             { value: 'reverse', label: 'Reverse' },
           ]}
         />
-        <Checkbox
-          label="Count only"
-          checked={form.countOnly}
-          onChange={(e) => set('countOnly', e.currentTarget.checked)}
-          mb={8}
-        />
-        <Checkbox
+        <Toggle label="Count only" checked={form.countOnly} onChange={(on) => set('countOnly', on)} mb={8} />
+        <Toggle
           label="Include deleted data"
           checked={form.includeDeletedData}
-          onChange={(e) => set('includeDeletedData', e.currentTarget.checked)}
+          onChange={(on) => set('includeDeletedData', on)}
           mb={8}
         />
       </Group>

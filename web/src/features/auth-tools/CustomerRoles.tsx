@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
+import { bound } from '../ui/bound.ts';
 import { changeCustomerRole, customerRoles } from './api.ts';
 
 /**
@@ -80,12 +81,7 @@ export function CustomerRoles({
             searchable
             w={180}
           />
-          <TextInput
-            label="Support note"
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            w={320}
-          />
+          <TextInput label="Support note" {...bound(note, setNote)} w={320} />
           <Button onClick={add} loading={change.isPending}>
             Add role
           </Button>

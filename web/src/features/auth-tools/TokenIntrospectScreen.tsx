@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Text, Textarea, Title } from '@mant
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { bound } from '../ui/bound.ts';
 import { formatStamp } from '../ui/dates.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { introspectToken } from './api.ts';
@@ -30,8 +31,7 @@ export function TokenIntrospectScreen() {
         autosize
         minRows={3}
         maxRows={8}
-        value={token}
-        onChange={(e) => setToken(e.currentTarget.value)}
+        {...bound(token, setToken)}
         autoComplete="off"
         spellCheck={false}
       />

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { errorMessage, isApiError } from '../api/client.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
+import { bound } from '../ui/bound.ts';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
 import { formatStamp } from '../ui/dates.ts';
 import { cleanLegacy, deleteAuthUser, lookupUser, userAuthKeys } from './api.ts';
@@ -34,12 +35,7 @@ export function UserEmailScreen() {
         }}
       >
         <Group align="flex-end">
-          <TextInput
-            label="E-mail or user id"
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            w={360}
-          />
+          <TextInput label="E-mail or user id" {...bound(typed, setTyped)} w={360} />
           <Button type="submit" loading={found.isFetching}>
             Look up
           </Button>

@@ -1,6 +1,7 @@
 import { Button, Group, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { bound } from '../ui/bound.ts';
 import { NOTE_MAX, useAddNote } from './use-note-mutations.ts';
 
 /** The new-note textarea and its button; a note over the limit is refused here, with the limit. */
@@ -33,8 +34,7 @@ export function NewNoteForm({
         autosize
         minRows={2}
         maxRows={8}
-        value={draft}
-        onChange={(e) => setDraft(e.currentTarget.value)}
+        {...bound(draft, setDraft)}
         error={tooLong ?? (add.isError ? errorMessage(add.error) : null)}
       />
       <Group mt="xs">

@@ -2,6 +2,7 @@ import type { SupportNoteView } from '@console/contracts';
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { bound } from '../ui/bound.ts';
 import type { NoteWords } from './note-words.ts';
 import { useChangeNote } from './use-note-mutations.ts';
 
@@ -27,13 +28,7 @@ export function NoteEditor({
   const change = useChangeNote(customerId, note.id, onDone);
   return (
     <Stack gap={6} mt={4}>
-      <Textarea
-        label={words.change}
-        autosize
-        minRows={2}
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-      />
+      <Textarea label={words.change} autosize minRows={2} {...bound(text, setText)} />
       {meta}
       {change.isError && (
         <Alert color="red" role="alert" p="xs">

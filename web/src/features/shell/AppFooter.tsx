@@ -2,6 +2,7 @@ import { VERSION_LABEL } from '@console/contracts';
 import { Anchor, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useMaybeCurrentUser } from '../auth/use-current-user.ts';
+import { bound } from '../ui/bound.ts';
 import { AnchorLink } from './RouterLinks.tsx';
 
 const ISSUES_EMAIL: string = import.meta.env.VITE_ISSUES_EMAIL ?? 'console-issues@example.com';
@@ -17,8 +18,7 @@ function UserLookup() {
         w={110}
         aria-label="User id to look up"
         placeholder="User id"
-        value={id}
-        onChange={(e) => setId(e.currentTarget.value)}
+        {...bound(id, setId)}
       />
       {/* Plain links, as the other screens link to a search: the term stays a string in the URL. */}
       <Anchor href={`/supportPlus?searchterm=${term}`} size="xs">

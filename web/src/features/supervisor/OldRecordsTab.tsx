@@ -1,5 +1,5 @@
 import type { WorkerConnectionRow, WorkerOldQuery } from '@console/contracts';
-import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
@@ -7,6 +7,7 @@ import { type Column, ColumnTable } from '../ui/ColumnTable.tsx';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
 import { DateInput } from '../ui/DateInput.tsx';
 import { formatStamp, fromLocalInput, toLocalInput } from '../ui/dates.ts';
+import { Toggle } from '../ui/Toggle.tsx';
 import { ClientTypeSelect } from './ClientTypeSelect.tsx';
 import { workerCount, workerDelete, workerGet } from './queries.ts';
 import { defaultBefore } from './worker-defaults.ts';
@@ -52,12 +53,7 @@ export function OldRecordsTab() {
       <Group align="flex-end" gap="sm">
         <ClientTypeSelect value={clientType} onChange={setClientType} />
         <DateInput time label="Before date" value={before} onChange={setBefore} />
-        <Checkbox
-          label="Added date null"
-          checked={addedDateNull}
-          onChange={(e) => setAddedDateNull(e.currentTarget.checked)}
-          mb={8}
-        />
+        <Toggle label="Added date null" checked={addedDateNull} onChange={setAddedDateNull} mb={8} />
       </Group>
       <Group gap="sm">
         <Button

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
+import { bound } from '../ui/bound.ts';
 import { DetailsModal } from '../ui/DetailsModal.tsx';
 import { formatStamp } from '../ui/dates.ts';
 import { downloadText } from '../ui/download.ts';
@@ -99,8 +100,7 @@ export function SurveyLinksScreen() {
           minRows={3}
           maxRows={8}
           w={480}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          {...bound(text, setText)}
         />
         <TextInput
           label="Base firmware"

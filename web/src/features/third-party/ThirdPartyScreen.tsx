@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { bound } from '../ui/bound.ts';
 import {
   type Discovery,
   KINDS,
@@ -105,11 +106,7 @@ export function ThirdPartyScreen({ kind, nonce }: { kind: LinkKind; nonce: strin
       )}
       <Group align="flex-end">
         <TextInput label="Username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
-        <PasswordInput
-          label="Password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-        />
+        <PasswordInput label="Password" {...bound(password, setPassword)} />
         <Button onClick={login}>Login</Button>
         {token && (
           <Button variant="default" onClick={() => run(() => discover(token))}>

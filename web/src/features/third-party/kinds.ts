@@ -74,3 +74,11 @@ export type LinkKind = keyof typeof KINDS;
 export function nothingToAssign(items: readonly LinkItem[]): string {
   return items.length > 0 && items.every((i) => i.assigned) ? 'all assigned already' : 'nonthing to assign';
 }
+
+/** The `?nonce` of /philipshue and /sonos: the customer's one-time token, at most 200 characters. */
+export function nonceSearch(search: Record<string, unknown>): { nonce?: string } {
+  const nonce = search.nonce;
+  return {
+    nonce: typeof nonce === 'string' || typeof nonce === 'number' ? String(nonce).slice(0, 200) : undefined,
+  };
+}

@@ -1,5 +1,6 @@
 import { Button, Group, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { bound } from './bound.ts';
 
 export interface DateInputProps extends Omit<TextInputProps, 'type' | 'value' | 'onChange'> {
   value: string;
@@ -10,14 +11,7 @@ export interface DateInputProps extends Omit<TextInputProps, 'type' | 'value' | 
 
 /** A day (yyyy-mm-dd) or local date-time input; `onChange` hands the input's text. */
 export function DateInput({ value, onChange, time = false, ...props }: DateInputProps) {
-  return (
-    <TextInput
-      {...props}
-      type={time ? 'datetime-local' : 'date'}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-    />
-  );
+  return <TextInput {...props} type={time ? 'datetime-local' : 'date'} {...bound(value, onChange)} />;
 }
 
 /** A from/to pair as the inputs hold it (empty text: not set). */

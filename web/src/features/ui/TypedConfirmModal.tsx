@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { bound } from './bound.ts';
 
 interface TypedConfirmModalProps {
   opened: boolean;
@@ -62,8 +63,7 @@ export function TypedConfirmModal({
           {children}
           <TextInput
             label={`Type ${words} to confirm`}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
+            {...bound(typed, setTyped)}
             error={wrong ? wrongText : undefined}
             autoComplete="off"
             data-autofocus

@@ -1,21 +1,10 @@
 import { type MapMarker, WORLD_MAP } from '@console/contracts';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Grid,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { formatStamp } from '../ui/dates.ts';
 import { TitledTable } from '../ui/TitledTable.tsx';
+import { Toggle } from '../ui/Toggle.tsx';
 import { type View, viewAt } from './geo.ts';
 import { MapCanvas } from './MapCanvas.tsx';
 import { addedOn, hasBadCoordinates, isLightwave, LAYERS, type LayerId, layerOf } from './markers.ts';
@@ -92,28 +81,20 @@ export function WorldMapScreen() {
         >
           Load
         </Button>
-        <Checkbox
-          label="Energy Only"
-          checked={s.energy}
-          onChange={(e) => apply({ energy: e.currentTarget.checked })}
-        />
-        <Checkbox
-          label="Only LW"
-          checked={s.onlyLw}
-          onChange={(e) => apply({ onlyLw: e.currentTarget.checked })}
-        />
+        <Toggle label="Energy Only" checked={s.energy} onChange={(on) => apply({ energy: on })} />
+        <Toggle label="Only LW" checked={s.onlyLw} onChange={(on) => apply({ onlyLw: on })} />
       </Group>
       <Group gap="md">
         <Text size="sm" fw={500}>
           Layers
         </Text>
         {LAYERS.map((l) => (
-          <Checkbox
+          <Toggle
             key={l.id}
             label={l.label}
             color={l.color}
             checked={visible[l.id]}
-            onChange={(e) => setVisible({ ...visible, [l.id]: e.currentTarget.checked })}
+            onChange={(on) => setVisible({ ...visible, [l.id]: on })}
           />
         ))}
       </Group>

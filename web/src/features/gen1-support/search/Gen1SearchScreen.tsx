@@ -1,8 +1,9 @@
 import type { Access } from '@console/contracts';
-import { Checkbox, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { RoleGate } from '../../ui/RoleGate.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { gen1Keys } from '../queries.ts';
 import { type Criteria, criteriaOf, type Gen1SearchParams, searchRequest } from './criteria.ts';
 import { Gen1SearchResults } from './Gen1SearchResults.tsx';
@@ -67,16 +68,7 @@ function Screen({ title, search, setSearch, form, debuggable, detail }: Gen1Sear
         initial={criteria}
         onSearch={run}
         {...form}
-        extra={
-          debuggable && (
-            <Checkbox
-              label="Debug"
-              checked={debug}
-              onChange={(e) => setDebug(e.currentTarget.checked)}
-              mb={8}
-            />
-          )
-        }
+        extra={debuggable && <Toggle label="Debug" checked={debug} onChange={setDebug} mb={8} />}
       />
       <RecentSearches recent={recent} onRun={run} />
       <Gen1SearchResults

@@ -1,8 +1,9 @@
 import { AUTOCOMPLETE, displayMac, normalizeMac } from '@console/contracts';
-import { Autocomplete, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { autocompleteQueryOptions } from '../queries.ts';
 import {
   ADVANCED_OPTIONS,
@@ -98,9 +99,7 @@ export function SearchForm({
             autoComplete="off"
           />
           <Button type="submit">Search</Button>
-          {moreToggle && (
-            <Checkbox label="More" checked={more} onChange={(e) => setMore(e.currentTarget.checked)} mb={8} />
-          )}
+          {moreToggle && <Toggle label="More" checked={more} onChange={setMore} mb={8} />}
           {extra}
         </Group>
         {more && (
@@ -115,10 +114,10 @@ export function SearchForm({
                 autoComplete="off"
               />
             ))}
-            <Checkbox
+            <Toggle
               label={label('commercial')}
               checked={advanced.active === 'commercial'}
-              onChange={(e) => change('commercial', e.currentTarget.checked)}
+              onChange={(on) => change('commercial', on)}
               mt={30}
             />
           </SimpleGrid>

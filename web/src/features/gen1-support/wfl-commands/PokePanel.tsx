@@ -3,6 +3,7 @@ import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/client.ts';
+import { bound } from '../../ui/bound.ts';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { sendAsUser, wflKeys } from './queries.ts';
 import { WflPanel } from './WflPanel.tsx';
@@ -73,16 +74,14 @@ export function PokePanel({ userId, mac }: { userId: number; mac: string }) {
           <TextInput
             label="Command string"
             placeholder="!R1D2FdP16"
-            value={command}
-            onChange={(e) => setCommand(e.currentTarget.value)}
+            {...bound(command, setCommand)}
             error={invalid && command.trim() ? invalid : undefined}
             style={{ flex: 2 }}
             autoComplete="off"
           />
           <TextInput
             label="WiFiLink address"
-            value={address}
-            onChange={(e) => setAddress(e.currentTarget.value)}
+            {...bound(address, setAddress)}
             style={{ flex: 1 }}
             autoComplete="off"
           />

@@ -1,5 +1,6 @@
-import { Checkbox, Group, NumberInput, SegmentedControl, Select } from '@mantine/core';
+import { Group, NumberInput, SegmentedControl, Select } from '@mantine/core';
 import { choices } from '../../ui/choices.ts';
+import { Toggle } from '../../ui/Toggle.tsx';
 import type { ChartStyle, ScaleKind } from './LineChart.tsx';
 
 export interface GraphOptionsValue {
@@ -67,11 +68,7 @@ export function GraphOptions({
           onChange={(v) => set({ percent: v === 'pct' })}
         />
       )}
-      <Checkbox
-        label="Trend lines"
-        checked={value.trend}
-        onChange={(e) => set({ trend: e.currentTarget.checked })}
-      />
+      <Toggle label="Trend lines" checked={value.trend} onChange={(on) => set({ trend: on })} />
       <Select
         label="Compare"
         w={190}

@@ -1,10 +1,11 @@
 import type { VoiceUsers } from '@console/contracts';
-import { Alert, Checkbox, Code, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Code, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { toCsv } from '../../ui/csv.ts';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { downloadCsv } from '../graph-kit/export.ts';
 import { voiceUsersQueryOptions } from '../queries.ts';
 
@@ -30,7 +31,7 @@ export function IntegrationStatsScreen() {
   return (
     <Stack gap="md">
       <Title order={2}>Integration Stats</Title>
-      <Checkbox label="Raw JSON" checked={raw} onChange={(e) => setRaw(e.currentTarget.checked)} />
+      <Toggle label="Raw JSON" checked={raw} onChange={setRaw} />
       {q.isPending ? (
         <Loader size="sm" aria-label="Loading" />
       ) : q.isError ? (
