@@ -5,7 +5,7 @@
  * browser → gateway raw channel → hub-control → NATS → the Link2 page (held as a hub by the
  * gateway) or a simulated hub, and back.
  */
-import { type HubCard, subjects } from '@console/contracts';
+import { subjects } from '@console/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInPage, useChromium } from '../support/browser.ts';
@@ -27,14 +27,7 @@ beforeAll(async () => {
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'dev', dev);
   await enrolStaff(stack, admin, 'linkDirect', direct);
-  for (const hub of stack.fleet)
-    await stack.waitFor(
-      async () =>
-        ((await admin.call('GET', `/api/supportPlus/hub/${hub.hubId}`)).json as HubCard).presence
-          ?.connected === true,
-      'the simulated hubs to connect',
-      { timeoutMs: 30_000, intervalMs: 200 },
-    );
+  await stack.hubsConnected(admin);
 }, 120_000);
 
 async function openAs(path: string, who = dev): Promise<Page> {

@@ -5,7 +5,7 @@
  * browser → gateway → hub-control → NATS → simulated hub, and its request and reply come back
  * to the browser through the gateway's /ws fan-out.
  */
-import type { HubCard, SimHub } from '@console/contracts';
+import type { SimHub } from '@console/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
@@ -25,13 +25,7 @@ beforeAll(async () => {
   hub = stack.fleet[0] as SimHub;
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support);
-  await stack.waitFor(
-    async () =>
-      ((await admin.call('GET', `/api/supportPlus/hub/${hub.hubId}`)).json as HubCard).presence?.connected ===
-      true,
-    'the simulated hub to connect',
-    { timeoutMs: 30_000, intervalMs: 200 },
-  );
+  await stack.hubsConnected(admin, [hub]);
 }, 120_000);
 
 describe('restarting a hub from its live monitor', () => {

@@ -1,4 +1,4 @@
-import { type SimControlOp, type SimHub, type SimWfl, simSubjects } from '@console/contracts';
+import { type HubCard, type SimControlOp, type SimHub, type SimWfl, simSubjects } from '@console/contracts';
 import { natsAuth } from '@console/kit';
 import {
   infraEnv,
@@ -11,7 +11,7 @@ import {
 import { syntheticFleet } from '@console/simulator/fleet';
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import { type Stack, startStack } from './stack.ts';
+import { type Client, type Stack, startStack } from './stack.ts';
 
 export interface HubStack extends Stack {
   /** The Mongo database the services share (named after the stack's prefix). */
@@ -25,6 +25,8 @@ export interface HubStack extends Stack {
   watch(subject: string): Msg[];
   /** Turns one of the simulator's fault knobs (offline, slow, malformed, stats…). */
   simControl(op: SimControlOp, body: unknown): Promise<unknown>;
+  /** Waits (≤ 30 s) until the hub card says each hub (default: the whole fleet) is connected. */
+  hubsConnected(client: Client, hubs?: readonly SimHub[]): Promise<void>;
 }
 
 export interface HubStackOptions {
@@ -82,6 +84,16 @@ export async function startHubStack(opts: HubStackOptions): Promise<HubStack> {
     watch: (subject) => recordSubject(nc, subject).messages,
     simControl: async (op, body) =>
       (await nc.request(sim.control(op), JSON.stringify(body), { timeout: 3000 })).json(),
+    hubsConnected: async (client, which = fleet) => {
+      for (const hub of which)
+        await stack.waitFor(
+          async () =>
+            ((await client.call('GET', `/api/supportPlus/hub/${hub.hubId}`)).json as HubCard).presence
+              ?.connected === true,
+          `hub ${hub.hubId} to connect`,
+          { timeoutMs: 30_000, intervalMs: 200 },
+        );
+    },
     stop: async () => {
       await nc.drain().catch(() => undefined);
       await stack.stop();
