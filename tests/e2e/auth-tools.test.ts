@@ -6,20 +6,19 @@
  */
 import { type AccessTokenDoc, COLLECTIONS } from '@console/contracts';
 import type { Db } from 'mongodb';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsoleBuilt, launchChromium, signInPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
 import { createStaff, insertPasswordCustomer, type StaffUser, signInAdmin } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
-let browser: Browser;
+const browser = useChromium(() => stack?.stop());
 let db: Db;
 const people: Record<string, StaffUser> = {};
 
 async function signIn(who: string): Promise<Page> {
-  const page = await browser.newPage();
-  await signInPage(page, stack, people[who] as StaffUser);
+  const page = await signedInPage(browser(), stack, people[who] as StaffUser);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).not.toBe('/login');
   return page;
 }
@@ -39,18 +38,11 @@ const statusOf = (page: Page, method: string, path: string, body?: unknown) =>
   );
 
 beforeAll(async () => {
-  assertConsoleBuilt();
   stack = await startWorldStack({ seed: 7, customers: 60, base: 'e2eauth', services: ['auth', 'gateway'] });
   db = stack.mongo.db;
   const api = await signInAdmin(stack);
   for (const roles of ['admin', 'dev', 'authData', 'authData,roleAdmin', 'support'])
     people[roles] = await createStaff(api, roles, `${roles.replace(',', ' ')} person`);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 describe('/authManage', () => {

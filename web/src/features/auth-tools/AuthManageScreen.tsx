@@ -28,6 +28,14 @@ interface LoopState {
 }
 
 /** /authManage (admin; analytics spec §2, §5, §9): query and delete expired tokens or codes. */
+/** The numeric controls of the query (seed 000 §2 /authManage): field, label, maximum, width. */
+const NUMBER_FIELDS = [
+  ['queryLimit', 'Limit', 500, 90],
+  ['page', 'Page', undefined, 90],
+  ['maxPages', 'Max pages', 20, 100],
+  ['deleteLimit', 'Delete limit', 1000, 110],
+] as const;
+
 export function AuthManageScreen() {
   const [form, setForm] = useState<AuthManageForm>(() => defaultForm(new Date()));
   const [message, setMessage] = useState<string | null>(null);
@@ -117,37 +125,17 @@ export function AuthManageScreen() {
         />
       </Group>
       <Group align="flex-end" gap="sm">
-        <NumberInput
-          label="Limit"
-          min={1}
-          max={500}
-          value={form.queryLimit}
-          onChange={(v) => set('queryLimit', Number(v) || 1)}
-          w={90}
-        />
-        <NumberInput
-          label="Page"
-          min={1}
-          value={form.page}
-          onChange={(v) => set('page', Number(v) || 1)}
-          w={90}
-        />
-        <NumberInput
-          label="Max pages"
-          min={1}
-          max={20}
-          value={form.maxPages}
-          onChange={(v) => set('maxPages', Number(v) || 1)}
-          w={100}
-        />
-        <NumberInput
-          label="Delete limit"
-          min={1}
-          max={1000}
-          value={form.deleteLimit}
-          onChange={(v) => set('deleteLimit', Number(v) || 1)}
-          w={110}
-        />
+        {NUMBER_FIELDS.map(([key, label, max, w]) => (
+          <NumberInput
+            key={key}
+            label={label}
+            min={1}
+            max={max}
+            value={form[key]}
+            onChange={(v) => set(key, Number(v) || 1)}
+            w={w}
+          />
+        ))}
         <SegmentedControl
           aria-label="Order"
           value={form.order}

@@ -1,5 +1,6 @@
 import {
   BAD_BATCH_LABEL,
+  DEVICE_CATEGORIES,
   type HubDoc,
   type ProductDoc,
   type StructureDoc,
@@ -126,16 +127,7 @@ describe('the structure detail', () => {
   });
 
   it('groups devices by category in the tab order, flags the bad batch and old firmware', () => {
-    expect(d.devices.map((c) => c.category)).toEqual([
-      'linkPlus',
-      'power',
-      'lighting',
-      'heating',
-      'control',
-      'sensor',
-      'virtualDevice',
-      'other',
-    ]);
+    expect(d.devices.map((c) => c.category)).toEqual([...DEVICE_CATEGORIES]);
     const socket = d.devices.find((c) => c.category === 'power')?.devices[0];
     expect(socket).toMatchObject({
       badBatch: true,
