@@ -49,6 +49,16 @@ function listener() {
   return { got, l };
 }
 
+/** A live socket watching one topic, its first websocket greeted by the server. */
+function watching(topic: string, filter: Record<string, unknown> = {}) {
+  const live = new LiveSocket('ws://x/ws');
+  const { got, l } = listener();
+  live.watch(topic, filter, l);
+  const ws = FakeSocket.all[0] as FakeSocket;
+  ws.serverSays(hello);
+  return { live, got, ws };
+}
+
 beforeEach(() => {
   FakeSocket.all = [];
   vi.stubGlobal('WebSocket', FakeSocket);
@@ -62,11 +72,7 @@ afterEach(() => {
 
 describe('LiveSocket', () => {
   it('resumes each topic from its last offset after a reconnect, and drops repeats', () => {
-    const live = new LiveSocket('ws://x/ws');
-    const { got, l } = listener();
-    live.watch('hub:1', { classes: ['log'] }, l);
-    const first = FakeSocket.all[0] as FakeSocket;
-    first.serverSays(hello);
+    const { got, ws: first } = watching('hub:1', { classes: ['log'] });
     expect(first.sent).toEqual([{ type: 'subscribe', topic: 'hub:1', filter: { classes: ['log'] } }]);
     first.serverSays({ type: 'subscribed', topic: 'hub:1', position: { epoch: 'E', offset: 10 } });
     first.serverSays({ type: 'events', topic: 'hub:1', events: [ev(8), ev(10), ev(12)] });
@@ -81,10 +87,7 @@ describe('LiveSocket', () => {
   });
 
   it('resumes from where the server said the topic stood when the filter let nothing through', () => {
-    const live = new LiveSocket('ws://x/ws');
-    live.watch('hub:2', {}, listener().l);
-    const first = FakeSocket.all[0] as FakeSocket;
-    first.serverSays(hello);
+    const { ws: first } = watching('hub:2');
     first.serverSays({ type: 'subscribed', topic: 'hub:2', position: { epoch: 'E', offset: 40 } });
     first.drop();
     vi.advanceTimersByTime(1000);
@@ -94,11 +97,7 @@ describe('LiveSocket', () => {
   });
 
   it('passes a reload on, forgets the position, and starts afresh when asked', () => {
-    const live = new LiveSocket('ws://x/ws');
-    const { got, l } = listener();
-    live.watch('hub:3', {}, l);
-    const ws = FakeSocket.all[0] as FakeSocket;
-    ws.serverSays(hello);
+    const { live, got, ws } = watching('hub:3');
     ws.serverSays({ type: 'events', topic: 'hub:3', events: [ev(5)] });
     ws.serverSays({ type: 'reload', topic: 'hub:3', reason: 'History moved on; reload to see the latest.' });
     expect(got.reloads).toEqual(['History moved on; reload to see the latest.']);
@@ -107,11 +106,7 @@ describe('LiveSocket', () => {
   });
 
   it('says the topic resumed, and after how long, once the server took it up again after a drop', () => {
-    const live = new LiveSocket('ws://x/ws');
-    const { got, l } = listener();
-    live.watch('hub:5', {}, l);
-    const first = FakeSocket.all[0] as FakeSocket;
-    first.serverSays(hello);
+    const { got, ws: first } = watching('hub:5');
     first.serverSays({ type: 'subscribed', topic: 'hub:5', position: { epoch: 'E', offset: 3 } });
     expect(got.resumed).toEqual([]); // the first subscription is not a resume
     first.drop();
@@ -126,11 +121,7 @@ describe('LiveSocket', () => {
   });
 
   it('does not call it a resume when the server said history moved on instead', () => {
-    const live = new LiveSocket('ws://x/ws');
-    const { got, l } = listener();
-    live.watch('hub:6', {}, l);
-    const first = FakeSocket.all[0] as FakeSocket;
-    first.serverSays(hello);
+    const { live, got, ws: first } = watching('hub:6');
     first.serverSays({ type: 'events', topic: 'hub:6', events: [ev(1)] });
     first.drop();
     vi.advanceTimersByTime(1000);
