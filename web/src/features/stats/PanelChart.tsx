@@ -2,6 +2,7 @@ import { STATS_LIMITS, STATS_PERIODS, STATS_TABS, type StatsTab } from '@console
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../api/client.ts';
+import { type Column, ColumnTable } from '../ui/ColumnTable.tsx';
 import { toCsv } from '../ui/csv.ts';
 import { ChartPanel } from './graph-kit/ChartPanel.tsx';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
@@ -73,35 +74,27 @@ function ProductsChart({ choice, days, title }: { choice: number; days: number; 
         )
       }
     >
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>Devices</Table.Th>
-            <Table.Th>Change (7 days)</Table.Th>
-            <Table.Th>Added per day (7-day average)</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.productCode}>
-              <Table.Td>{r.productCode}</Table.Td>
-              <Table.Td>{r.total.toLocaleString()}</Table.Td>
-              <Table.Td>
-                {r.change === null ? (
-                  '–'
-                ) : (
-                  <Badge color={COLOUR_OF[r.colour ?? ''] ?? 'gray'}>{r.change}</Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{r.averageAdded}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ColumnTable
+        striped
+        withTableBorder
+        rows={rows}
+        columns={PRODUCT_COLUMNS}
+        rowKey={(r) => r.productCode}
+      />
     </ChartPanel>
   );
 }
+
+const PRODUCT_COLUMNS: Column<ReturnType<typeof productChanges>[number]>[] = [
+  { header: 'Product', cell: (r) => r.productCode },
+  { header: 'Devices', cell: (r) => r.total.toLocaleString() },
+  {
+    header: 'Change (7 days)',
+    cell: (r) =>
+      r.change === null ? '–' : <Badge color={COLOUR_OF[r.colour ?? ''] ?? 'gray'}>{r.change}</Badge>,
+  },
+  { header: 'Added per day (7-day average)', cell: (r) => r.averageAdded },
+];
 
 function LinkPlusChart({ days, title }: { days: number; title: string }) {
   const q = useQuery(linkplusQueryOptions({}, days));

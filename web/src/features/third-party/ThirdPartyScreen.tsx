@@ -1,17 +1,7 @@
-import {
-  Alert,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { bound } from '../ui/bound.ts';
+import { ColumnTable } from '../ui/ColumnTable.tsx';
 import {
   type Discovery,
   KINDS,
@@ -122,42 +112,42 @@ export function ThirdPartyScreen({ kind, nonce }: { kind: LinkKind; nonce: strin
       {notice && <Alert color="teal">{notice}</Alert>}
       {items && (
         <>
-          <Table aria-label={`${k.title} items`} withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Id</Table.Th>
-                <Table.Th>Assigned to</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.key}>
-                  <Table.Td>{item.name}</Table.Td>
-                  <Table.Td>
+          <ColumnTable
+            label={`${k.title} items`}
+            withTableBorder
+            rows={items}
+            rowKey={(item) => item.key}
+            columns={[
+              { header: 'Name', cell: (item) => item.name },
+              {
+                header: 'Id',
+                cell: (item) => (
+                  <>
                     {item.key}{' '}
                     <Text span size="xs" c="dimmed">
                       ({item.detail})
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {item.assigned ? (
-                      placeName(item.assigned)
-                    ) : (
-                      <Select
-                        aria-label={`Group for ${item.name} ${item.key}`}
-                        placeholder="Choose a group"
-                        data={places}
-                        value={choices[item.key] ?? null}
-                        onChange={(v) => setChoices({ ...choices, [item.key]: v })}
-                        clearable
-                      />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </>
+                ),
+              },
+              {
+                header: 'Assigned to',
+                cell: (item) =>
+                  item.assigned ? (
+                    placeName(item.assigned)
+                  ) : (
+                    <Select
+                      aria-label={`Group for ${item.name} ${item.key}`}
+                      placeholder="Choose a group"
+                      data={places}
+                      value={choices[item.key] ?? null}
+                      onChange={(v) => setChoices({ ...choices, [item.key]: v })}
+                      clearable
+                    />
+                  ),
+              },
+            ]}
+          />
           <Group>
             <Button onClick={assign}>Assign</Button>
             <Text size="sm" c="dimmed">
