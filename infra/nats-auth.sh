@@ -46,7 +46,7 @@ authorization {
   users = [
     { user: gateway, password: "$(pass gateway)", permissions: {
         publish: { allow: ["*.api.>", "\$SRV.>", $JS_ENSURE, $JS_READ, $GATEWAY_LINK2] }
-        subscribe: { allow: ["_INBOX.>", "*.hub.>", "*.wfl.>", "*.host.>", "*.audit.>", "*.ops.gateway.>", "\$SRV.>"] }
+        subscribe: { allow: ["_INBOX.>", "*.hub.>", "*.live.hub.>", "*.wfl.>", "*.host.>", "*.audit.>", "*.ops.gateway.>", "\$SRV.>"] }
         allow_responses: true
     } }
     { user: auth, password: "$(pass auth)", permissions: {

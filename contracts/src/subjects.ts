@@ -28,6 +28,13 @@ export function subjects(prefix = 'console') {
     hubMsgAny: () => `${p}hub.*.msg.>`,
     hubPresence: (hubId: string | number) => `${p}hub.${token(hubId)}.presence`,
     hubPresenceAny: () => `${p}hub.*.presence`,
+    /**
+     * JetStream re-publishes every stored hub message and presence under `live.` with its stream
+     * sequence in the headers: live panels listen here instead of holding a consumer each.
+     */
+    hubLive: (hubSubject: string) => `${p}live.${hubSubject.slice(p.length)}`,
+    hubLiveAll: () => `${p}live.hub.>`,
+    hubAll: () => `${p}hub.>`,
     wflCmd: (mac: string) => `${p}wfl.${token(mac)}.cmd`,
     wflPing: (mac: string) => `${p}wfl.${token(mac)}.ping`,
     hostHeartbeat: (hostId: string) => `${p}host.${token(hostId)}.heartbeat`,

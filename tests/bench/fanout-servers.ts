@@ -95,6 +95,8 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
       ...process.env,
       ...env,
       JWT_SECRET: secret,
+      // Signs the gateway's calls to services; the bench's stand-in hub-control does not check it.
+      CALLER_ASSERTION_KEY: randomBytes(32).toString('base64url'),
       PORT: String(port),
       LOG_LEVEL: 'warn',
       // Every bench client is the same user: lift the per-user caps meant for people.

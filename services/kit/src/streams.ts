@@ -52,7 +52,9 @@ const nanos = (ms: number) => ms * 1_000_000;
  *   live panel can be back-filled and a reconnecting browser resumed by stream sequence. Presence
  *   is kept beside the messages so a hub's last known state comes back with its history and the
  *   overview can read the last presence of every hub. Publishers simply `nc.publish` (no reply
- *   subject): JetStream captures core publishes.
+ *   subject): JetStream captures core publishes, and re-publishes each stored message on
+ *   `live.hub.…` with `Nats-Sequence` (its offset) and `Nats-Last-Sequence` (the previous one of
+ *   its subject) for the gateway's live panels.
  * - audit: `audit.>`, the durable record of staff actions.
  */
 export async function ensureStreams(
@@ -87,6 +89,9 @@ export async function ensureStreams(
     max_age: nanos(l.hubMaxAgeMs),
     max_bytes: l.hubMaxBytes,
     allow_direct: true,
+    // Each stored message again on `live.hub.…`, its stream sequence in the headers: the gateway's
+    // live panels listen there (core NATS, no consumer per panel) and still know every offset.
+    republish: { src: s.hubAll(), dest: s.hubLiveAll() },
     num_replicas: l.replicas ?? 1,
   });
   const audit = await upsert({

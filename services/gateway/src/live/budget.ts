@@ -15,7 +15,7 @@ export const TOO_MANY_USER_TOPICS = 'Too many live topics open for your user; cl
 export const AT_CAPACITY = 'Live monitoring is at capacity right now; try again shortly.';
 export const TOO_MANY_SOCKETS = 'Too many live connections for your user; close some tabs.';
 
-/** Hub and structure topics each hold a JetStream consumer; the rest are plain subscriptions. */
+/** Hub and structure topics each listen to the stream's re-publication and read its history; the rest are plain subscriptions. */
 export const usesStream = (spec: TopicSpec) => spec.kind === 'hub' || spec.kind === 'structure';
 
 /**

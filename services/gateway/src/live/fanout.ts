@@ -239,11 +239,14 @@ export class LiveFanout {
   /**
    * The broker link dropped: every socket is closed, so each browser says it is reconnecting
    * instead of showing a quiet stream as live, and resumes from its (epoch, offset) once the
-   * broker is back and its socket is let in again.
+   * broker is back and its socket is let in again; every topic is dropped with its source.
    */
   brokerLost() {
     this.brokerAway = true;
     for (const conn of this.connections) conn.close(BROKER_AWAY_CODE, BROKER_AWAY_REASON);
+    // Their sources missed whatever came while the link was down: none lingers to be reused, so a
+    // browser that comes back resumes from the stream (or is told to reload), never over a gap.
+    for (const topic of [...this.topics.values()]) void this.drop(topic);
   }
 
   brokerBack() {

@@ -26,6 +26,8 @@ export const livePlugin = fp(
     const { config } = opts;
     await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     const hubStream = {
+      nc: app.nats,
+      liveSubject: app.subjects.hubLive,
       js: jetstream(app.nats),
       jsm: await jetstreamManager(app.nats),
       stream: streamNames(config.NATS_PREFIX).hubMsgs,

@@ -35,7 +35,7 @@ export class Topic {
   readonly key: string;
   readonly source: Source;
   private readonly ringSize: number;
-  /** Holds a JetStream consumer (hub and structure topics), counted by the live budget. */
+  /** Reads the hub stream (hub and structure topics), counted by the live budget. */
   readonly usesStream: boolean;
 
   constructor(key: string, source: Source, ringSize: number, usesStream = false) {

@@ -1,21 +1,22 @@
 import { createHash } from 'node:crypto';
 import {
   AckPolicy,
-  type Consumer,
-  type ConsumerMessages,
   DeliverPolicy,
   type JetStreamClient,
   type JetStreamManager,
-  type JsMsg,
   type StreamInfo,
 } from '@nats-io/jetstream';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import type { LiveEntry, RawEvent } from '../entry.ts';
 import type { Source, SourceHandlers } from './source.ts';
 
 export interface StreamAccess {
+  nc: NatsConnection;
   js: JetStreamClient;
   jsm: JetStreamManager;
   stream: string;
+  /** Where the stream re-publishes what it stores under `filter` (`Subjects.hubLive`). */
+  liveSubject: (filter: string) => string;
 }
 
 export const HISTORY_MOVED_ON = 'History moved on; reload to see the latest.';
@@ -29,26 +30,53 @@ export function epochOf(info: StreamInfo): string {
   return createHash('sha256').update(`${info.config.name}|${info.created}`).digest('base64url').slice(0, 12);
 }
 
-const CHECK_ON = new Set([
-  'heartbeats_missed',
-  'stream_not_found',
-  'consumer_not_found',
-  'consumer_deleted',
-  'ordered_consumer_recreated',
-  'reset',
-]);
+/** One stored hub message as JetStream re-published it on `live.hub.…`. */
+interface Republished {
+  seq: number;
+  /** The previous stored sequence of the same subject (0: none). */
+  prevOfSubject: number;
+  subject: string;
+  at: number;
+  data: Uint8Array;
+}
+
+function republished(m: Msg): Republished | null {
+  const h = m.headers;
+  const seq = Number(h?.get('Nats-Sequence'));
+  const subject = h?.get('Nats-Subject');
+  if (!h || !Number.isSafeInteger(seq) || seq <= 0 || !subject) return null;
+  return {
+    seq,
+    prevOfSubject: Number(h.get('Nats-Last-Sequence')) || 0,
+    subject,
+    at: Date.parse(h.get('Nats-Time-Stamp')) || Date.now(),
+    data: m.data,
+  };
+}
 
 /**
- * One topic's events out of JetStream: an ordered consumer (filtered to the topic's subjects,
- * starting right after the stream's last sequence) delivers live messages with their stream
- * sequence, which becomes the event's offset. History for the ring and for resumes is read with
- * short-lived ordered consumers from a given sequence.
+ * One topic's events out of JetStream. Live messages come from the stream's re-publication on
+ * `live.hub.…` (plain subscriptions: the broker keeps no consumer per panel), each with its stream
+ * sequence, which becomes the event's offset. The subscriptions are open before the stream's last
+ * sequence is read, so everything stored after that read arrives; everything before is history.
+ * Each message names the previous sequence of its subject: one that should have come live and did
+ * not is read back from the stream before anything later is passed on, or, when something later
+ * has been passed on already, the topic fails (its watchers are told to reload): a dropped
+ * message never leaves a silent gap. (Messages are dropped only when the broker link drops, and
+ * then every topic is dropped with it: see `LiveFanout.brokerLost`.) History for the ring and for resumes is read with short-lived
+ * ordered consumers from a given sequence.
  */
 export class JetStreamSource implements Source {
   epoch = '';
-  private messages: ConsumerMessages | null = null;
-  private consumer: Consumer | null = null;
-  private checking = false;
+  private subs: Subscription[] = [];
+  private stopped = false;
+  /** The last offset passed on, and the first one that comes live. */
+  private seen = 0;
+  private liveFrom = 0;
+  /** Per subject, the last sequence passed on (only subjects seen live). */
+  private readonly lastOfSubject = new Map<string, number>();
+  /** Messages held while a gap is read back (or before the start point is known). */
+  private held: Republished[] | null = [];
 
   private readonly access: StreamAccess;
   private readonly filters: string[];
@@ -68,28 +96,64 @@ export class JetStreamSource implements Source {
   }
 
   async start(h: SourceHandlers) {
-    const { js, jsm, stream } = this.access;
+    const { nc, jsm, stream, liveSubject } = this.access;
+    this.subs = this.filters.map((f) =>
+      nc.subscribe(liveSubject(f), {
+        callback: (err, m) => {
+          if (err) return h.fail(HISTORY_MOVED_ON);
+          const r = republished(m);
+          if (r) this.take(r, h);
+        },
+      }),
+    );
+    // The server has our interest before we ask where the stream stands.
+    await nc.flush();
     const info = await jsm.streams.info(stream);
     this.epoch = epochOf(info);
     const last = info.state.last_seq;
-    const consumer = await js.consumers.get(stream, {
-      filter_subjects: this.filters,
-      deliver_policy: DeliverPolicy.StartSequence,
-      opt_start_seq: last + 1,
-    });
-    this.consumer = consumer;
-    let seen = last;
-    this.messages = await consumer.consume({
-      callback: (m) => {
-        // The ordered consumer never goes backwards unless the stream was replaced under it.
-        if (m.seq <= seen) return void this.check(h, true);
-        seen = m.seq;
-        h.entry(this.decode(this.raw(m)));
-      },
-    });
-    void this.watch(this.messages, h);
+    this.seen = last;
+    this.liveFrom = last + 1;
+    this.release(h);
     const history = await this.latest(info.state.first_seq, last);
     return { history, liveFrom: last + 1 };
+  }
+
+  private take(r: Republished, h: SourceHandlers) {
+    if (this.stopped) return;
+    if (this.held) return void this.held.push(r);
+    if (r.seq <= this.seen) return; // stored before the start point, or a repeat
+    const prev = r.prevOfSubject;
+    if (prev >= this.liveFrom && this.lastOfSubject.get(r.subject) !== prev) {
+      // Something later was passed on already: the missed one cannot be put back in its place.
+      if (prev <= this.seen) return h.fail(HISTORY_MOVED_ON);
+      this.held = [r];
+      return void this.readBack(r, h);
+    }
+    this.pass(r, h);
+  }
+
+  private pass(r: Republished, h: SourceHandlers) {
+    this.seen = r.seq;
+    this.lastOfSubject.set(r.subject, r.seq);
+    h.entry(this.decode({ epoch: this.epoch, offset: r.seq, subject: r.subject, at: r.at, data: r.data }));
+  }
+
+  /** Passes on what was held, in order (each checked again). */
+  private release(h: SourceHandlers) {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const r of held.sort((a, b) => a.seq - b.seq)) this.take(r, h);
+  }
+
+  /** A message of `r`'s subject never came live: everything stored before `r` is read back first. */
+  private async readBack(r: Republished, h: SourceHandlers) {
+    const missed = await this.readRaw(this.seen + 1, r.seq - 1, this.opts.replayMax).catch(() => null);
+    if (this.stopped) return;
+    if (missed === null) return h.fail(HISTORY_MOVED_ON);
+    for (const m of missed) if (m.seq > this.seen) this.pass(m, h);
+    // Whatever the stream no longer holds of that subject is gone: do not ask again.
+    this.lastOfSubject.set(r.subject, r.prevOfSubject);
+    this.release(h);
   }
 
   async replay(after: number, upTo: number): Promise<LiveEntry[] | null> {
@@ -104,42 +168,9 @@ export class JetStreamSource implements Source {
   }
 
   async stop() {
-    await this.messages?.close().catch(() => undefined);
-    // Closing only stops pulling; deleting frees the server's consumer now, not after it idles out.
-    await this.consumer?.delete().catch(() => false);
-    this.messages = null;
-    this.consumer = null;
-  }
-
-  private raw(m: JsMsg): RawEvent {
-    return {
-      epoch: this.epoch,
-      offset: m.seq,
-      subject: m.subject,
-      at: Math.round(m.info.timestampNanos / 1e6),
-      data: m.data,
-    };
-  }
-
-  private async watch(messages: ConsumerMessages, h: SourceHandlers) {
-    for await (const s of messages.status()) {
-      if (CHECK_ON.has(s.type)) void this.check(h, false);
-    }
-  }
-
-  /** Fails the topic when its stream is gone or was replaced (a new epoch). */
-  private async check(h: SourceHandlers, wentBack: boolean) {
-    if (this.checking || !this.messages) return;
-    this.checking = true;
-    try {
-      const info = await this.access.jsm.streams.info(this.access.stream).catch((err: Error) => {
-        return /not found/i.test(err.message) ? null : undefined;
-      });
-      if (info === undefined && !wentBack) return; // NATS unreachable: the consumer will retry
-      if (!info || epochOf(info) !== this.epoch || wentBack) h.fail(HISTORY_MOVED_ON);
-    } finally {
-      this.checking = false;
-    }
+    this.stopped = true;
+    for (const sub of this.subs) sub.unsubscribe();
+    this.subs = [];
   }
 
   /**
@@ -196,13 +227,25 @@ export class JetStreamSource implements Source {
 
   /** Entries from `start` to `upTo` in order, or null past `max` of them. */
   private async read(start: number, upTo: number, max: number): Promise<LiveEntry[] | null> {
+    const raw = await this.readRaw(start, upTo, max);
+    return (
+      raw &&
+      raw.map((r) =>
+        this.decode({ epoch: this.epoch, offset: r.seq, subject: r.subject, at: r.at, data: r.data }),
+      )
+    );
+  }
+
+  /** Stored messages of this topic from `start` to `upTo` in order, or null past `max` of them. */
+  private async readRaw(start: number, upTo: number, max: number): Promise<Republished[] | null> {
+    if (upTo < start) return [];
     const { js, stream } = this.access;
     const consumer = await js.consumers.get(stream, {
       filter_subjects: this.filters,
       deliver_policy: DeliverPolicy.StartSequence,
       opt_start_seq: start,
     });
-    const out: LiveEntry[] = [];
+    const out: Republished[] = [];
     try {
       for (;;) {
         const batch = await consumer.fetch({ max_messages: 500, expires: 1000 });
@@ -211,7 +254,14 @@ export class JetStreamSource implements Source {
         for await (const m of batch) {
           got += 1;
           if (m.seq > upTo) done = true;
-          else out.push(this.decode(this.raw(m)));
+          else
+            out.push({
+              seq: m.seq,
+              prevOfSubject: 0,
+              subject: m.subject,
+              at: Math.round(m.info.timestampNanos / 1e6),
+              data: m.data,
+            });
           if (out.length > max) return null;
           if (done || m.seq === upTo || m.info.pending === 0) {
             done = true;
