@@ -89,7 +89,8 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
   const secret = randomBytes(32).toString('base64url');
   const port = await freePort();
   const env = { NATS_URL: natsUrl, REDIS_URL: redisUrl, NATS_PREFIX: prefix, REDIS_PREFIX: prefix };
-  const child = spawn(process.execPath, [resolve(root, 'services/gateway/src/server.ts')], {
+  const nodeArgs = (process.env.GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, resolve(root, 'services/gateway/src/server.ts')], {
     cwd: root,
     env: {
       ...process.env,

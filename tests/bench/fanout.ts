@@ -10,6 +10,8 @@
  * printed note says why the library stands in for it. Asserts nothing.
  *
  *   node tests/bench/fanout.ts [clients=1000] [topics=100] [seconds=5] [client-threads=2]
+ *   (FANOUT_RATES=8000,16000 for some steps only; FANOUT_ONLY=gateway for one target;
+ *   GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the gateway.)
  */
 import { Worker } from 'node:worker_threads';
 import { subjects } from '@console/contracts';
@@ -32,7 +34,10 @@ const CLIENTS = Number(process.argv[2] ?? 1000);
 const TOPICS = Number(process.argv[3] ?? 100);
 const SECONDS = Number(process.argv[4] ?? 5);
 const WORKERS = Number(process.argv[5] ?? 2);
-const RATES = [250, 500, 1000, 2000, 4000, 8000, 16000, 32000]; // published per second, all hubs
+// Published per second, all hubs (FANOUT_RATES=16000,32000 to run only some steps).
+const RATES = (process.env.FANOUT_RATES ?? '250,500,1000,2000,4000,8000,16000,32000').split(',').map(Number);
+// FANOUT_ONLY=gateway runs one target (e.g. while profiling it with GATEWAY_NODE_ARGS=--cpu-prof).
+const ONLY = new Set((process.env.FANOUT_ONLY ?? 'nats-ws,gateway,centrifuge').split(','));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const workerUrl = new URL('./fanout-worker.ts', import.meta.url).href;
 
@@ -167,39 +172,45 @@ console.log(
 );
 const results: Record<string, Row[]> = {};
 try {
-  const floorNats = await startNats('websocket');
-  const floor: Target = {
-    name: 'nats-ws',
-    pids: { server: floorNats.pid },
-    publisher: await connect({ servers: floorNats.url }),
-    setup: { kind: 'nats-ws', url: floorNats.wsUrl, cookie: '', prefix: 'floor' },
-  };
-  results[floor.name] = await ladder(floor);
-  await floor.publisher.drain();
+  if (ONLY.has('nats-ws')) {
+    const floorNats = await startNats('websocket');
+    const floor: Target = {
+      name: 'nats-ws',
+      pids: { server: floorNats.pid },
+      publisher: await connect({ servers: floorNats.url }),
+      setup: { kind: 'nats-ws', url: floorNats.wsUrl, cookie: '', prefix: 'floor' },
+    };
+    results[floor.name] = await ladder(floor);
+    await floor.publisher.drain();
+  }
 
-  const js = await startNats('jetstream');
-  const gw = await startGateway(js.url, env.REDIS_URL ?? '');
-  const gateway: Target = {
-    name: 'gateway',
-    pids: { server: gw.child.pid ?? 0, broker: js.pid },
-    publisher: await connect({ servers: js.url }),
-    setup: { kind: 'gateway', url: gw.url, cookie: gw.cookie, prefix: gw.prefix },
-  };
-  results[gateway.name] = await ladder(gateway);
-  await gateway.publisher.drain();
-  await stop(gw.child);
+  if (ONLY.has('gateway')) {
+    const js = await startNats('jetstream');
+    const gw = await startGateway(js.url, env.REDIS_URL ?? '');
+    const gateway: Target = {
+      name: 'gateway',
+      pids: { server: gw.child.pid ?? 0, broker: js.pid },
+      publisher: await connect({ servers: js.url }),
+      setup: { kind: 'gateway', url: gw.url, cookie: gw.cookie, prefix: gw.prefix },
+    };
+    results[gateway.name] = await ladder(gateway);
+    await gateway.publisher.drain();
+    await stop(gw.child);
+  }
 
-  const core = await startNats('core');
-  const peer = await startCentrifugePeer(core.url);
-  const centrifuge: Target = {
-    name: 'centrifuge',
-    pids: { server: peer.child.pid ?? 0, broker: core.pid },
-    publisher: await connect({ servers: core.url }),
-    setup: { kind: 'centrifuge', url: peer.url, cookie: '', prefix: peer.prefix },
-  };
-  results[centrifuge.name] = await ladder(centrifuge);
-  await centrifuge.publisher.drain();
-  await stop(peer.child);
+  if (ONLY.has('centrifuge')) {
+    const core = await startNats('core');
+    const peer = await startCentrifugePeer(core.url);
+    const centrifuge: Target = {
+      name: 'centrifuge',
+      pids: { server: peer.child.pid ?? 0, broker: core.pid },
+      publisher: await connect({ servers: core.url }),
+      setup: { kind: 'centrifuge', url: peer.url, cookie: '', prefix: peer.prefix },
+    };
+    results[centrifuge.name] = await ladder(centrifuge);
+    await centrifuge.publisher.drain();
+    await stop(peer.child);
+  }
 } finally {
   await Promise.all(children.map(stop));
 }
