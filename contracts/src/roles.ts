@@ -56,6 +56,9 @@ export function allows(access: Access, roles: readonly Role[] | null): boolean {
   return access.some((role) => roles.includes(role));
 }
 
+/** Who may change their password on /settings (analytics spec §6: "shown for admin or support"). */
+export const SETTINGS_ACCESS: Access = ['support'];
+
 /** Where a user lands after signing in (core spec §2 /login). */
 export function landingPath(roles: readonly Role[]): string {
   if (roles.includes('support')) return '/supportPlus';

@@ -78,6 +78,20 @@ for (const service of [...EXPECTED_SERVICES, 'gateway']) {
     }
   }
 }
+// Settings every instance of a service must share, read from the Secret.
+for (const [service, name] of [
+  ['auth', 'CUSTOMER_TOKEN_SECRET'],
+  ['gateway', 'CALLER_ASSERTION_KEY'],
+] as const) {
+  const env = named('Deployment', service)?.spec.template.spec.containers[0]?.env ?? [];
+  type EnvEntry = { name: string; valueFrom?: { secretKeyRef?: { optional?: boolean } } };
+  if (
+    !env.some(
+      (e: EnvEntry) => e.name === name && e.valueFrom?.secretKeyRef && !e.valueFrom.secretKeyRef.optional,
+    )
+  )
+    problems.push(`${service}: ${name} is not read from the Secret`);
+}
 try {
   run(['template', 'console', chart, ...KUBE, '--set', 'image.tag=latest']);
   problems.push('image.tag=latest renders; it must be refused');

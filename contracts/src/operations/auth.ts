@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { ROLES } from '../roles.ts';
+import { ROLES, SETTINGS_ACCESS } from '../roles.ts';
 import { DateTimeString, fields } from '../world/common.ts';
 import { op } from './types.ts';
 
@@ -162,7 +162,8 @@ export const authOperations = [
     service: 'auth',
     method: 'PUT',
     path: '/api/users/:id/password',
-    access: 'authenticated',
+    // The page is for admin or support only; the server holds to the same rule.
+    access: SETTINGS_ACCESS,
     summary: 'Change the signed-in user\u2019s password (old and new)',
     tags: ['auth'],
     params: IdParams,

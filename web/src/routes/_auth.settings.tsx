@@ -1,3 +1,4 @@
+import { SETTINGS_ACCESS } from '@console/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { SettingsScreen } from '../features/auth/SettingsScreen.tsx';
 import { RoleGate } from '../features/ui/RoleGate.tsx';
@@ -5,7 +6,7 @@ import { RoleGate } from '../features/ui/RoleGate.tsx';
 /** /settings — change password, shown for admin or support (analytics spec §6). */
 export const Route = createFileRoute('/_auth/settings')({
   component: () => (
-    <RoleGate access={['support']} title="Settings">
+    <RoleGate access={SETTINGS_ACCESS} title="Settings">
       <SettingsScreen />
     </RoleGate>
   ),
