@@ -1,0 +1,127 @@
+import { ANALYTICS_DEFAULTS, type UserTrack } from '@console/contracts';
+import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { GraphChart } from '../stats/graph-kit/GraphChart.tsx';
+import { DataTable } from '../ui/DataTable.tsx';
+import { Toggle } from '../ui/Toggle.tsx';
+import { AGE_LABELS, ageColumns, countByPeriod, type Grouping, isWeekly } from './grouping.ts';
+import { Answer, CsvButton, day, RangeLoad } from './parts.tsx';
+import { userTrackQueryOptions } from './queries.ts';
+
+type Row = UserTrack['rows'][number];
+const col = createColumnHelper<Row>();
+const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+const columns = [
+  col.accessor('mac', { header: 'MAC' }),
+  col.accessor('firmware', { header: 'Firmware', cell: (c) => c.getValue() ?? '—' }),
+  col.accessor('email', { header: 'E-mail' }),
+  col.accessor('pingtime', { header: 'Ping', cell: (c) => day(c.getValue()) }),
+  col.accessor('ageDays', { header: 'Age (days)', cell: (c) => c.getValue().toFixed(1) }),
+  col.accessor('firstSeen', { header: 'First seen', cell: (c) => day(c.getValue()) }),
+  col.accessor('lastSeen', { header: 'Last seen', cell: (c) => day(c.getValue()) }),
+  col.accessor('devices', { header: 'Devices' }),
+  col.accessor('heating', { header: 'Heating', cell: (c) => yesNo(c.getValue()) }),
+  col.accessor('energy', { header: 'Energy', cell: (c) => yesNo(c.getValue()) }),
+];
+const HEADERS = [
+  'MAC',
+  'Firmware',
+  'E-mail',
+  'Ping',
+  'Age (days)',
+  'First seen',
+  'Last seen',
+  'Devices',
+  'Heating',
+  'Energy',
+];
+const PLAIN = { scale: 'linear', percent: false, trend: false } as const;
+
+/**
+ * `/new-user-track` ('Recent Disconnected Users', analytics spec §2): Gen1 links added in a range
+ * (default a 30-day window), the internal 'coco/nexa' links only when asked; an age column chart,
+ * links over time (weekly on auto past 90 days, or when chosen) and the per-link table.
+ */
+export function UserTrackScreen() {
+  const [range, setRange] = useState({ from: '', to: '', cocoNexa: false });
+  const [cocoNexa, setCocoNexa] = useState(false);
+  const [grouping, setGrouping] = useState<Grouping>('auto');
+  const q = useQuery(userTrackQueryOptions(range));
+  return (
+    <Stack gap="md">
+      <Title order={2}>Recent Disconnected Users</Title>
+      <Text size="sm" c="dimmed">
+        Default: the {ANALYTICS_DEFAULTS.userTrackDays} days up to the newest link.
+      </Text>
+      <RangeLoad
+        onLoad={(r) => setRange({ from: r.from, to: r.to, cocoNexa })}
+        extra={<Toggle label="Include coco/nexa" checked={cocoNexa} onChange={setCocoNexa} mb={8} />}
+      />
+      <Answer q={q}>
+        {(a) => {
+          const weekly = isWeekly(grouping, a.from, a.to);
+          const overTime = countByPeriod(
+            a.rows.map((r) => r.firstSeen),
+            a.from,
+            a.to,
+            weekly,
+          );
+          const caption = `${day(a.from)} to ${day(a.to)} · ${a.rows.length} links`;
+          return (
+            <>
+              <GraphChart
+                title="Age"
+                caption={caption}
+                exportName="new-user-track-age"
+                xs={AGE_LABELS}
+                series={[{ name: 'Links', values: ageColumns(a.rows.map((r) => r.ageDays)) }]}
+                options={{ ...PLAIN, style: 'bar' }}
+              />
+              <Group>
+                <SegmentedControl
+                  aria-label="Grouping"
+                  value={grouping}
+                  onChange={(v) => setGrouping(v as Grouping)}
+                  data={[
+                    { value: 'auto', label: 'Auto' },
+                    { value: 'daily', label: 'Daily' },
+                    { value: 'weekly', label: 'Weekly' },
+                  ]}
+                />
+              </Group>
+              <GraphChart
+                title={weekly ? 'Links added per week' : 'Links added per day'}
+                caption={caption}
+                exportName="new-user-track-over-time"
+                xs={overTime.xs}
+                series={[{ name: 'Links', values: overTime.counts }]}
+                options={{ ...PLAIN, style: 'line' }}
+              />
+              <Group>
+                <CsvButton
+                  name="new-user-track"
+                  headers={HEADERS}
+                  rows={a.rows.map((r) => [
+                    r.mac,
+                    r.firmware,
+                    r.email,
+                    r.pingtime,
+                    r.ageDays,
+                    r.firstSeen,
+                    r.lastSeen,
+                    r.devices,
+                    r.heating,
+                    r.energy,
+                  ])}
+                />
+              </Group>
+              <DataTable label="Links" data={a.rows} columns={columns} rowKey={(r) => r.mac} />
+            </>
+          );
+        }}
+      </Answer>
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { checkRange } from '@console/contracts';
+import { Alert, Button, Group, Loader, NumberInput } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../api/client.ts';
+import { AnchorLink } from '../shell/RouterLinks.tsx';
+import { downloadCsv } from '../stats/graph-kit/export.ts';
+import { toCsv } from '../ui/csv.ts';
+import { DateRangeInputs } from '../ui/DateInput.tsx';
+import type { StructuresRange } from './queries.ts';
+
+/** A structure or a user, linked to a Support Plus search for it (analytics spec §2). */
+export const supportPlusSearch = (value: string) => (
+  <AnchorLink to="/supportPlus" search={{ searchterm: value }} size="sm">
+    {value}
+  </AnchorLink>
+);
+
+export const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+
+/** Errors of a typed range, by field: a bad date or a from after the to (no request is made). */
+export const rangeProblems = (r: { from: string; to: string }) =>
+  checkRange(r.from ? `${r.from}T00:00:00Z` : undefined, r.to ? `${r.to}T23:59:59Z` : undefined);
+
+/**
+ * From, To and Limit with Load: the range asked for changes only on Load, and only when the
+ * inputs hold no error.
+ */
+export function RangeLoad({
+  initialLimit,
+  onLoad,
+  extra,
+}: {
+  initialLimit?: number;
+  onLoad: (r: StructuresRange) => void;
+  extra?: ReactNode;
+}) {
+  const [draft, setDraft] = useState<StructuresRange>({ from: '', to: '', limit: initialLimit ?? 0 });
+  const errors = rangeProblems(draft);
+  return (
+    <form
+      aria-label="Range"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (Object.keys(errors).length === 0) onLoad(draft);
+      }}
+    >
+      <Group align="end" gap="sm">
+        <DateRangeInputs w={170} value={draft} errors={errors} onChange={setDraft} />
+        {initialLimit !== undefined && (
+          <NumberInput
+            label="Limit"
+            min={1}
+            max={100_000}
+            w={120}
+            value={draft.limit}
+            onChange={(v) => setDraft({ ...draft, limit: Math.max(1, Number(v) || 1) })}
+          />
+        )}
+        {extra}
+        <Button type="submit">Load</Button>
+      </Group>
+    </form>
+  );
+}
+
+/** The query's loading and error states, else its content. */
+export function Answer<T>({ q, children }: { q: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  if (q.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (q.isError)
+    return (
+      <Alert color="red" title="Could not load">
+        {errorMessage(q.error)}
+      </Alert>
+    );
+  return children(q.data);
+}
+
+/** 'Export CSV' of what the table shows. */
+export function CsvButton({
+  name,
+  headers,
+  rows,
+}: {
+  name: string;
+  headers: readonly string[];
+  rows: readonly (readonly (string | number | boolean | null)[])[];
+}) {
+  return (
+    <Button
+      variant="light"
+      disabled={rows.length === 0}
+      onClick={() => downloadCsv(name, toCsv(headers, rows))}
+    >
+      Export CSV
+    </Button>
+  );
+}
