@@ -82,6 +82,66 @@ export function statsFloors(
       floor: () => bucketed(limit, db, COLLECTIONS.structures, 'createdDate', '_groups', from30, end),
     },
     {
+      name: 'structure products, 30 days',
+      http: { method: 'GET', path: '/api/supportPlus/stats/any?projection=products&limit=30' },
+      // A structure counts for a product code on the day its first device of that code came:
+      // every product before the window is needed to know which are first.
+      floor: async () => {
+        const first = new Map<string, number>();
+        const cursor = db
+          .collection(COLLECTIONS.products)
+          .find(
+            { createdDate: { $lt: end } },
+            { projection: { rootGroupId: 1, productCode: 1, createdDate: 1 }, batchSize: 500 },
+          );
+        for await (const d of cursor) {
+          if (Date.now() > limit.deadline) {
+            await cursor.close();
+            throw new Error('floor cut');
+          }
+          const key = `${d.rootGroupId}|${d.productCode}`;
+          const t = (d.createdDate as Date).getTime();
+          if ((first.get(key) ?? Number.POSITIVE_INFINITY) > t) first.set(key, t);
+        }
+        return [...first.values()].filter((t) => t >= from30.getTime()).length;
+      },
+    },
+    {
+      name: 'licences, 30 days',
+      http: { method: 'GET', path: '/api/supportPlus/stats/userLicensesV5?limit=30&period=86400000' },
+      floor: () => bucketed(limit, db, COLLECTIONS.users, 'createdDate', 'licenses', from30, end),
+    },
+    {
+      name: 'agents, 30 days',
+      http: { method: 'GET', path: '/api/supportPlus/stats/agents?limit=30&period=86400000' },
+      floor: () => bucketed(limit, db, COLLECTIONS.agents, 'createdDate', 'type', from30, end),
+    },
+    {
+      name: 'workers, 30 days',
+      http: { method: 'GET', path: '/api/supportPlus/stats/workers?limit=30&period=86400000' },
+      floor: () =>
+        bucketed(limit, db, COLLECTIONS.workerConnections, 'createdDate', 'oldWorker', from30, end),
+    },
+    {
+      name: 'automations, 30 days',
+      http: { method: 'GET', path: '/api/supportPlus/stats/automations?limit=30&period=86400000' },
+      floor: async () =>
+        (
+          await db
+            .collection(COLLECTIONS.transactions)
+            .find(
+              { class: 'automation', createdDate: { $gte: from30, $lt: end } },
+              { projection: { operation: 1, createdDate: 1 } },
+            )
+            .toArray()
+        ).length,
+    },
+    {
+      name: 'client device types, 30 days',
+      http: { method: 'GET', path: '/api/supportPlus/stats/clientDeviceTypes?limit=30&period=86400000' },
+      floor: () => bucketed(limit, db, COLLECTIONS.clientDevices, 'createdDate', 'deviceType', from30, end),
+    },
+    {
       name: 'global, 30 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/global?limit=30&period=86400000' },
       floor: async () =>
@@ -97,6 +157,21 @@ export function statsFloors(
       http: { method: 'GET', path: '/api/supportPlus/stats/productsByDate?limit=182&period=86400000' },
       // Running totals need every product before the window too.
       floor: () => bucketed(limit, db, COLLECTIONS.products, 'createdDate', 'productCode', new Date(0), end),
+    },
+    {
+      name: 'panel: Link Plus hubs, 30 days',
+      http: {
+        method: 'POST',
+        path: '/api/statistics/linkplus-statistics',
+        body: { sort: { date: -1 }, limit: 30 },
+      },
+      floor: async () =>
+        (await db.collection(COLLECTIONS.statistics).find({}).sort({ date: -1 }).limit(30).toArray()).length,
+    },
+    {
+      name: 'panel: agents graph, 30 days',
+      http: { method: 'POST', path: '/api/statistics/agent/', body: { limit: 30 } },
+      floor: () => bucketed(limit, db, COLLECTIONS.agents, 'createdDate', 'type', from30, end),
     },
     {
       name: 'duration, 30 days',
