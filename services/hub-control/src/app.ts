@@ -86,7 +86,7 @@ export const hubControlApp = fp(
     await app.register(auditWriterPlugin, { prefix: config.NATS_PREFIX });
     await app.register(backupsPlugin);
     await app.register(accountsPlugin);
-    await app.register(hubActionsPlugin);
+    await app.register(hubActionsPlugin, { budgetMs: config.ACTION_BUDGET_MS });
     await app.register(gen1CommandsPlugin);
     await app.register(surveyPlugin, {
       concurrency: config.SURVEY_CONCURRENCY,

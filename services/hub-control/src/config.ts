@@ -13,6 +13,11 @@ export const HubControlConfigSchema = Type.Composite([
       100,
       "How long a hub has to answer; keep it under the gateway's REQUEST_TIMEOUT_MS",
     ),
+    ACTION_BUDGET_MS: intSetting(
+      9000,
+      1000,
+      "How long a hub action may take in all (hub reply, then its audit record); keep it under the gateway's REQUEST_TIMEOUT_MS",
+    ),
     PRESENCE_TTL_S: intSetting(
       90,
       5,

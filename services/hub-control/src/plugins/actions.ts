@@ -69,8 +69,11 @@ function settle(o: LinkOutcome): End {
  */
 export class HubActions {
   private readonly app: FastifyInstance;
-  constructor(app: FastifyInstance) {
+  /** How long an action may take in all: the audit record waits only for what is left of it. */
+  private readonly budgetMs: number;
+  constructor(app: FastifyInstance, budgetMs: number) {
     this.app = app;
+    this.budgetMs = budgetMs;
   }
 
   async requireOnline(hubId: number, offline: string): Promise<HubPresence> {
@@ -90,6 +93,7 @@ export class HubActions {
   }
 
   async run<N extends HubCommandName>(ctx: HandlerContext, spec: ActionSpec<N>): Promise<HubActionResult> {
+    const deadline = Date.now() + this.budgetMs;
     const caller = ctx.caller as Caller;
     const presence = await this.requireOnline(spec.hubId, spec.offline);
     const env = hubRequest(spec.command, `admin.${caller.userId}`, spec.payloads);
@@ -120,6 +124,7 @@ export class HubActions {
         hubId: spec.hubId,
         rootGroupId: presence.rootGroupId,
       },
+      deadline,
     });
     if (outcome.kind === 'timeout') throw new ApiError(504, HUB_ACTION_TEXT.timeout);
     if (outcome.kind === 'unreadable') throw new ApiError(502, HUB_ACTION_TEXT.unreadable);
@@ -205,11 +210,12 @@ export class HubActions {
       customerId: string;
       text: string;
       audit: { action: string; hubId: number | null; rootGroupId: string | null };
+      deadline?: number;
     },
   ): Promise<void> {
     const tx: Opened = { ...opened, ...end };
     await this.app.auditTrail
-      .record(tx, ctx.caller as Caller, after.customerId, after.text, after.audit)
+      .record(tx, ctx.caller as Caller, after.customerId, after.text, after.audit, after.deadline)
       .catch((err) => {
         this.app.hubMetrics.recordFailures.labels('transactions').inc();
         ctx.log.error({ err }, 'could not record the end of a hub action');
@@ -218,8 +224,8 @@ export class HubActions {
 }
 
 export const hubActionsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate('hubActions', new HubActions(app));
+  async (app: FastifyInstance, opts: { budgetMs: number }) => {
+    app.decorate('hubActions', new HubActions(app, opts.budgetMs));
   },
   { name: 'hub-actions', dependencies: ['presence', 'links', 'records', 'audit-trail', 'hub-metrics'] },
 );

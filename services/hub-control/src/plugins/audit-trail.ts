@@ -83,6 +83,8 @@ export class AuditTrail extends AppJetStream {
     customerId: string,
     text: string,
     event: { action: string; hubId: number | null; rootGroupId: string | null },
+    /** When the action's answer must be on its way (Date.now() ms): the record waits no longer. */
+    deadline = Number.POSITIVE_INFINITY,
   ): Promise<void> {
     const { records, hubMetrics, subjects, log } = this.app;
     const supportNote: NoteWithId = {
@@ -108,12 +110,15 @@ export class AuditTrail extends AppJetStream {
     try {
       await this.js.publish(subjects.audit('hub-action'), JSON.stringify(audit), {
         msgID: auditMsgId(tx.transactionId),
-        timeout: 5000,
+        timeout: auditWait(deadline, Date.now()),
       });
     } catch (err) {
       hubMetrics.recordFailures.labels('audit').inc();
       log.warn({ err }, 'audit stream refused a hub action; writing it to Mongo directly');
-      await records.writeDirect(tx, supportNote);
+      const direct = records.writeDirect(tx, supportNote);
+      // Past the deadline the answer goes first; the write goes on (the write-ahead record covers it).
+      if (Date.now() < deadline) await direct;
+      else void direct.catch((e) => log.error({ err: e }, 'hub action not written to Mongo either'));
     }
     // The end is durable: the write-ahead record may go (not awaited: the reply need not wait).
     void records.settled(tx._id).catch((err) => log.warn({ err }, 'write-ahead record not removed'));
@@ -126,6 +131,14 @@ export class AuditTrail extends AppJetStream {
       timeout: 5000,
     });
   }
+}
+
+/**
+ * How long the audit publish may wait: what is left before the deadline, at most 5 s, and at
+ * least 250 ms (JetStream usually answers in a few; a record refused for time falls back to Mongo).
+ */
+export function auditWait(deadline: number, now: number): number {
+  return Math.max(250, Math.min(5000, deadline - now));
 }
 
 export const auditTrailPlugin = fp(
