@@ -118,6 +118,13 @@ export const RAW_SERVER_OPERATIONS = classOperations({
   channelsSubscribeAll: 'channels subscribe-all',
   channelsUnsubscribeAll: 'channels unsubscribe-all',
   linkDirect: 'linkDirect send',
+  firmwareRelease: 'firmware release',
+  firmwareRunningState: 'firmware runningState',
+  channelsListAll: 'channels listAll',
+  streamObjectsActive: 'server streamObjectsActive',
+  cacheState: 'server cacheState',
+  stats: 'server stats',
+  banHost: 'server banHost',
 });
 
 /** The server's answer to a raw message: the request's transactionId, class and operation. */
@@ -172,6 +179,13 @@ export const RAW_TEXT = {
   link2Twice: 'This channel is already a Link2 hub.',
   firmwareHeader: 'Firmware add message needs manufacturerCode, version and productCode.',
   firmwareData: 'File has no data or JSON object with data or items[0].payload.fragmentData.',
+  releaseNeeds: 'A firmware release needs productCode and version (x.y.z).',
+  releaseMissing: (missing: readonly number[], count: number | null) =>
+    count === null
+      ? 'No fragments of that firmware are stored; add them first (Firmware Template).'
+      : `Fragments missing before a release: ${missing.join(', ')} of ${count}.`,
+  banNeedsHost: 'Ban Host needs a host: an IPv4 or IPv6 address.',
+  banned: 'This host is banned from the raw channel.',
 } as const;
 
 /** The audit event of one raw message (subject `audit.raw-channel`, stream AUDIT). */
@@ -187,6 +201,10 @@ export interface RawChannelAudit {
   statusCode: number | null;
   durationMs: number;
   requestId: string;
+  /** The address the message came from (as the gateway saw it). */
+  host?: string;
+  /** The payload of a Ban Host: which host was banned or let back in. */
+  detail?: Record<string, unknown>;
   at: number;
 }
 

@@ -43,6 +43,7 @@ import { hubMetricsPlugin } from './plugins/hub-metrics.ts';
 import { linksPlugin } from './plugins/links.client.ts';
 import { presencePlugin } from './plugins/presence.ts';
 import { rawChannelPlugin } from './plugins/raw-channel.ts';
+import { rawServerOpsPlugin } from './plugins/raw-server-ops.ts';
 import { recordsPlugin } from './plugins/records.store.ts';
 import { surveyPlugin } from './plugins/survey.ts';
 import { wflPingsPlugin } from './plugins/wfl-pings.ts';
@@ -94,6 +95,7 @@ export const hubControlApp = fp(
       budgetMs: config.SURVEY_BUDGET_MS,
     });
 
+    await app.register(rawServerOpsPlugin, { prefix: config.REDIS_PREFIX, instance });
     await app.register(rawChannelPlugin);
 
     await registerOperations(app, {

@@ -60,6 +60,7 @@ export class RawChannel extends AppJetStream {
     let result: RawSendResult | null = null;
     let refusal: ApiError | null = null;
     try {
+      if (await this.app.rawServerOps.isBanned(ctx.ip)) throw new ApiError(403, RAW_TEXT.banned);
       if (!allows(rawAccess(to, message.class, message.operation), caller.roles))
         throw new ApiError(403, RAW_TEXT.role);
       result =
@@ -112,6 +113,14 @@ export class RawChannel extends AppJetStream {
     }
     if (is(m, ops.firmwareAdd)) return this.firmwareAdd(caller, m);
     if (is(m, ops.linkDirect)) return this.linkDirect(caller, m);
+    const server = this.app.rawServerOps;
+    if (is(m, ops.firmwareRelease)) return this.answer(m, await server.firmwareRelease(m, caller.email));
+    if (is(m, ops.firmwareRunningState)) return this.answer(m, await server.firmwareRunningState());
+    if (is(m, ops.channelsListAll)) return this.answer(m, server.channelsListAll());
+    if (is(m, ops.streamObjectsActive)) return this.answer(m, await server.streamObjectsActive());
+    if (is(m, ops.cacheState)) return this.answer(m, await server.cacheState());
+    if (is(m, ops.stats)) return this.answer(m, await server.stats());
+    if (is(m, ops.banHost)) return this.answer(m, await server.banHost(m, caller.email));
     throw new ApiError(404, RAW_TEXT.unknownServerOp(m.class, m.operation));
   }
 
@@ -186,6 +195,9 @@ export class RawChannel extends AppJetStream {
       statusCode,
       durationMs,
       requestId: ctx.requestId,
+      host: ctx.ip,
+      // What a Ban Host changed is part of its record.
+      ...(is(m, ops.banHost) ? { detail: m.items[0]?.payload ?? {} } : {}),
       at: Date.now(),
     };
     try {
