@@ -1,12 +1,19 @@
-import type { DeviceCard, StructureDetail } from '@console/contracts';
+import type { DeviceCard, FeatureCard, StructureDetail } from '@console/contracts';
 import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { DeviceFeatures } from './DeviceFeatures.tsx';
 import { PagedCards } from './PagedCards.tsx';
 import { RecordTile } from './RecordTile.tsx';
 import { CATEGORY_LABEL, filterDevices, isLongSerial, STATUS_COLOUR } from './structure-view.ts';
 
 /** Devices by category in the tab's order (seed 001 §2), every category shown, each paged. */
-export function DevicesTab({ devices }: { devices: StructureDetail['devices'] }) {
+export function DevicesTab({
+  devices,
+  features = [],
+}: {
+  devices: StructureDetail['devices'];
+  features?: FeatureCard[];
+}) {
   const [filter, setFilter] = useState('');
   const shown = filterDevices(devices, filter);
   return (
@@ -23,14 +30,14 @@ export function DevicesTab({ devices }: { devices: StructureDetail['devices'] })
           key={c.category}
           label={CATEGORY_LABEL[c.category]}
           items={c.devices}
-          card={(d) => <DeviceTile key={d.deviceId} device={d} />}
+          card={(d) => <DeviceTile key={d.deviceId} device={d} features={features} />}
         />
       ))}
     </Stack>
   );
 }
 
-function DeviceTile({ device: d }: { device: DeviceCard }) {
+function DeviceTile({ device: d, features }: { device: DeviceCard; features: FeatureCard[] }) {
   const colour = STATUS_COLOUR[d.deviceStatus] ?? 'gray';
   return (
     <RecordTile
@@ -80,6 +87,9 @@ function DeviceTile({ device: d }: { device: DeviceCard }) {
             No product record
           </Badge>
         )}
+      </Group>
+      <Group gap={4} mt={4}>
+        <DeviceFeatures device={d} features={features} />
       </Group>
     </RecordTile>
   );

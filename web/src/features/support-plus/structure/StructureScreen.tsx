@@ -2,10 +2,12 @@ import { Grid, Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { StructureNotes } from '../../notes/StructureNotes.tsx';
 import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { structureQueryOptions } from '../queries.ts';
 import { CustomerNotes } from './CustomerNotes.tsx';
 import { StructureHeader } from './StructureHeader.tsx';
+import { StructureMonitor } from './StructureMonitor.tsx';
 import { StructureTabs } from './StructureTabs.tsx';
 import type { StructureSearch } from './structure-search.ts';
 import { defaultCustomer } from './structure-view.ts';
@@ -36,6 +38,7 @@ export function StructureScreen() {
           <Stack gap="md">
             <StructureHeader detail={detail} />
             <StructureTabs detail={detail} tab={tab} onTab={(t) => setSearch({ tab: t })} />
+            <StructureMonitor detail={detail} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 3 }}>
@@ -47,6 +50,7 @@ export function StructureScreen() {
               onCustomer={(userId) => setSearch({ customer: userId })}
               staffName={staffName}
             />
+            <StructureNotes rootGroupId={rootGroupId} />
           </Stack>
         </Grid.Col>
       </Grid>

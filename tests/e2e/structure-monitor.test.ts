@@ -1,0 +1,105 @@
+/**
+ * Support Plus, the structure-wide monitor and the device dialog's feature write, in Debian's
+ * Chromium: the real auth, search, simulator, hub-control and gateway processes over a generated
+ * world (seed 9, 30 customers) whose first hubs the simulator runs (FLEET=world), so the structure
+ * page and the hubs answering are the same. A feature written from the device dialog after the
+ * typed 'ok' shows as request and response in the structure monitor, and its automatic note
+ * appears in the notes side bar.
+ */
+import { QUIET_SIMULATOR } from '@console/kit/testing';
+import { hubsOf } from '@console/world';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
+
+const SEED = 9;
+const CUSTOMERS = 30;
+const HUBS = 8;
+let stack: WorldStack;
+const browser = useChromium(() => stack?.stop());
+const support = { email: '', password: 'structure-monitor-1', name: 'Mona Monitor' };
+
+/** The first simulated hub whose structure has a device with a feature: that hub, device and feature. */
+function target() {
+  let n = 0;
+  for (const { hub, structure, products } of hubsOf({ seed: SEED, customers: CUSTOMERS })) {
+    if (n++ >= HUBS) break;
+    for (const p of products) {
+      const f = Object.values(structure?.features ?? {}).find((x) => x.deviceId === p.deviceId);
+      if (f && hub.rootGroupId) return { hub, product: p, feature: f };
+    }
+  }
+  throw new Error('no simulated hub with a feature in this world');
+}
+
+beforeAll(async () => {
+  stack = await startWorldStack({
+    seed: SEED,
+    customers: CUSTOMERS,
+    base: 'e2esmon',
+    index: 'always',
+    services: ['auth', 'search', 'simulator', 'hub-control', 'gateway'],
+    env: {
+      ...QUIET_SIMULATOR,
+      FLEET: 'world',
+      SIM_SEED: String(SEED),
+      WORLD_CUSTOMERS: String(CUSTOMERS),
+      SIM_HUBS: String(HUBS),
+      SIM_WFLS: '0',
+      SIM_HOSTS: '0',
+      SIM_PRESENCE_REFRESH_S: '1',
+    },
+  });
+  await enrolStaff(stack, await signInAdmin(stack), 'support', support);
+}, 240_000);
+
+describe('the structure monitor', () => {
+  it('shows a feature write sent from the device dialog, request and response, and the note it left', async () => {
+    const { hub, feature } = target();
+    const page = await signedInPage(browser(), stack, support);
+    await page.goto(`${stack.url}/supportPlus/structure/${hub.rootGroupId}?tab=devices`);
+    await page.getByRole('button', { name: /^Monitor all \d+ links?$/ }).click();
+    const stream = page.getByRole('log', { name: 'Stream' });
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
+
+    const device = page.getByRole('article', { name: /^Device / }).filter({
+      hasText: feature.deviceId,
+    });
+    await device.getByRole('button', { name: /^Features \(\d+\)$/ }).click();
+    const dialog = page.getByRole('dialog');
+    const row = dialog.getByRole('row').filter({ hasText: feature.featureId });
+    await row.getByLabel(`Value for ${feature.name} (${feature.featureId})`).fill('1');
+    await row.getByRole('button', { name: 'Send' }).click();
+    const confirm = page.getByRole('dialog', { name: `Write 1 to ${feature.name}` });
+    await confirm.waitFor();
+    // The wrong words send nothing.
+    await confirm.getByRole('textbox').fill('yes');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.getByText(/./).first().waitFor();
+    expect(await stream.getByText(/request feature\.write/).count()).toBe(0);
+    await confirm.getByRole('textbox').fill('ok');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: `${feature.name} set to 1.` })
+      .waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+
+    await stream
+      .getByText(/^request feature\.write/)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await stream
+      .getByText(/^response feature\.write/)
+      .first()
+      .waitFor({ timeout: 20_000 });
+
+    // The automatic note names the action and the link; the side bar shows it once written.
+    const notes = page.getByRole('region', { name: 'Link actions' });
+    await notes
+      .getByText(`ran Feature Write ${feature.featureId} = 1 on link ${hub.hubId}: success`, { exact: false })
+      .waitFor({ timeout: 30_000 });
+    await page.close();
+  });
+});

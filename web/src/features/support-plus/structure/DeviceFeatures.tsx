@@ -1,0 +1,177 @@
+import {
+  confirmationMatches,
+  type DeviceCard,
+  type FeatureCard,
+  HUB_ACTION_TEXT,
+  type HubActionResult,
+} from '@console/contracts';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { noteKeys } from '../../notes/queries.ts';
+import { ColumnTable } from '../../ui/ColumnTable.tsx';
+import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { runHubAction } from '../hub/hub-queries.ts';
+
+type Value = number | boolean | string;
+
+/** A typed value as the hub takes it: a number or true/false when it reads as one, else the text. */
+export function parseValue(text: string): Value {
+  const t = text.trim();
+  if (t === 'true' || t === 'false') return t === 'true';
+  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
+}
+
+/** The opposite of an on/off value (1/0 or true/false), or null when the value is not one. */
+export function toggled(v: Value | undefined): Value | null {
+  if (v === 0 || v === 1) return 1 - v;
+  if (typeof v === 'boolean') return !v;
+  return null;
+}
+
+const valueOf = (r: HubActionResult) => (r.items[0]?.payload as { value?: Value } | undefined)?.value;
+
+/**
+ * The device dialog's features (seed 001 §2): each feature read from the hub, written with Send or
+ * flipped with Toggle — a write goes through hub-control only after the typed 'ok', and leaves the
+ * automatic note on the customer (the side bar reloads it).
+ */
+export function DeviceFeatures({ device, features }: { device: DeviceCard; features: FeatureCard[] }) {
+  const [open, setOpen] = useState(false);
+  const mine = features.filter((f) => f.deviceId === device.deviceId);
+  return (
+    <>
+      <Button size="compact-xs" variant="light" onClick={() => setOpen(true)} disabled={mine.length === 0}>
+        Features ({mine.length})
+      </Button>
+      {open && (
+        <Modal
+          opened
+          onClose={() => setOpen(false)}
+          title={`Features of ${device.name || device.deviceId}`}
+          size="xl"
+        >
+          <FeatureList device={device} features={mine} />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+function FeatureList({ device, features }: { device: DeviceCard; features: FeatureCard[] }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Record<string, Value>>({});
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const [asking, setAsking] = useState<{ feature: FeatureCard; value: Value } | null>(null);
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const read = useMutation({
+    mutationFn: (f: FeatureCard) =>
+      runHubAction('feature-read', { featureId: f.featureId, linkId: device.linkId }),
+    onSuccess: (r, f) => {
+      const v = valueOf(r);
+      if (v !== undefined) setValues((all) => ({ ...all, [f.featureId]: v }));
+      setSaid({ ok: r.success, text: r.success ? `${f.name}: ${String(v)}` : r.message });
+    },
+    onError: (e) => setSaid({ ok: false, text: errorMessage(e) }),
+  });
+  const write = useMutation({
+    mutationFn: (w: { feature: FeatureCard; value: Value; confirmation: string }) =>
+      runHubAction('feature-write', {
+        featureId: w.feature.featureId,
+        value: w.value,
+        linkId: device.linkId,
+        confirmation: w.confirmation,
+      }),
+    onSuccess: (r, w) => {
+      if (r.success) setValues((all) => ({ ...all, [w.feature.featureId]: w.value }));
+      setSaid({
+        ok: r.success,
+        text: r.success ? `${w.feature.name} set to ${String(w.value)}.` : r.message,
+      });
+      void queryClient.invalidateQueries({ queryKey: noteKeys.all });
+    },
+    onError: (e) => {
+      setSaid({ ok: false, text: errorMessage(e) });
+      void queryClient.invalidateQueries({ queryKey: noteKeys.all });
+    },
+  });
+  return (
+    <Stack gap="sm">
+      {said && (
+        <Alert color={said.ok ? 'teal' : 'red'} role="status">
+          {said.text}
+        </Alert>
+      )}
+      <ColumnTable
+        label="Device features"
+        rows={features}
+        rowKey={(f) => f.featureId}
+        columns={[
+          { header: 'Feature', cell: (f) => `${f.name} (${f.type})` },
+          { header: 'Id', cell: (f) => f.featureId },
+          { header: 'Value', cell: (f) => (f.featureId in values ? String(values[f.featureId]) : '—') },
+          {
+            header: 'Actions',
+            cell: (f) => {
+              const flip = toggled(values[f.featureId]);
+              return (
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={() => read.mutate(f)}
+                    loading={read.isPending}
+                  >
+                    Read
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    disabled={flip === null}
+                    onClick={() => flip !== null && setAsking({ feature: f, value: flip })}
+                  >
+                    Toggle
+                  </Button>
+                  <TextInput
+                    size="xs"
+                    w={90}
+                    aria-label={`Value for ${f.name} (${f.featureId})`}
+                    value={typed[f.featureId] ?? ''}
+                    onChange={(e) => setTyped({ ...typed, [f.featureId]: e.currentTarget.value })}
+                  />
+                  <Button
+                    size="compact-xs"
+                    disabled={!(typed[f.featureId] ?? '').trim()}
+                    onClick={() => setAsking({ feature: f, value: parseValue(typed[f.featureId] ?? '') })}
+                  >
+                    Send
+                  </Button>
+                </Group>
+              );
+            },
+          },
+        ]}
+      />
+      <Text size="xs" c="dimmed">
+        Link {device.linkId}. A write asks for the typed word first; the server checks it again.
+      </Text>
+      {asking && (
+        <TypedConfirmModal
+          opened
+          title={`Write ${String(asking.value)} to ${asking.feature.name}`}
+          words="ok"
+          matches={(t) => confirmationMatches('hub-control.featureWrite', t)}
+          wrongText={HUB_ACTION_TEXT.wrongConfirmation}
+          hint="The words are checked again by the server."
+          loading={write.isPending}
+          onCancel={() => setAsking(null)}
+          onConfirm={(confirmation) => {
+            write.mutate({ ...asking, confirmation });
+            setAsking(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
