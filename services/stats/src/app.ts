@@ -24,7 +24,9 @@ export interface StatsAppOptions {
 export const statsApp = fp(
   async (app: FastifyInstance, { config }: StatsAppOptions) => {
     await app.register(natsPlugin, { url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'stats' });
-    await app.register(postgresPlugin, { url: config.DATABASE_URL });
+    // Room to group a week of Gen1 commands in memory: the planner cannot see that the time buckets
+    // follow the request date, and sorts on disk without it (measured at 100,000 customers: 167 → 72 ms).
+    await app.register(postgresPlugin, { url: config.DATABASE_URL, settings: { work_mem: '32MB' } });
     await app.register(mongoPlugin, { url: config.MONGO_URL });
     await migrateService(app, 'stats', new URL('../migrations/', import.meta.url));
 

@@ -8,4 +8,9 @@ describe('withJitOff', () => {
     expect(new URL(both).searchParams.get('options')).toBe('-c statement_timeout=5000 -c jit=off');
     expect(new URL(both).pathname).toBe('/db');
   });
+
+  it("adds a service's own settings after it", () => {
+    const url = withJitOff('postgres://u@h:5432/db', { work_mem: '32MB' });
+    expect(new URL(url).searchParams.get('options')).toBe('-c jit=off -c work_mem=32MB');
+  });
 });
