@@ -19,6 +19,7 @@ interface UserDoc {
 interface StructureDoc {
   rootGroupId: string;
   licenses?: { v5?: { license: boolean; userId: string } };
+  userRootAccess?: { userId: string }[];
 }
 
 /** Customer-side admin actions that need no hub: remove a user from a structure, V5 licences. */
@@ -39,6 +40,15 @@ export class AccountsRepository {
     if (!user) return null;
     const unset = user.currentRootGroup === rootGroupId ? { $set: { currentRootGroup: null } } : {};
     await this.users.updateOne({ userId: user.userId }, { $pull: { rootGroupIds: rootGroupId }, ...unset });
+    // The structure's own list of who may enter goes too, or the structure still shows the user.
+    // (FerretDB's $pull takes no condition document: the list is read, filtered and written back.)
+    const structure = await this.structures.findOne({ rootGroupId }, { projection: { userRootAccess: 1 } });
+    const access = structure?.userRootAccess ?? [];
+    if (access.some((a) => a.userId === user.userId))
+      await this.structures.updateOne(
+        { rootGroupId },
+        { $set: { userRootAccess: access.filter((a) => a.userId !== user.userId) } },
+      );
     return { userId: user.userId };
   }
 

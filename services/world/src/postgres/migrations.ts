@@ -177,7 +177,7 @@ export const WORLD_MIGRATIONS: readonly { name: string; sql: string }[] = [
     // The command graphs (ack stats, demand, daily) read a window of the queue by request date;
     // with the ack date and latency beside it the read never touches the table.
     name: '006_command_queue_request_date',
-    sql: 'create index command_queue_request_date on command_queue (request_date) include (ack_date, latency);',
+    sql: 'create index if not exists command_queue_request_date on command_queue (request_date) include (ack_date, latency);',
   },
 ];
 

@@ -1,5 +1,5 @@
 import type { StructureDetail, StructureHub, StructureUser } from '@console/contracts';
-import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { BadgeList } from '../../ui/BadgeList.tsx';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
@@ -7,6 +7,7 @@ import { CopyText } from '../../ui/CopyText.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate, formatStamp } from '../../ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
+import { UserActions } from './UserActions.tsx';
 
 /** The V5 licence sentence of one user (seed 001 §8), or null when nothing needs saying. */
 export function licenceNote(u: StructureUser, applied: StructureDetail['structure']['v5']): string | null {
@@ -18,7 +19,7 @@ export function licenceNote(u: StructureUser, applied: StructureDetail['structur
 }
 
 const col = createColumnHelper<StructureUser>();
-const userColumns = (v5: StructureDetail['structure']['v5']) => [
+const userColumns = (v5: StructureDetail['structure']['v5'], rootGroupId: string) => [
   col.accessor('email', {
     header: 'E-mail',
     cell: ({ row: { original: u } }) => (
@@ -65,6 +66,11 @@ const userColumns = (v5: StructureDetail['structure']['v5']) => [
     id: 'roles',
     header: 'Roles',
     cell: ({ row: { original: u } }) => <BadgeList items={u.roles} size="xs" variant="outline" />,
+  }),
+  col.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row: { original: u } }) => <UserActions user={u} rootGroupId={rootGroupId} />,
   }),
 ];
 
@@ -123,13 +129,16 @@ export function StructureHeader({ detail }: { detail: StructureDetail }) {
         <Title order={4} mb="xs">
           Users ({detail.users.length})
         </Title>
-        <DataTable
-          label="Users of the structure"
-          data={detail.users}
-          columns={userColumns(s.v5)}
-          rowKey={(u) => u.userId}
-          empty="No user has access to this structure."
-        />
+        {/* Wide with its actions: it scrolls sideways inside its box, never under the side bar. */}
+        <ScrollArea type="auto" offsetScrollbars>
+          <DataTable
+            label="Users of the structure"
+            data={detail.users}
+            columns={userColumns(s.v5, s.rootGroupId)}
+            rowKey={(u) => u.userId}
+            empty="No user has access to this structure."
+          />
+        </ScrollArea>
       </Paper>
       <Paper withBorder p="md" component="section" aria-label="Links">
         <Title order={4} mb="xs">

@@ -1,0 +1,173 @@
+/**
+ * Support Plus account actions on the structure page, in Debian's Chromium: the real auth, search,
+ * hub-control and gateway processes over a generated world (seed 13, 40 customers). A support user
+ * sees none of the buttons and the server refuses the calls (403); a user with the license and
+ * roleAdmin roles adds a V5 licence (typed 'license'), edits a role chip and removes a user from
+ * the structure (typed 'remove user from structure'), each leaving its automatic note.
+ */
+import { COLLECTIONS, type StructureDetail } from '@console/contracts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
+import { createStaff, type StaffUser, signInAdmin, signInApi } from '../support/people.ts';
+import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
+
+let stack: WorldStack;
+const browser = useChromium(() => stack?.stop());
+let support: StaffUser;
+let manager: StaffUser;
+/** A structure with two users or more, one of them without a V5 licence. */
+let target: {
+  detail: StructureDetail;
+  unlicensed: StructureDetail['users'][number];
+  other: StructureDetail['users'][number];
+};
+
+beforeAll(async () => {
+  stack = await startWorldStack({
+    seed: 13,
+    customers: 40,
+    base: 'e2eacct',
+    index: 'always',
+    services: ['auth', 'search', 'hub-control', 'gateway'],
+  });
+  const admin = await signInAdmin(stack);
+  support = await createStaff(admin, 'support', 'Sam Support');
+  manager = await createStaff(admin, 'support,license,roleAdmin,authData', 'Lee Manager');
+  const api = await signInApi(stack, manager.email, manager.password);
+  const structures = await stack.mongo.db
+    .collection(COLLECTIONS.structures)
+    .find({}, { projection: { rootGroupId: 1 } })
+    .limit(60)
+    .toArray();
+  for (const s of structures) {
+    const detail = (await api.call('GET', `/api/supportPlus/structure/${s.rootGroupId}`))
+      .json as StructureDetail;
+    // The unlicensed user must have an auth record (the role chips are kept there).
+    let unlicensed: StructureDetail['users'][number] | undefined;
+    for (const u of detail.users ?? []) {
+      if (u.hasV5Licence) continue;
+      const r = await api.call('GET', `/api/supportPlus/userAdmin/roles/${u.userId}`);
+      const roles = r.json as { roles: string[]; available: string[] };
+      if (r.status === 200 && roles.available.includes('installer') && !roles.roles.includes('installer')) {
+        unlicensed = u;
+        break;
+      }
+    }
+    const other = detail.users?.find((u) => u.userId !== unlicensed?.userId);
+    if (unlicensed && other) {
+      target = { detail, unlicensed, other };
+      break;
+    }
+  }
+  expect(target, 'a structure with two users in this world').toBeDefined();
+}, 240_000);
+
+const post = (page: Page, path: string, body: unknown) =>
+  page.evaluate(
+    async ([p, b]) =>
+      (
+        await fetch(p as string, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(b),
+        })
+      ).status,
+    [path, body] as const,
+  );
+
+async function structurePage(who: StaffUser) {
+  const page = await signedInPage(browser(), stack, who);
+  await page.goto(`${stack.url}/supportPlus/structure/${target.detail.structure.rootGroupId}`);
+  await page.getByRole('table', { name: 'Users of the structure' }).waitFor({ timeout: 20_000 });
+  return page;
+}
+const rowOf = (page: Page, email: string) =>
+  page.getByRole('table', { name: 'Users of the structure' }).getByRole('row').filter({ hasText: email });
+const notesOf = (customerId: string) =>
+  stack.mongo.db.collection(COLLECTIONS.supportNotes).find({ customerId }).toArray();
+
+describe('account actions on the structure page', () => {
+  it('shows a support user none of them, and the server refuses each call', async () => {
+    const page = await structurePage(support);
+    const row = rowOf(page, target.unlicensed.email);
+    await row.waitFor();
+    for (const name of ['Add licence', 'Remove from structure', 'Roles'])
+      expect(await row.getByRole('button', { name }).count(), name).toBe(0);
+    const rootGroupId = target.detail.structure.rootGroupId;
+    expect(
+      await post(page, '/api/supportPlus/socket/license', {
+        userId: target.unlicensed.userId,
+        action: 'add',
+        rootGroupId,
+        confirmation: 'license',
+      }),
+    ).toBe(403);
+    expect(
+      await post(page, '/api/supportPlus/socket/remove-user', {
+        userEmail: target.other.email,
+        rootGroupId,
+        confirmation: 'remove user from structure',
+      }),
+    ).toBe(403);
+    expect(
+      await post(page, `/api/supportPlus/userAdmin/roles/add/${target.unlicensed.userId}/installer`, {}),
+    ).toBe(403);
+    expect(await notesOf(target.unlicensed.userId)).toEqual([]);
+    await page.close();
+  });
+
+  it('adds a licence after the typed word, edits a role chip, and removes a user, each with its note', async () => {
+    const page = await structurePage(manager);
+    const { unlicensed, other } = target;
+
+    // Licence: the wrong word sends nothing; 'license' adds it.
+    await rowOf(page, unlicensed.email).getByRole('button', { name: 'Add licence' }).click();
+    const confirm = page.getByRole('dialog', { name: `Add the V5 licence of ${unlicensed.email}` });
+    await confirm.getByRole('textbox').fill('licence');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForTimeout(300);
+    expect(await notesOf(unlicensed.userId)).toEqual([]);
+    await confirm.getByRole('textbox').fill('license');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await rowOf(page, unlicensed.email).getByRole('status').filter({ hasText: 'Licence added.' }).waitFor();
+    await stack.waitFor(
+      async () => (await notesOf(unlicensed.userId)).some((n) => /ran License add for user/.test(n.notes)),
+      'the licence note',
+    );
+    await rowOf(page, unlicensed.email).getByRole('button', { name: 'Remove licence' }).waitFor();
+
+    // Role chip: the same editor as /userEmail, with its note.
+    await rowOf(page, unlicensed.email).getByRole('button', { name: 'Roles' }).click();
+    const roles = page.getByRole('dialog', { name: `Roles of ${unlicensed.email}` });
+    await roles.getByRole('combobox', { name: 'Role to add' }).fill('installer');
+    await page.getByRole('option', { name: 'installer' }).click();
+    await roles.getByLabel('Support note').fill('Fits their heating');
+    await roles.getByRole('button', { name: 'Add role' }).click();
+    await roles.getByRole('button', { name: 'Delete role installer' }).waitFor();
+    await stack.waitFor(
+      async () => (await notesOf(unlicensed.userId)).some((n) => /^Role installer added by/.test(n.notes)),
+      'the role note',
+    );
+    // Escape twice: the first may only close the role list.
+    await page.keyboard.press('Escape');
+    if (await roles.isVisible()) await page.keyboard.press('Escape');
+    await roles.waitFor({ state: 'hidden' });
+
+    // Remove the other user: gone from the table, noted on the structure.
+    await rowOf(page, other.email).getByRole('button', { name: 'Remove from structure' }).click();
+    const remove = page.getByRole('dialog', { name: `Remove ${other.email} from this structure` });
+    await remove.getByRole('textbox').fill('remove user from structure');
+    await remove.getByRole('button', { name: 'Confirm' }).click();
+    await rowOf(page, other.email)
+      .getByRole('status')
+      .filter({ hasText: `${other.email} was removed from the structure.` })
+      .waitFor({ timeout: 20_000 });
+    await expect.poll(() => rowOf(page, other.email).count(), { timeout: 20_000 }).toBe(0);
+    await page
+      .getByRole('region', { name: 'Link actions' })
+      .getByText(`Remove User ${other.email} from structure`, { exact: false })
+      .waitFor({ timeout: 30_000 });
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,126 @@
+import {
+  type AccountActionResult,
+  allows,
+  confirmationMatches,
+  HUB_ACTION_TEXT,
+  operationById,
+  type StructureUser,
+} from '@console/contracts';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest, errorMessage } from '../../api/client.ts';
+import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { CustomerRoles } from '../../auth-tools/CustomerRoles.tsx';
+import { noteKeys } from '../../notes/queries.ts';
+import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { supportPlusKeys } from '../queries.ts';
+
+interface Ask {
+  title: string;
+  operationId: string;
+  words: string;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A structure user's account actions on screen (seed 001 §5, §6): the role chips (roleAdmin, the
+ * same editor as /userEmail), V5 licence add or remove (the license role, typed 'license') and
+ * remove from the structure (roleAdmin, typed 'remove user from structure'). Shown to the roles that may use them; hub-control checks the role and the words
+ * again, writes the automatic note and the audit event.
+ */
+export function UserActions({ user, rootGroupId }: { user: StructureUser; rootGroupId: string }) {
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const can = (id: string) => allows(operationById(id).access, me.roles);
+  const [asking, setAsking] = useState<Ask | null>(null);
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const [roles, setRoles] = useState(false);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: supportPlusKeys.structure(rootGroupId) });
+    void queryClient.invalidateQueries({ queryKey: noteKeys.all });
+  };
+  const run = useMutation({
+    mutationFn: (a: Ask & { confirmation: string }) =>
+      apiRequest<AccountActionResult>(`/api/supportPlus/socket/${a.path}`, {
+        method: 'POST',
+        body: { ...a.body, confirmation: a.confirmation },
+      }),
+    onSuccess: (r) => setSaid({ ok: r.success, text: r.message }),
+    onError: (e) => setSaid({ ok: false, text: errorMessage(e) }),
+    onSettled: refresh,
+  });
+  const licence = (action: 'add' | 'remove'): Ask => ({
+    title: `${action === 'add' ? 'Add' : 'Remove'} the V5 licence of ${user.email}`,
+    operationId: 'hub-control.license',
+    words: 'license',
+    path: 'license',
+    body: { userId: user.userId, action, rootGroupId },
+  });
+  const buttons = [
+    can('hub-control.license') && !user.hasV5Licence && { label: 'Add licence', ask: licence('add') },
+    can('hub-control.license') && user.hasV5Licence && { label: 'Remove licence', ask: licence('remove') },
+    can('hub-control.removeUser') && {
+      label: 'Remove from structure',
+      ask: {
+        title: `Remove ${user.email} from this structure`,
+        operationId: 'hub-control.removeUser',
+        words: 'remove user from structure',
+        path: 'remove-user',
+        body: { userEmail: user.email, rootGroupId },
+      },
+    },
+  ].filter((b): b is { label: string; ask: Ask } => Boolean(b));
+  // The editor lists the roles first (authData or dev) and changes them (roleAdmin).
+  const editRoles = can('auth.customerRoles') && can('auth.customerRoleAdd');
+  if (buttons.length === 0 && !editRoles) return null;
+  return (
+    <Stack gap={4}>
+      <Group gap={4} wrap="nowrap">
+        {editRoles && (
+          <Button size="compact-xs" variant="light" onClick={() => setRoles(true)}>
+            Roles
+          </Button>
+        )}
+        {buttons.map((b) => (
+          <Button
+            key={b.label}
+            size="compact-xs"
+            variant="light"
+            color={b.ask.path === 'remove-user' ? 'red' : undefined}
+            onClick={() => setAsking(b.ask)}
+          >
+            {b.label}
+          </Button>
+        ))}
+      </Group>
+      {said && (
+        <Alert color={said.ok ? 'teal' : 'red'} p={4} role="status">
+          {said.text}
+        </Alert>
+      )}
+      {roles && (
+        <Modal opened onClose={() => setRoles(false)} title={`Roles of ${user.email}`}>
+          <CustomerRoles userId={user.userId} roles={user.roles} onChanged={refresh} />
+        </Modal>
+      )}
+      {asking && (
+        <TypedConfirmModal
+          opened
+          title={asking.title}
+          words={asking.words}
+          matches={(t) => confirmationMatches(asking.operationId, t)}
+          wrongText={HUB_ACTION_TEXT.wrongConfirmation}
+          hint="The words are checked again by the server."
+          loading={run.isPending}
+          onCancel={() => setAsking(null)}
+          onConfirm={(confirmation) => {
+            run.mutate({ ...asking, confirmation });
+            setAsking(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
