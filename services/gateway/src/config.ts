@@ -43,6 +43,11 @@ export const GatewayConfigSchema = Type.Composite([
       maximum: 2000,
       description: 'Events sent when a live panel opens',
     }),
+    LIVE_PRESENCE_TTL_S: intSetting(
+      90,
+      5,
+      "A hub counts as connected in the overview while its last presence is this fresh (hub-control's PRESENCE_TTL_S)",
+    ),
     LIVE_RING_SIZE: Type.Integer({
       default: 500,
       minimum: 10,

@@ -62,7 +62,11 @@ async function watch(hubId: string, lose: (n: number) => boolean) {
   const got: LiveEntry[] = [];
   let failed = '';
   await source.start({ entry: (e) => got.push(e), fail: (why) => (failed = why) });
-  return { got, failed: () => failed, stop: async () => (await source.stop(), relay.unsubscribe()) };
+  const stop = async () => {
+    await source.stop();
+    relay.unsubscribe();
+  };
+  return { got, failed: () => failed, stop };
 }
 
 const say = (hubId: string, op: string, n: number) =>

@@ -44,6 +44,7 @@ export const livePlugin = fp(
           hubStream,
           history: config.LIVE_RING_SIZE,
           replayMax: config.LIVE_REPLAY_MAX,
+          presenceTtlMs: config.LIVE_PRESENCE_TTL_S * 1000,
         }),
       {
         tickMs: config.LIVE_TICK_MS,

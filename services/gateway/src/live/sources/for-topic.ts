@@ -13,6 +13,8 @@ export interface SourceDeps {
   hubStream: StreamAccess;
   history: number;
   replayMax: number;
+  /** How fresh a connected hub's last presence must be to count (the overview). */
+  presenceTtlMs: number;
 }
 
 /** The one source behind a topic: JetStream for hubs and structures, core NATS for the rest. */
@@ -28,7 +30,7 @@ export function sourceFor(spec: TopicSpec, deps: SourceDeps): Source {
       });
     }
     case 'overview':
-      return new OverviewSource(nc, s, deps.hubStream);
+      return new OverviewSource(nc, s, deps.hubStream, deps.presenceTtlMs);
     case 'wfl':
       return spec.feed === 'pings'
         ? coreSource(nc, s.wflPing(spec.mac), 'ping')

@@ -228,12 +228,11 @@ export class JetStreamSource implements Source {
   /** Entries from `start` to `upTo` in order, or null past `max` of them. */
   private async read(start: number, upTo: number, max: number): Promise<LiveEntry[] | null> {
     const raw = await this.readRaw(start, upTo, max);
-    return (
-      raw &&
-      raw.map((r) =>
-        this.decode({ epoch: this.epoch, offset: r.seq, subject: r.subject, at: r.at, data: r.data }),
-      )
-    );
+    return raw === null
+      ? null
+      : raw.map((r) =>
+          this.decode({ epoch: this.epoch, offset: r.seq, subject: r.subject, at: r.at, data: r.data }),
+        );
   }
 
   /** Stored messages of this topic from `start` to `upTo` in order, or null past `max` of them. */

@@ -1,5 +1,5 @@
 import type { OverviewCounts, Subjects } from '@console/contracts';
-import type { JetStreamManager } from '@nats-io/jetstream';
+import { DeliverPolicy, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { toEntry } from '../entry.ts';
 import { ephemeralEpoch, type Source, type SourceHandlers } from './source.ts';
@@ -27,44 +27,61 @@ export function presenceOnline(data: Uint8Array): boolean | null {
   return null;
 }
 
+/** When a presence says it was sent (its `at`, ms), else null. */
+function presenceAt(data: Uint8Array): number | null {
+  try {
+    const at = (JSON.parse(decoder.decode(data)) as { at?: unknown }).at;
+    return typeof at === 'number' && Number.isFinite(at) ? at : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The live overview: one wildcard subscription on every hub's messages and one on every hub's
  * presence, shared by all overview watchers, summed into one counts event a second. Connected hubs
- * start from the last presence of every hub kept in JetStream.
+ * start from the last presence of every hub kept in JetStream (read with a last-per-subject
+ * consumer, however many hubs there are), and count as hub-control counts its channel list: a
+ * hub is connected while its last presence says so and is at most `ttlMs` old, so the figure
+ * agrees with the live list beside it.
  */
 export class OverviewSource implements Source {
   readonly epoch = ephemeralEpoch();
   private subs: Subscription[] = [];
   private timer: NodeJS.Timeout | null = null;
   private offset = 0;
-  private readonly online = new Set<string>();
+  /** Connected hubs and when their last presence was sent. */
+  private readonly online = new Map<string, number>();
   private byClass = new Map<string, number>();
 
   private readonly nc: NatsConnection;
   private readonly subjects: Subjects;
-  private readonly history: { jsm: JetStreamManager; stream: string } | null;
+  private readonly history: { js?: JetStreamClient; jsm: JetStreamManager; stream: string } | null;
+  private readonly ttlMs: number;
 
   constructor(
     nc: NatsConnection,
     subjects: Subjects,
-    history: { jsm: JetStreamManager; stream: string } | null,
+    history: { js?: JetStreamClient; jsm: JetStreamManager; stream: string } | null,
+    ttlMs = 90_000,
   ) {
     this.nc = nc;
     this.subjects = subjects;
     this.history = history;
+    this.ttlMs = ttlMs;
   }
 
   async start(h: SourceHandlers) {
     const hubOf = (subject: string) => subject.split('.').at(this.subjects.prefix ? 2 : 1) ?? '';
     const clsOf = (subject: string) => subject.split('.').at(-2) ?? '';
     const heardLive = new Set<string>();
-    const presence = (subject: string, data: Uint8Array, live: boolean) => {
+    const presence = (subject: string, data: Uint8Array, live: boolean, sentAt: number) => {
       const hub = hubOf(subject);
       // A stored presence is older than anything heard live since the subscription began.
       if (live) heardLive.add(hub);
       else if (heardLive.has(hub)) return;
       const online = presenceOnline(data);
-      if (online === true) this.online.add(hub);
+      if (online === true) this.online.set(hub, presenceAt(data) ?? sentAt);
       if (online === false) this.online.delete(hub);
     };
     this.subs.push(
@@ -75,19 +92,34 @@ export class OverviewSource implements Source {
         },
       }),
       this.nc.subscribe(this.subjects.hubPresenceAny(), {
-        callback: (_err, m) => presence(m.subject, m.data, true),
+        callback: (_err, m) => presence(m.subject, m.data, true, Date.now()),
       }),
     );
-    if (this.history) {
+    if (this.history?.js) {
       // Best effort: without it, connected hubs fill in as presence arrives.
-      const { jsm, stream } = this.history;
+      const { js, stream } = this.history;
+      const consumer = await js.consumers
+        .get(stream, {
+          filter_subjects: [this.subjects.hubPresenceAny()],
+          deliver_policy: DeliverPolicy.LastPerSubject,
+        })
+        .catch(() => null);
       try {
-        const last = await jsm.direct.getLastMessagesFor(stream, {
-          multi_last: [this.subjects.hubPresenceAny()],
-        });
-        for await (const m of last) presence(m.subject, m.data, false);
+        for (let more = consumer !== null; more; ) {
+          const batch = await (consumer as NonNullable<typeof consumer>).fetch({
+            max_messages: 1000,
+            expires: 1000,
+          });
+          more = false;
+          for await (const m of batch) {
+            presence(m.subject, m.data, false, Math.round(m.info.timestampNanos / 1e6));
+            more = m.info.pending > 0;
+          }
+        }
       } catch {
-        // no stored presence yet, or more hubs than one direct read returns
+        // the stream is not there yet: presence fills in live
+      } finally {
+        await consumer?.delete().catch(() => false);
       }
     }
     this.timer = setInterval(() => h.entry(this.tick()), 1000);
@@ -102,6 +134,8 @@ export class OverviewSource implements Source {
 
   private tick() {
     const byClass = Object.fromEntries(this.byClass);
+    const now = Date.now();
+    for (const [hub, at] of this.online) if (now - at > this.ttlMs) this.online.delete(hub);
     const counts: OverviewCounts = {
       connectedHubs: this.online.size,
       messagesPerSecond: [...this.byClass.values()].reduce((a, b) => a + b, 0),

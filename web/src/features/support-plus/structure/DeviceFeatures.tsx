@@ -30,7 +30,7 @@ export function toggled(v: Value | undefined): Value | null {
   return null;
 }
 
-const valueOf = (r: HubActionResult) => (r.items[0]?.payload as { value?: Value } | undefined)?.value;
+const readValue = (r: HubActionResult) => (r.items[0]?.payload as { value?: Value } | undefined)?.value;
 
 /**
  * The device dialog's features (seed 001 §2): each feature read from the hub, written with Send or
@@ -69,7 +69,7 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
     mutationFn: (f: FeatureCard) =>
       runHubAction('feature-read', { featureId: f.featureId, linkId: device.linkId }),
     onSuccess: (r, f) => {
-      const v = valueOf(r);
+      const v = readValue(r);
       if (v !== undefined) setValues((all) => ({ ...all, [f.featureId]: v }));
       setSaid({ ok: r.success, text: r.success ? `${f.name}: ${String(v)}` : r.message });
     },

@@ -1,0 +1,57 @@
+/**
+ * The overview's "connected now" on real NATS with JetStream: started after 1,500 hubs announced
+ * themselves (more than one direct read of JetStream returns), it counts every connected one at
+ * once, and, like hub-control's channel list, not those whose last presence is older than the TTL.
+ */
+import { streamNames, subjects } from '@console/contracts';
+import { ensureStreams, natsAuth, removeStreams } from '@console/kit';
+import { infraEnv, uniqueName } from '@console/kit/testing';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEntry } from '../src/live/entry.ts';
+import { OverviewSource } from '../src/live/sources/overview.ts';
+
+let nc: NatsConnection;
+const prefix = uniqueName('ovw');
+const s = subjects(prefix);
+
+beforeAll(async () => {
+  nc = await connect({ servers: infraEnv().NATS_URL, ...natsAuth() });
+  await ensureStreams(nc, prefix);
+});
+afterAll(async () => {
+  await removeStreams(nc, prefix);
+  await nc.drain();
+});
+
+const connected = (e: LiveEntry | undefined) =>
+  (JSON.parse(e?.json ?? '{}') as { data: { connectedHubs: number } }).data.connectedHubs;
+
+describe('the overview’s connected hubs', () => {
+  it('counts every connected hub from the stream at once, and leaves out stale and offline ones', async () => {
+    const js = jetstream(nc);
+    const now = Date.now();
+    for (let hub = 1; hub <= 1500; hub++) {
+      // 1,400 fresh and connected, 50 connected but silent for 10 minutes, 50 disconnected.
+      const at = hub > 1400 && hub <= 1450 ? now - 600_000 : now;
+      const body = { hubId: hub, connected: hub <= 1450, at };
+      await js.publish(s.hubPresence(hub), JSON.stringify(body));
+    }
+    // One hub says it went away after its connected presence: the last one counts.
+    await js.publish(s.hubPresence(7), JSON.stringify({ hubId: 7, connected: false, at: now }));
+    const source = new OverviewSource(
+      nc,
+      s,
+      { js, jsm: await jetstreamManager(nc), stream: streamNames(prefix).hubMsgs },
+      90_000,
+    );
+    const ticks: LiveEntry[] = [];
+    await source.start({ entry: (e) => ticks.push(e), fail: () => undefined });
+    for (let end = Date.now() + 5000; ticks.length === 0 && Date.now() < end; )
+      await new Promise((r) => setTimeout(r, 50));
+    expect(connected(ticks[0])).toBe(1399);
+    await source.stop();
+  }, 30_000);
+});
