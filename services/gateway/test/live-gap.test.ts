@@ -6,28 +6,16 @@
  * forwards every message but the ones it is told to lose (a dropped core NATS message cannot be
  * caused on demand otherwise).
  */
-import { streamNames, subjects } from '@console/contracts';
-import { ensureStreams, natsAuth, removeStreams } from '@console/kit';
-import { infraEnv, uniqueName } from '@console/kit/testing';
+import { streamNames } from '@console/contracts';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/nats-core';
-import { connect } from '@nats-io/transport-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hubEntry, type LiveEntry } from '../src/live/entry.ts';
 import { HISTORY_MOVED_ON, JetStreamSource } from '../src/live/sources/jetstream.ts';
+import { useStreams } from './live-helpers.ts';
 
-let nc: NatsConnection;
-const prefix = uniqueName('gap');
-const s = subjects(prefix);
-
-beforeAll(async () => {
-  nc = await connect({ servers: infraEnv().NATS_URL, ...natsAuth() });
-  await ensureStreams(nc, prefix);
-});
-afterAll(async () => {
-  await removeStreams(nc, prefix);
-  await nc.drain();
-});
+const t = useStreams('gap');
+const s = t.s;
+const prefix = t.prefix;
 
 const until = async (check: () => boolean, what: string) => {
   for (let end = Date.now() + 10_000; !check(); ) {
@@ -40,18 +28,18 @@ async function watch(hubId: string, lose: (n: number) => boolean) {
   // The relay: live.hub.… → relay.hub.…, headers kept, losing the messages `lose` picks.
   let n = 0;
   const relayed = (subject: string) => subject.replace(`${prefix}.live.`, `${prefix}.relay.`);
-  const relay = nc.subscribe(s.hubLive(s.hubMsgAll(hubId)), {
+  const relay = t.nc.subscribe(s.hubLive(s.hubMsgAll(hubId)), {
     callback: (_err, m) => {
       n += 1;
-      if (!lose(n)) nc.publish(relayed(m.subject), m.data, { headers: m.headers });
+      if (!lose(n)) t.nc.publish(relayed(m.subject), m.data, { headers: m.headers });
     },
   });
-  await nc.flush();
+  await t.nc.flush();
   const source = new JetStreamSource(
     {
-      nc,
-      js: jetstream(nc),
-      jsm: await jetstreamManager(nc),
+      nc: t.nc,
+      js: jetstream(t.nc),
+      jsm: await jetstreamManager(t.nc),
       stream: streamNames(prefix).hubMsgs,
       liveSubject: (f) => relayed(s.hubLive(f)),
     },
@@ -70,7 +58,7 @@ async function watch(hubId: string, lose: (n: number) => boolean) {
 }
 
 const say = (hubId: string, op: string, n: number) =>
-  nc.publish(s.hubMsg(hubId, 'notification', 'device', op), JSON.stringify({ n }));
+  t.nc.publish(s.hubMsg(hubId, 'notification', 'device', op), JSON.stringify({ n }));
 const ns = (got: LiveEntry[]) => got.map((e) => (JSON.parse(e.json) as { data: { n: number } }).data.n);
 
 describe('the live source', () => {
@@ -101,7 +89,7 @@ describe('the live source', () => {
     const w = await watch('8', () => false);
     say('8', 'status', 1);
     await until(() => w.got.length === 1, 'one message');
-    const jsm = await jetstreamManager(nc);
+    const jsm = await jetstreamManager(t.nc);
     expect((await jsm.streams.info(streamNames(prefix).hubMsgs)).state.consumer_count).toBe(0);
     await w.stop();
   });

@@ -3,7 +3,7 @@
  * Redis, a scripted hub publisher, and a small websocket client that records every frame.
  */
 import { type LiveEvent, SESSION_COOKIE, type ServerFrame, streamNames, subjects } from '@console/contracts';
-import { natsAuth, removeStreams, SessionStore } from '@console/kit';
+import { ensureStreams, natsAuth, removeStreams, SessionStore } from '@console/kit';
 import { FrameSocket, infraEnv, startApp, uniqueName, waitFor } from '@console/kit/testing';
 import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -11,6 +11,7 @@ import { connect } from '@nats-io/transport-node';
 import { createSigner } from 'fast-jwt';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 import { buildGateway } from '../src/app.ts';
 import { gatewayConfig } from '../src/config.ts';
 
@@ -158,3 +159,21 @@ export class LiveClient extends FrameSocket<Frame> {
 /** The kit's waitFor, polling often: these waits are for frames a local socket gets within milliseconds. */
 export const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) =>
   waitFor(check, what, { timeoutMs, intervalMs: 10 });
+
+/**
+ * A NATS connection of the test and the console's streams under a fresh prefix (removed after),
+ * for a live source tested on its own: `nc` is set once the file's `beforeAll` ran.
+ */
+export function useStreams(base: string) {
+  const prefix = uniqueName(base);
+  const t = { prefix, s: subjects(prefix), nc: null as unknown as NatsConnection };
+  beforeAll(async () => {
+    t.nc = await connect({ servers: infraEnv().NATS_URL, ...natsAuth() });
+    await ensureStreams(t.nc, prefix);
+  });
+  afterAll(async () => {
+    await removeStreams(t.nc, prefix);
+    await t.nc.drain();
+  });
+  return t;
+}

@@ -3,35 +3,23 @@
  * themselves (more than one direct read of JetStream returns), it counts every connected one at
  * once, and, like hub-control's channel list, not those whose last presence is older than the TTL.
  */
-import { streamNames, subjects } from '@console/contracts';
-import { ensureStreams, natsAuth, removeStreams } from '@console/kit';
-import { infraEnv, uniqueName } from '@console/kit/testing';
+import { streamNames } from '@console/contracts';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/nats-core';
-import { connect } from '@nats-io/transport-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveEntry } from '../src/live/entry.ts';
 import { OverviewSource } from '../src/live/sources/overview.ts';
+import { useStreams } from './live-helpers.ts';
 
-let nc: NatsConnection;
-const prefix = uniqueName('ovw');
-const s = subjects(prefix);
-
-beforeAll(async () => {
-  nc = await connect({ servers: infraEnv().NATS_URL, ...natsAuth() });
-  await ensureStreams(nc, prefix);
-});
-afterAll(async () => {
-  await removeStreams(nc, prefix);
-  await nc.drain();
-});
+const t = useStreams('ovw');
+const s = t.s;
+const prefix = t.prefix;
 
 const connected = (e: LiveEntry | undefined) =>
   (JSON.parse(e?.json ?? '{}') as { data: { connectedHubs: number } }).data.connectedHubs;
 
 describe('the overview’s connected hubs', () => {
   it('counts every connected hub from the stream at once, and leaves out stale and offline ones', async () => {
-    const js = jetstream(nc);
+    const js = jetstream(t.nc);
     const now = Date.now();
     for (let hub = 1; hub <= 1500; hub++) {
       // 1,400 fresh and connected, 50 connected but silent for 10 minutes, 50 disconnected.
@@ -42,9 +30,9 @@ describe('the overview’s connected hubs', () => {
     // One hub says it went away after its connected presence: the last one counts.
     await js.publish(s.hubPresence(7), JSON.stringify({ hubId: 7, connected: false, at: now }));
     const source = new OverviewSource(
-      nc,
+      t.nc,
       s,
-      { js, jsm: await jetstreamManager(nc), stream: streamNames(prefix).hubMsgs },
+      { js, jsm: await jetstreamManager(t.nc), stream: streamNames(prefix).hubMsgs },
       90_000,
     );
     const ticks: LiveEntry[] = [];

@@ -7,12 +7,19 @@ import { GraphChart } from '../stats/graph-kit/GraphChart.tsx';
 import { DataTable } from '../ui/DataTable.tsx';
 import { DateInput } from '../ui/DateInput.tsx';
 import { countByPeriod } from './grouping.ts';
-import { Answer, CsvButton, day, rangeProblems, supportPlusSearch } from './parts.tsx';
+import { Answer, CsvButton, day, type ExportFields, rangeProblems, supportPlusSearch } from './parts.tsx';
 import { recentUsersQueryOptions } from './queries.ts';
 
 type Row = RecentUsers['users'][number];
 const col = createColumnHelper<Row>();
 const sharing = (r: Row) => r.structures.flatMap((s) => s.otherUsers);
+const EXPORT: ExportFields<Row> = [
+  ['User', (u) => u.email],
+  ['Created Date', (u) => u.createdDate],
+  ['Devices', (u) => u.devices],
+  ['Structures', (u) => u.structures.map((x) => x.rootGroupId).join(' ')],
+  ['Other users', (u) => sharing(u).join(' ')],
+];
 const columns = [
   col.accessor('email', { header: 'User', cell: (c) => supportPlusSearch(c.getValue()) }),
   col.accessor('createdDate', { header: 'Created Date', cell: (c) => day(c.getValue()) }),
@@ -81,17 +88,7 @@ export function NewUsersScreen() {
                 options={{ style: 'bar', scale: 'linear', percent: false, trend: false }}
               />
               <Group>
-                <CsvButton
-                  name="linkplus-customers"
-                  headers={['User', 'Created Date', 'Devices', 'Structures', 'Other users']}
-                  rows={a.users.map((u) => [
-                    u.email,
-                    u.createdDate,
-                    u.devices,
-                    u.structures.map((s) => s.rootGroupId).join(' '),
-                    sharing(u).join(' '),
-                  ])}
-                />
+                <CsvButton name="linkplus-customers" rows={a.users} fields={EXPORT} />
               </Group>
               <DataTable
                 label="LinkPlus customers"

@@ -1,10 +1,18 @@
 import { ANALYTICS_DEFAULTS, GENERATIONS, type ProductStructures } from '@console/contracts';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { DataTable } from '../ui/DataTable.tsx';
-import { Answer, CsvButton, day, RangeLoad, supportPlusSearch } from './parts.tsx';
+import {
+  Answer,
+  CsvButton,
+  day,
+  type ExportFields,
+  RangeLoad,
+  Summary,
+  supportPlusSearch,
+} from './parts.tsx';
 import { productStructuresQueryOptions, type StructuresRange } from './queries.ts';
 
 type Row = ProductStructures['structures'][number];
@@ -20,7 +28,14 @@ const columns = [
   ...GENERATIONS.map((g) => col.accessor(g, { header: g })),
   col.accessor('total', { header: 'Total' }),
 ];
-const HEADERS = ['Structure', 'Name', 'Created Date', 'User', ...GENERATIONS, 'Total'] as const;
+const EXPORT: ExportFields<Row> = [
+  ['Structure', (r) => r.rootGroupId],
+  ['Name', (r) => r.name],
+  ['Created Date', (r) => r.createdDate],
+  ['User', (r) => r.user],
+  ...GENERATIONS.map((g) => [g, (r: Row) => r[g]] as const),
+  ['Total', (r) => r.total],
+];
 
 /**
  * `/linkplus-product-structures-recent` (analytics spec §2): recent structures with their devices
@@ -41,31 +56,17 @@ export function ProductStructuresScreen() {
       <Answer q={q}>
         {(a) => (
           <>
-            <Group gap="lg" aria-label="Summary" role="group">
-              <Text size="sm">
-                {day(a.from)} to {day(a.to)}
-              </Text>
-              <Text size="sm">Total: {a.summary.total}</Text>
-              <Text size="sm">Total shown: {a.summary.totalShown}</Text>
-              <Text size="sm">Empty: {a.summary.empty}</Text>
-              {GENERATIONS.map((g) => (
-                <Text size="sm" key={g}>
-                  {g}: {a.summary.percent[g].toFixed(1)}%
-                </Text>
-              ))}
-              <CsvButton
-                name="product-structures-recent"
-                headers={HEADERS}
-                rows={a.structures.map((r) => [
-                  r.rootGroupId,
-                  r.name,
-                  r.createdDate,
-                  r.user,
-                  ...GENERATIONS.map((g) => r[g]),
-                  r.total,
-                ])}
-              />
-            </Group>
+            <Summary
+              facts={[
+                ['', `${day(a.from)} to ${day(a.to)}`],
+                ['Total', a.summary.total],
+                ['Total shown', a.summary.totalShown],
+                ['Empty', a.summary.empty],
+                ...GENERATIONS.map((g) => [g, `${a.summary.percent[g].toFixed(1)}%`] as const),
+              ]}
+            >
+              <CsvButton name="product-structures-recent" rows={a.structures} fields={EXPORT} />
+            </Summary>
             <DataTable
               label="Recent product structures"
               data={a.structures}

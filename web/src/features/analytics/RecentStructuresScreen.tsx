@@ -1,11 +1,19 @@
 import { ANALYTICS_DEFAULTS, type RecentStructures } from '@console/contracts';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
 import { DataTable } from '../ui/DataTable.tsx';
-import { Answer, CsvButton, day, RangeLoad, supportPlusSearch } from './parts.tsx';
+import {
+  Answer,
+  CsvButton,
+  day,
+  type ExportFields,
+  RangeLoad,
+  Summary,
+  supportPlusSearch,
+} from './parts.tsx';
 import { recentStructuresQueryOptions, type StructuresRange } from './queries.ts';
 
 type Row = RecentStructures['structures'][number];
@@ -19,7 +27,15 @@ const columns = [
   col.accessor('others', { header: 'Others' }),
   col.accessor('total', { header: 'Total' }),
 ];
-const HEADERS = ['Structure', 'Created Date', 'L2s', 'Smart', 'Connect', 'Others', 'Total'] as const;
+const EXPORT: ExportFields<Row> = [
+  ['Structure', (r) => r.rootGroupId],
+  ['Created Date', (r) => r.createdDate],
+  ['L2s', (r) => r.l2],
+  ['Smart', (r) => r.smart],
+  ['Connect', (r) => r.connect],
+  ['Others', (r) => r.others],
+  ['Total', (r) => r.total],
+];
 
 /**
  * `/linkplus-structures-recent` (analytics spec §2): structures created recently (default the last
@@ -39,32 +55,21 @@ export function RecentStructuresScreen() {
       <Answer q={q}>
         {(a) => (
           <>
-            <Group gap="lg" aria-label="Summary" role="group">
-              <Text size="sm">
-                {day(a.from)} to {day(a.to)}
-              </Text>
-              <Text size="sm">Total structures: {a.summary.total}</Text>
-              <Text size="sm">Empty: {a.summary.empty}</Text>
-              <Text size="sm">Smart: {a.summary.smart}</Text>
-              <Text size="sm">Connect: {a.summary.connect}</Text>
-              <Text size="sm">Others: {a.summary.others}</Text>
-              <CsvButton
-                name="recent-structures"
-                headers={HEADERS}
-                rows={a.structures.map((r) => [
-                  r.rootGroupId,
-                  r.createdDate,
-                  r.l2,
-                  r.smart,
-                  r.connect,
-                  r.others,
-                  r.total,
-                ])}
-              />
+            <Summary
+              facts={[
+                ['', `${day(a.from)} to ${day(a.to)}`],
+                ['Total structures', a.summary.total],
+                ['Empty', a.summary.empty],
+                ['Smart', a.summary.smart],
+                ['Connect', a.summary.connect],
+                ['Others', a.summary.others],
+              ]}
+            >
+              <CsvButton name="recent-structures" rows={a.structures} fields={EXPORT} />
               <AnchorLink to="/linkplus-product-structures-recent" size="sm">
                 By product generation
               </AnchorLink>
-            </Group>
+            </Summary>
             <DataTable
               label="Recent structures"
               data={a.structures}

@@ -7,7 +7,7 @@ import { GraphChart } from '../stats/graph-kit/GraphChart.tsx';
 import { DataTable } from '../ui/DataTable.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
 import { AGE_LABELS, ageColumns, countByPeriod, type Grouping, isWeekly } from './grouping.ts';
-import { Answer, CsvButton, day, RangeLoad } from './parts.tsx';
+import { Answer, CsvButton, day, type ExportFields, RangeLoad } from './parts.tsx';
 import { userTrackQueryOptions } from './queries.ts';
 
 type Row = UserTrack['rows'][number];
@@ -25,17 +25,17 @@ const columns = [
   col.accessor('heating', { header: 'Heating', cell: (c) => yesNo(c.getValue()) }),
   col.accessor('energy', { header: 'Energy', cell: (c) => yesNo(c.getValue()) }),
 ];
-const HEADERS = [
-  'MAC',
-  'Firmware',
-  'E-mail',
-  'Ping',
-  'Age (days)',
-  'First seen',
-  'Last seen',
-  'Devices',
-  'Heating',
-  'Energy',
+const EXPORT: ExportFields<Row> = [
+  ['MAC', (r) => r.mac],
+  ['Firmware', (r) => r.firmware],
+  ['E-mail', (r) => r.email],
+  ['Ping', (r) => r.pingtime],
+  ['Age (days)', (r) => r.ageDays],
+  ['First seen', (r) => r.firstSeen],
+  ['Last seen', (r) => r.lastSeen],
+  ['Devices', (r) => r.devices],
+  ['Heating', (r) => r.heating],
+  ['Energy', (r) => r.energy],
 ];
 const PLAIN = { scale: 'linear', percent: false, trend: false } as const;
 
@@ -100,22 +100,7 @@ export function UserTrackScreen() {
                 options={{ ...PLAIN, style: 'line' }}
               />
               <Group>
-                <CsvButton
-                  name="new-user-track"
-                  headers={HEADERS}
-                  rows={a.rows.map((r) => [
-                    r.mac,
-                    r.firmware,
-                    r.email,
-                    r.pingtime,
-                    r.ageDays,
-                    r.firstSeen,
-                    r.lastSeen,
-                    r.devices,
-                    r.heating,
-                    r.energy,
-                  ])}
-                />
+                <CsvButton name="new-user-track" rows={a.rows} fields={EXPORT} />
               </Group>
               <DataTable label="Links" data={a.rows} columns={columns} rowKey={(r) => r.mac} />
             </>

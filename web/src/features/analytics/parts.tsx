@@ -1,5 +1,5 @@
 import { checkRange } from '@console/contracts';
-import { Alert, Button, Group, Loader, NumberInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
@@ -76,23 +76,48 @@ export function Answer<T>({ q, children }: { q: UseQueryResult<T>; children: (da
   return children(q.data);
 }
 
-/** 'Export CSV' of what the table shows. */
-export function CsvButton({
+/** The columns of an export: each header and how a row gives its value. */
+export type ExportFields<T> = readonly (readonly [string, (row: T) => string | number | boolean | null])[];
+
+/** 'Export CSV' of the rows the screen shows, in the given columns. */
+export function CsvButton<T>({
   name,
-  headers,
   rows,
+  fields,
 }: {
   name: string;
-  headers: readonly string[];
-  rows: readonly (readonly (string | number | boolean | null)[])[];
+  rows: readonly T[];
+  fields: ExportFields<T>;
 }) {
+  const csv = () =>
+    toCsv(
+      fields.map(([header]) => header),
+      rows.map((r) => fields.map(([, get]) => get(r))),
+    );
   return (
-    <Button
-      variant="light"
-      disabled={rows.length === 0}
-      onClick={() => downloadCsv(name, toCsv(headers, rows))}
-    >
+    <Button variant="light" disabled={rows.length === 0} onClick={() => downloadCsv(name, csv())}>
       Export CSV
     </Button>
+  );
+}
+
+/** A screen's summary line: its facts ("label: value", or the value alone), then its buttons. */
+export function Summary({
+  facts,
+  children,
+}: {
+  facts: readonly (readonly [string, ReactNode])[];
+  children?: ReactNode;
+}) {
+  return (
+    <Group gap="lg" aria-label="Summary" role="group">
+      {facts.map(([label, value]) => (
+        <Text size="sm" key={label || String(value)}>
+          {label ? `${label}: ` : ''}
+          {value}
+        </Text>
+      ))}
+      {children}
+    </Group>
   );
 }

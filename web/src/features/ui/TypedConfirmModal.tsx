@@ -1,3 +1,4 @@
+import { confirmationMatches, HUB_ACTION_TEXT } from '@console/contracts';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { bound } from './bound.ts';
@@ -83,4 +84,16 @@ export function TypedConfirmModal({
       </form>
     </Modal>
   );
+}
+
+/**
+ * The typed words of an operation (contracts CONFIRMATIONS), as TypedConfirmModal props: the
+ * server checks them again, so what was typed is what is sent.
+ */
+export function serverChecked(operationId: string) {
+  return {
+    matches: (typed: string) => confirmationMatches(operationId, typed),
+    wrongText: HUB_ACTION_TEXT.wrongConfirmation,
+    hint: 'The words are checked again by the server.',
+  };
 }

@@ -1,9 +1,9 @@
-import { confirmationMatches, HUB_ACTION_TEXT, type HubActionResult, type HubCard } from '@console/contracts';
+import { HUB_ACTION_TEXT, type HubActionResult, type HubCard } from '@console/contracts';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { type CardAction, visibleActions } from './hub-actions.ts';
 import { runHubAction } from './hub-queries.ts';
 import { QueuedNotice } from './QueuedNotice.tsx';
@@ -14,13 +14,6 @@ interface Run {
   body: Record<string, unknown>;
   queued?: boolean;
 }
-
-/** The typed words of an operation (contracts CONFIRMATIONS), which hub-control checks again. */
-const serverChecked = (operationId: string) => ({
-  matches: (typed: string) => confirmationMatches(operationId, typed),
-  wrongText: HUB_ACTION_TEXT.wrongConfirmation,
-  hint: 'The words are checked again by the server.',
-});
 
 /** The hub card's action buttons, their typed confirmations and the notices that follow. */
 export function HubCardActions({

@@ -1,17 +1,11 @@
-import {
-  confirmationMatches,
-  type DeviceCard,
-  type FeatureCard,
-  HUB_ACTION_TEXT,
-  type HubActionResult,
-} from '@console/contracts';
+import type { DeviceCard, FeatureCard, HubActionResult } from '@console/contracts';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { noteKeys } from '../../notes/queries.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
-import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { runHubAction } from '../hub/hub-queries.ts';
 
 type Value = number | boolean | string;
@@ -161,9 +155,7 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
           opened
           title={`Write ${String(asking.value)} to ${asking.feature.name}`}
           words="ok"
-          matches={(t) => confirmationMatches('hub-control.featureWrite', t)}
-          wrongText={HUB_ACTION_TEXT.wrongConfirmation}
-          hint="The words are checked again by the server."
+          {...serverChecked('hub-control.featureWrite')}
           loading={write.isPending}
           onCancel={() => setAsking(null)}
           onConfirm={(confirmation) => {

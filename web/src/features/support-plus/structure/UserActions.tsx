@@ -1,11 +1,4 @@
-import {
-  type AccountActionResult,
-  allows,
-  confirmationMatches,
-  HUB_ACTION_TEXT,
-  operationById,
-  type StructureUser,
-} from '@console/contracts';
+import { type AccountActionResult, allows, operationById, type StructureUser } from '@console/contracts';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +6,7 @@ import { apiRequest, errorMessage } from '../../api/client.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { CustomerRoles } from '../../auth-tools/CustomerRoles.tsx';
 import { noteKeys } from '../../notes/queries.ts';
-import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { supportPlusKeys } from '../queries.ts';
 
 interface Ask {
@@ -110,9 +103,7 @@ export function UserActions({ user, rootGroupId }: { user: StructureUser; rootGr
           opened
           title={asking.title}
           words={asking.words}
-          matches={(t) => confirmationMatches(asking.operationId, t)}
-          wrongText={HUB_ACTION_TEXT.wrongConfirmation}
-          hint="The words are checked again by the server."
+          {...serverChecked(asking.operationId)}
           loading={run.isPending}
           onCancel={() => setAsking(null)}
           onConfirm={(confirmation) => {
