@@ -55,32 +55,22 @@ export function statsFloors(
   const from30 = new Date(end.getTime() - 30 * DAY);
   const from182 = new Date(end.getTime() - 182 * DAY);
   const sql = async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rowCount ?? 0;
+  /** A tab's 30 daily buckets beside the floor that buckets the collection's window by `key`. */
+  const tab = (name: string, kind: string, collection: string, key: string): Floor => ({
+    name: `${name}, 30 days`,
+    http: { method: 'GET', path: `/api/supportPlus/stats/${kind}?limit=30&period=86400000` },
+    floor: () => bucketed(limit, db, collection, 'createdDate', key, from30, end),
+  });
   return [
-    {
-      name: 'products tab, 30 days',
-      http: { method: 'GET', path: '/api/supportPlus/stats/products?limit=30&period=86400000' },
-      floor: () => bucketed(limit, db, COLLECTIONS.products, 'createdDate', 'productCode', from30, end),
-    },
-    {
-      name: 'commands tab, 30 days',
-      http: { method: 'GET', path: '/api/supportPlus/stats/commands?limit=30&period=86400000' },
-      floor: () => bucketed(limit, db, COLLECTIONS.transactions, 'createdDate', 'operation', from30, end),
-    },
+    tab('products tab', 'products', COLLECTIONS.products, 'productCode'),
+    tab('commands tab', 'commands', COLLECTIONS.transactions, 'operation'),
     {
       name: 'logs (any), 30 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/any?projection=commands.general.logs&limit=30' },
       floor: () => bucketed(limit, db, COLLECTIONS.logs, 'createdDate', 'rootGroupId', from30, end),
     },
-    {
-      name: 'app versions, 30 days',
-      http: { method: 'GET', path: '/api/supportPlus/stats/appVersions?limit=30&period=86400000' },
-      floor: () => bucketed(limit, db, COLLECTIONS.clientDevices, 'createdDate', 'appVersion', from30, end),
-    },
-    {
-      name: 'groups, 30 days',
-      http: { method: 'GET', path: '/api/supportPlus/stats/groups?limit=30&period=86400000' },
-      floor: () => bucketed(limit, db, COLLECTIONS.structures, 'createdDate', '_groups', from30, end),
-    },
+    tab('app versions', 'appVersions', COLLECTIONS.clientDevices, 'appVersion'),
+    tab('groups', 'groups', COLLECTIONS.structures, '_groups'),
     {
       name: 'structure products, 30 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/any?projection=products&limit=30' },
@@ -106,16 +96,8 @@ export function statsFloors(
         return [...first.values()].filter((t) => t >= from30.getTime()).length;
       },
     },
-    {
-      name: 'licences, 30 days',
-      http: { method: 'GET', path: '/api/supportPlus/stats/userLicensesV5?limit=30&period=86400000' },
-      floor: () => bucketed(limit, db, COLLECTIONS.users, 'createdDate', 'licenses', from30, end),
-    },
-    {
-      name: 'agents, 30 days',
-      http: { method: 'GET', path: '/api/supportPlus/stats/agents?limit=30&period=86400000' },
-      floor: () => bucketed(limit, db, COLLECTIONS.agents, 'createdDate', 'type', from30, end),
-    },
+    tab('licences', 'userLicensesV5', COLLECTIONS.users, 'licenses'),
+    tab('agents', 'agents', COLLECTIONS.agents, 'type'),
     {
       name: 'workers, 30 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/workers?limit=30&period=86400000' },
@@ -136,11 +118,7 @@ export function statsFloors(
             .toArray()
         ).length,
     },
-    {
-      name: 'client device types, 30 days',
-      http: { method: 'GET', path: '/api/supportPlus/stats/clientDeviceTypes?limit=30&period=86400000' },
-      floor: () => bucketed(limit, db, COLLECTIONS.clientDevices, 'createdDate', 'deviceType', from30, end),
-    },
+    tab('client device types', 'clientDeviceTypes', COLLECTIONS.clientDevices, 'deviceType'),
     {
       name: 'global, 30 days',
       http: { method: 'GET', path: '/api/supportPlus/stats/global?limit=30&period=86400000' },
