@@ -130,12 +130,18 @@ describe('account actions on the structure page', () => {
     expect(await notesOf(unlicensed.userId)).toEqual([]);
     await confirm.getByRole('textbox').fill('license');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await rowOf(page, unlicensed.email).getByRole('status').filter({ hasText: 'Licence added.' }).waitFor();
+    await rowOf(page, unlicensed.email)
+      .getByRole('status')
+      .filter({ hasText: 'Licence added.' })
+      .waitFor({ timeout: 30_000 });
     await stack.waitFor(
       async () => (await notesOf(unlicensed.userId)).some((n) => /ran License add for user/.test(n.notes)),
       'the licence note',
+      { timeoutMs: 30_000 },
     );
-    await rowOf(page, unlicensed.email).getByRole('button', { name: 'Remove licence' }).waitFor();
+    await rowOf(page, unlicensed.email)
+      .getByRole('button', { name: 'Remove licence' })
+      .waitFor({ timeout: 30_000 });
 
     // Role chip: the same editor as /userEmail, with its note.
     await rowOf(page, unlicensed.email).getByRole('button', { name: 'Roles' }).click();
@@ -144,10 +150,11 @@ describe('account actions on the structure page', () => {
     await page.getByRole('option', { name: 'installer' }).click();
     await roles.getByLabel('Support note').fill('Fits their heating');
     await roles.getByRole('button', { name: 'Add role' }).click();
-    await roles.getByRole('button', { name: 'Delete role installer' }).waitFor();
+    await roles.getByRole('button', { name: 'Delete role installer' }).waitFor({ timeout: 30_000 });
     await stack.waitFor(
       async () => (await notesOf(unlicensed.userId)).some((n) => /^Role installer added by/.test(n.notes)),
       'the role note',
+      { timeoutMs: 30_000 },
     );
     // Escape twice: the first may only close the role list.
     await page.keyboard.press('Escape');
@@ -169,5 +176,5 @@ describe('account actions on the structure page', () => {
       .getByText(`Remove User ${other.email} from structure`, { exact: false })
       .waitFor({ timeout: 30_000 });
     await page.close();
-  }, 60_000);
+  }, 150_000);
 });

@@ -1,21 +1,12 @@
 import { AUTH_TEXT, allows, operationById } from '@console/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
+import { bound } from '../ui/bound.ts';
+import { Toggle } from '../ui/Toggle.tsx';
 import { customerLogin, introspectToken, loginAs } from './api.ts';
 
 const route = getRouteApi('/_auth/socket-users');
@@ -92,53 +83,31 @@ export function SocketUsersScreen() {
 
       <Stack gap="xs">
         <Title order={4}>Login</Title>
-        <Checkbox
+        <Toggle
           label="Login-As"
           checked={asOther}
           disabled={!mayLoginAs}
           description={mayLoginAs ? 'Sign in as a customer by e-mail, with a reason' : 'For roleAdmin or dev'}
-          onChange={(e) => setAsOther(e.currentTarget.checked)}
+          onChange={setAsOther}
         />
         <Group align="flex-end" gap="sm">
           {asOther ? (
             <>
-              <TextInput
-                label="Target e-mail"
-                value={target}
-                onChange={(e) => setTarget(e.currentTarget.value)}
-                w={260}
-              />
+              <TextInput label="Target e-mail" {...bound(target, setTarget)} w={260} />
               <TextInput
                 label="Reason"
                 description="Kept in the audit trail and as a note on the customer"
-                value={reason}
-                onChange={(e) => setReason(e.currentTarget.value)}
+                {...bound(reason, setReason)}
                 w={320}
               />
             </>
           ) : (
             <>
-              <TextInput
-                label="E-mail"
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-                w={260}
-              />
-              <TextInput
-                label="Password"
-                type="password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                w={180}
-              />
+              <TextInput label="E-mail" {...bound(email, setEmail)} w={260} />
+              <TextInput label="Password" type="password" {...bound(password, setPassword)} w={180} />
             </>
           )}
-          <TextInput
-            label="Client device id"
-            value={device}
-            onChange={(e) => setDevice(e.currentTarget.value)}
-            w={200}
-          />
+          <TextInput label="Client device id" {...bound(device, setDevice)} w={200} />
           <Button onClick={submitLogin} loading={login.isPending}>
             Login
           </Button>
@@ -150,8 +119,7 @@ export function SocketUsersScreen() {
         autosize
         minRows={2}
         maxRows={6}
-        value={token}
-        onChange={(e) => setToken(e.currentTarget.value)}
+        {...bound(token, setToken)}
         spellCheck={false}
       />
       <Group gap="sm">

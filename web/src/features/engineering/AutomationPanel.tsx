@@ -1,6 +1,7 @@
 import { ENGINEERING, type RawServerFrame } from '@console/contracts';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { bound } from '../ui/bound.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { request } from './templates.ts';
 import type { RawChannel } from './use-raw-channel.ts';
@@ -104,12 +105,7 @@ export function AutomationPanel({
   return (
     <Stack gap="xs" role="group" aria-label="Automation Check">
       <Group align="end" gap="xs">
-        <TextInput
-          label="Link id"
-          value={linkId}
-          onChange={(e) => setLinkId(e.currentTarget.value)}
-          w={160}
-        />
+        <TextInput label="Link id" {...bound(linkId, setLinkId)} w={160} />
         <Button variant="default" onClick={readList}>
           Read
         </Button>

@@ -1,5 +1,6 @@
-import { Alert, Autocomplete, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Autocomplete, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Toggle } from '../ui/Toggle.tsx';
 import type { RawChannel } from './use-raw-channel.ts';
 
 export interface ChannelRow {
@@ -87,10 +88,10 @@ export function ChannelBar({
         <Button variant="default" onClick={onLoad}>
           Load
         </Button>
-        <Checkbox
+        <Toggle
           label="Load On Start"
           checked={prefs.loadOnStart}
-          onChange={(e) => save({ ...prefs, loadOnStart: e.currentTarget.checked })}
+          onChange={(on) => save({ ...prefs, loadOnStart: on })}
           mb={8}
         />
         <Button variant="default" onClick={() => onAll(true)}>
@@ -99,10 +100,10 @@ export function ChannelBar({
         <Button variant="default" onClick={() => onAll(false)}>
           Un-Subscribe to All
         </Button>
-        <Checkbox
+        <Toggle
           label="Default On"
           checked={prefs.defaultOn}
-          onChange={(e) => save({ ...prefs, defaultOn: e.currentTarget.checked })}
+          onChange={(on) => save({ ...prefs, defaultOn: on })}
           mb={8}
         />
       </Group>

@@ -2,7 +2,6 @@ import { ENGINEERING, type HubMessage, hubIdHex } from '@console/contracts';
 import {
   Badge,
   Button,
-  Checkbox,
   Divider,
   Group,
   NumberInput,
@@ -13,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { Toggle } from '../ui/Toggle.tsx';
 import { LINK2_START, type Link2Settings, link2Reply } from './link2.ts';
 import { MessageComposer } from './MessageComposer.tsx';
 import { RawLog } from './RawLog.tsx';
@@ -111,16 +111,8 @@ export function Link2Screen() {
       <Paper withBorder p="sm">
         <Group gap="md" mb="xs">
           <Text fw={600}>Reply options</Text>
-          <Checkbox
-            label="Auto reply"
-            checked={autoReply}
-            onChange={(e) => setAutoReply(e.currentTarget.checked)}
-          />
-          <Checkbox
-            label="Reply success"
-            checked={replySuccess}
-            onChange={(e) => setReplySuccess(e.currentTarget.checked)}
-          />
+          <Toggle label="Auto reply" checked={autoReply} onChange={setAutoReply} />
+          <Toggle label="Reply success" checked={replySuccess} onChange={setReplySuccess} />
         </Group>
         <MessageComposer
           text={text}
@@ -157,11 +149,7 @@ export function Link2Screen() {
             <Button size="compact-sm" variant="default" onClick={channel.clear}>
               Clear list
             </Button>
-            <Checkbox
-              label="Logging Incoming"
-              checked={logIncoming}
-              onChange={(e) => setLogIncoming(e.currentTarget.checked)}
-            />
+            <Toggle label="Logging Incoming" checked={logIncoming} onChange={setLogIncoming} />
             <Button size="compact-sm" variant="subtle" onClick={() => setShowRaw((v) => !v)}>
               {showRaw ? 'Hide raw' : 'Show raw'}
             </Button>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { bound } from '../ui/bound.ts';
 import { StoredListPanel } from './StoredListPanel.tsx';
 import type { useStoredList } from './stored-list.ts';
 
@@ -30,15 +31,7 @@ export function MessageComposer({
 }) {
   return (
     <>
-      <Textarea
-        label="Message"
-        autosize
-        minRows={5}
-        maxRows={14}
-        ff="monospace"
-        value={text}
-        onChange={(e) => onText(e.currentTarget.value)}
-      />
+      <Textarea label="Message" autosize minRows={5} maxRows={14} ff="monospace" {...bound(text, onText)} />
       <Group gap="xs" mt="xs">
         {actions}
         <Button variant="default" onClick={() => onError(users.add(text))}>

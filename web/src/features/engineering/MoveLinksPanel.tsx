@@ -1,5 +1,6 @@
 import { Alert, Autocomplete, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { bound } from '../ui/bound.ts';
 import { request } from './templates.ts';
 import type { RawChannel } from './use-raw-channel.ts';
 
@@ -40,13 +41,7 @@ export function MoveLinksPanel({ channel, senderId }: { channel: RawChannel; sen
   return (
     <Stack gap="xs" role="group" aria-label="Move Links">
       <Group align="end" gap="xs">
-        <TextInput
-          label="Link ids"
-          description="comma separated"
-          value={ids}
-          onChange={(e) => setIds(e.currentTarget.value)}
-          w={320}
-        />
+        <TextInput label="Link ids" description="comma separated" {...bound(ids, setIds)} w={320} />
         <Autocomplete
           label="Destination server"
           description="from the list, or host:port"

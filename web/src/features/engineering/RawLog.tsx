@@ -1,6 +1,7 @@
-import { Badge, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
+import { Toggle } from '../ui/Toggle.tsx';
 import { itemsPage, type LogFilter, type LogRecord, NO_FILTER, shows, words } from './log.ts';
 
 const ARROW: Record<LogRecord['source'], string> = {
@@ -70,20 +71,12 @@ export function RawLog({
             onChange={(v) => onMaxRows(Number(v) || 20)}
           />
         )}
-        <Checkbox
-          label="Debug"
-          checked={filter.debug}
-          onChange={(e) => set({ debug: e.currentTarget.checked })}
-        />
-        <Checkbox
-          label="Events"
-          checked={filter.events}
-          onChange={(e) => set({ events: e.currentTarget.checked })}
-        />
-        <Checkbox
+        <Toggle label="Debug" checked={filter.debug} onChange={(on) => set({ debug: on })} />
+        <Toggle label="Events" checked={filter.events} onChange={(on) => set({ events: on })} />
+        <Toggle
           label="Notifications"
           checked={filter.notifications}
-          onChange={(e) => set({ notifications: e.currentTarget.checked })}
+          onChange={(on) => set({ notifications: on })}
         />
         <TextInput
           label="Filter"
@@ -91,11 +84,7 @@ export function RawLog({
           onChange={(e) => set({ text: e.currentTarget.value })}
           w={220}
         />
-        <Checkbox
-          label="Advanced"
-          checked={advanced}
-          onChange={(e) => setAdvanced(e.currentTarget.checked)}
-        />
+        <Toggle label="Advanced" checked={advanced} onChange={setAdvanced} />
         {extra}
       </Group>
       {advanced && (

@@ -1,5 +1,7 @@
-import { Alert, Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { bound } from '../ui/bound.ts';
+import { Toggle } from '../ui/Toggle.tsx';
 import { ADMIN_TEMPLATES, incremented, parseSendBox, templateText } from './templates.ts';
 import type { RawChannel } from './use-raw-channel.ts';
 
@@ -44,30 +46,11 @@ export function SendPanel({
         ))}
       </Group>
       <Group align="end" gap="xs">
-        <TextInput
-          label="To"
-          description="a link id, or server"
-          value={to}
-          onChange={(e) => onTo(e.currentTarget.value)}
-          w={200}
-        />
-        <Checkbox
-          label="Inc. itemId"
-          checked={inc}
-          onChange={(e) => setInc(e.currentTarget.checked)}
-          mb={8}
-        />
+        <TextInput label="To" description="a link id, or server" {...bound(to, onTo)} w={200} />
+        <Toggle label="Inc. itemId" checked={inc} onChange={setInc} mb={8} />
         <Button onClick={send}>Send</Button>
       </Group>
-      <Textarea
-        label="Message"
-        autosize
-        minRows={6}
-        maxRows={16}
-        ff="monospace"
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-      />
+      <Textarea label="Message" autosize minRows={6} maxRows={16} ff="monospace" {...bound(text, setText)} />
       {error && (
         <Alert color="red" title="Not sent">
           {error}

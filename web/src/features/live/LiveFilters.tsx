@@ -2,6 +2,7 @@ import { CLIENT_TYPES, MESSAGE_CLASSES, type TopicFilter } from '@console/contra
 import { MultiSelect, SimpleGrid, TagsInput, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { bound } from '../ui/bound.ts';
 
 interface Props {
   filter: TopicFilter;
@@ -56,12 +57,7 @@ export function LiveFilters({ filter, operations, onChange }: Props) {
         onChange={(ops) => set({ operations: ops })}
         clearable
       />
-      <TextInput
-        label="Search"
-        placeholder="Any text"
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-      />
+      <TextInput label="Search" placeholder="Any text" {...bound(text, setText)} />
     </SimpleGrid>
   );
 }

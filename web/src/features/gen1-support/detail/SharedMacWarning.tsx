@@ -1,10 +1,11 @@
 import type { MacAccount, MacAccounts } from '@console/contracts';
-import { Alert, Button, Checkbox, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { bulkDeleteBlock, deletableSelection } from './shared-macs.ts';
@@ -83,12 +84,12 @@ export function SharedMacWarning({ groups, currentUserId }: SharedMacWarningProp
                   return (
                     <Table.Tr key={`${g.mac}-${a.user_id}`}>
                       <Table.Td>
-                        <Checkbox
+                        <Toggle
                           aria-label={`Select user ${a.user_id}`}
                           checked={selected.has(a.user_id)}
                           disabled={block !== null}
                           title={block ?? undefined}
-                          onChange={(e) => toggle(a.user_id, e.currentTarget.checked)}
+                          onChange={(on) => toggle(a.user_id, on)}
                         />
                       </Table.Td>
                       <Table.Td>{a.user_id}</Table.Td>

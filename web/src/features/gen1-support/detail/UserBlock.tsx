@@ -1,11 +1,13 @@
 import type { Gen1Account, Gen1User } from '@console/contracts';
-import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { noteKeys } from '../../notes/queries.ts';
+import { bound } from '../../ui/bound.ts';
 import { formatDay } from '../../ui/dates.ts';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { EditActions } from './EditActions.tsx';
@@ -110,21 +112,16 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
         <Field label="User id">{user.user_id}</Field>
         <Field label="Name">{user.name}</Field>
         {editing ? (
-          <TextInput
-            label="Username"
-            size="xs"
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-          />
+          <TextInput label="Username" size="xs" {...bound(username, setUsername)} />
         ) : (
           <Field label="Username">{user.username}</Field>
         )}
         <Field label="E-mail">{user.email}</Field>
-        <Checkbox
+        <Toggle
           label={`Active (${(editing ? active : user.active === 1) ? 1 : 0})`}
           checked={editing ? active : user.active === 1}
           disabled={!editing}
-          onChange={(e) => setActive(e.currentTarget.checked)}
+          onChange={setActive}
         />
         <Field label="Updated">{formatDay(user.updated)}</Field>
         <Field label="Created">{formatDay(user.created)}</Field>

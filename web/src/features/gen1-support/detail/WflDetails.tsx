@@ -1,11 +1,12 @@
 import type { Gen1Account, Room, WflView } from '@console/contracts';
-import { Alert, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { noteKeys } from '../../notes/queries.ts';
 import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { WflCommandPanels } from '../wfl-commands/index.ts';
@@ -93,11 +94,7 @@ function DeleteRoom({ room, userId, onClose }: { room: Room; userId: number; onC
       onClose={onClose}
     >
       <Text size="sm">Room {room.name} is deleted with its moods.</Text>
-      <Checkbox
-        label="Delete its devices too"
-        checked={withDevices}
-        onChange={(e) => setWithDevices(e.currentTarget.checked)}
-      />
+      <Toggle label="Delete its devices too" checked={withDevices} onChange={setWithDevices} />
       {remove.error && (
         <Alert color="red" role="alert">
           {errorMessage(remove.error)}

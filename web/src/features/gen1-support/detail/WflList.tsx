@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { noteKeys } from '../../notes/queries.ts';
+import { bound } from '../../ui/bound.ts';
 import { TableHead } from '../../ui/ColumnTable.tsx';
 import { formatDay, formatStamp } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
@@ -110,16 +111,7 @@ function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
     <Table.Tr aria-label={`WFL ${wfl.wfl_id}`}>
       <Table.Td>{wfl.wfl_id}</Table.Td>
       <Table.Td>
-        {editing ? (
-          <TextInput
-            size="xs"
-            label="WFL name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-        ) : (
-          wfl.name
-        )}
+        {editing ? <TextInput size="xs" label="WFL name" {...bound(name, setName)} /> : wfl.name}
       </Table.Td>
       <Table.Td>
         {editing ? (

@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Autocomplete,
   Button,
-  Checkbox,
   CloseButton,
   Group,
   Menu,
@@ -16,6 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { Toggle } from '../../ui/Toggle.tsx';
 import { RefreshChannelsButton } from '../overview/RefreshChannelsButton.tsx';
 import { autocompleteQueryOptions } from '../queries.ts';
 import { entryProblem, type SupportPlusSearch } from './search-params.ts';
@@ -138,11 +138,7 @@ export function SearchBar({
             </Button>
           </Group>
           <Group gap="md" align="flex-end">
-            <Checkbox
-              label="Search products"
-              checked={products}
-              onChange={(e) => setProducts(e.currentTarget.checked)}
-            />
+            <Toggle label="Search products" checked={products} onChange={setProducts} />
             <MultiSelect
               label="Product fields"
               placeholder={fields.length ? undefined : 'All fields'}
@@ -170,9 +166,7 @@ export function SearchBar({
               </Menu.Dropdown>
             </Menu>
             <RefreshChannelsButton />
-            {isAdmin && (
-              <Checkbox label="Debug" checked={debug} onChange={(e) => onDebug(e.currentTarget.checked)} />
-            )}
+            {isAdmin && <Toggle label="Debug" checked={debug} onChange={onDebug} />}
             {resultCount !== null && (
               <Text size="sm" c="dimmed" aria-live="polite">
                 {resultCount} {resultCount === 1 ? 'result' : 'results'}

@@ -1,6 +1,7 @@
 import { type AutomationCard, type GroupCard, SEARCH_TEXT, type StructureDetail } from '@console/contracts';
 import { Badge, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { bound } from '../../ui/bound.ts';
 import { DetailsButton } from './DetailsButton.tsx';
 import { RecordTile } from './RecordTile.tsx';
 import { type AutomationSort, automationCategories, bySet, viewAutomations } from './structure-view.ts';
@@ -36,12 +37,7 @@ export function AutomationsTab({ detail }: { detail: StructureDetail }) {
           allowDeselect={false}
           w={160}
         />
-        <TextInput
-          label="Name starts with"
-          value={prefix}
-          onChange={(e) => setPrefix(e.currentTarget.value)}
-          w={220}
-        />
+        <TextInput label="Name starts with" {...bound(prefix, setPrefix)} w={220} />
         <Select
           label="Category"
           data={['all', ...automationCategories(detail.automations)]}

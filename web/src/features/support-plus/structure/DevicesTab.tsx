@@ -1,6 +1,7 @@
 import type { DeviceCard, FeatureCard, StructureDetail } from '@console/contracts';
 import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { bound } from '../../ui/bound.ts';
 import { DeviceFeatures } from './DeviceFeatures.tsx';
 import { PagedCards } from './PagedCards.tsx';
 import { RecordTile } from './RecordTile.tsx';
@@ -21,8 +22,7 @@ export function DevicesTab({
       <TextInput
         label="Filter devices"
         placeholder="Name, serial, product code or device id"
-        value={filter}
-        onChange={(e) => setFilter(e.currentTarget.value)}
+        {...bound(filter, setFilter)}
         maw={420}
       />
       {shown.map((c) => (

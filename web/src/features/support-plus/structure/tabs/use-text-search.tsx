@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
+import { bound } from '../../../ui/bound.ts';
 import type { Row } from './tab-pages.ts';
 
 /** The text filter's debounce (seed 001 §9). */
@@ -13,13 +14,6 @@ export const TEXT_DEBOUNCE_MS = 200;
 export function useTextSearch(label: string, placeholder?: string): { field: ReactNode; body: Row } {
   const [typed, setTyped] = useState('');
   const [text] = useDebouncedValue(typed.trim(), TEXT_DEBOUNCE_MS);
-  const field = (
-    <TextInput
-      label={label}
-      placeholder={placeholder}
-      value={typed}
-      onChange={(e) => setTyped(e.currentTarget.value)}
-    />
-  );
+  const field = <TextInput label={label} placeholder={placeholder} {...bound(typed, setTyped)} />;
   return { field, body: text ? { text } : {} };
 }
