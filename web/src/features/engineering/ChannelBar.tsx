@@ -1,6 +1,7 @@
-import { Alert, Autocomplete, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Toggle } from '../ui/Toggle.tsx';
+import { ClientPicker } from './ClientPicker.tsx';
 import type { RawChannel } from './use-raw-channel.ts';
 
 export interface ChannelRow {
@@ -75,15 +76,12 @@ export function ChannelBar({
   return (
     <Stack gap={6}>
       <Group gap="xs" align="end">
-        <Autocomplete
-          label="Client"
+        <ClientPicker
           description="## for subscribed sockets"
           data={data}
           value={client}
           onChange={setClient}
-          onOptionSubmit={pick}
-          w={340}
-          limit={50}
+          onPick={pick}
         />
         <Button variant="default" onClick={onLoad}>
           Load

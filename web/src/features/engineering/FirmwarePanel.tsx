@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { boundNumber } from '../ui/bound.ts';
 import {
   ChunkSender,
   chunkMessage,
@@ -118,19 +119,17 @@ export function FirmwarePanel({
         <SegmentedControl value={option} onChange={(v) => setOption(v as FirmwareOption)} data={choices} />
         <NumberInput
           label="Chunk size (characters)"
-          value={chunkSize}
+          {...boundNumber(chunkSize, setChunkSize, 1)}
           min={1}
           max={10_000}
           w={170}
-          onChange={(v) => setChunkSize(Number(v) || 1)}
         />
         <NumberInput
           label="Time between chunks (ms)"
-          value={delayMs}
+          {...boundNumber(delayMs, setDelayMs, 0)}
           min={0}
           max={60_000}
           w={180}
-          onChange={(v) => setDelayMs(Number(v) || 0)}
         />
       </Group>
       {option === 'db' && (

@@ -1,8 +1,9 @@
 import { ENGINEERING, type HubMessage, RAW_SERVER_TARGET } from '@console/contracts';
-import { Autocomplete, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import type { ChannelRow } from './ChannelBar.tsx';
+import { ClientPicker } from './ClientPicker.tsx';
 import { FirmwarePanel, LINK_DIRECT_CHOICES } from './FirmwarePanel.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 import { RawLog } from './RawLog.tsx';
@@ -88,15 +89,12 @@ export function LinkDirectScreen() {
       <Title order={2}>Link Direct</Title>
       <Paper withBorder p="sm">
         <Group gap="xs" align="end">
-          <Autocomplete
-            label="Client"
+          <ClientPicker
             description="* online"
             data={data}
             value={client}
             onChange={setClient}
-            onOptionSubmit={pick}
-            w={340}
-            limit={50}
+            onPick={pick}
           />
           <Button
             variant="default"

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { boundNumber } from '../ui/bound.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
 import { itemsPage, type LogFilter, type LogRecord, NO_FILTER, shows, words } from './log.ts';
@@ -64,11 +65,10 @@ export function RawLog({
         {onMaxRows && (
           <NumberInput
             label="Max rows"
-            value={maxRows}
+            {...boundNumber(maxRows ?? 20, onMaxRows, 20)}
             min={2}
             max={1000}
             w={110}
-            onChange={(v) => onMaxRows(Number(v) || 20)}
           />
         )}
         <Toggle label="Debug" checked={filter.debug} onChange={(on) => set({ debug: on })} />

@@ -7,3 +7,8 @@ export function bound(value: string, set: (value: string) => void) {
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(e.currentTarget.value),
   };
 }
+
+/** `value` and `onChange` of a NumberInput bound to one number (an empty or bad entry: `fallback`). */
+export function boundNumber(value: number, set: (value: number) => void, fallback: number) {
+  return { value, onChange: (v: string | number) => set(Number(v) || fallback) };
+}
