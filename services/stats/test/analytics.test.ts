@@ -1,4 +1,5 @@
 import {
+  analyticsOperations,
   COCO_NEXA_PREFIXES,
   displayMac,
   type ProductStructures,
@@ -177,13 +178,7 @@ describe('user analytics', () => {
   });
 
   it('refuses callers without support or dev, and bad input', async () => {
-    for (const id of [
-      'stats.productStructuresRecent',
-      'stats.topStructures',
-      'stats.structuresRecent',
-      'stats.recentUsers',
-      'stats.userTrack',
-    ]) {
+    for (const { id } of analyticsOperations) {
       expect(failure(await h.call(id, { caller: h.staff(['stats']) })).statusCode, id).toBe(403);
       expect(failure(await h.call(id, { caller: null })).statusCode, id).toBe(401);
     }
