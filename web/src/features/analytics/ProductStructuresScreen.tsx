@@ -1,19 +1,8 @@
 import { ANALYTICS_DEFAULTS, GENERATIONS, type ProductStructures } from '@console/contracts';
-import { Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { DataTable } from '../ui/DataTable.tsx';
-import {
-  Answer,
-  CsvButton,
-  day,
-  type ExportFields,
-  RangeLoad,
-  Summary,
-  supportPlusSearch,
-} from './parts.tsx';
-import { productStructuresQueryOptions, type StructuresRange } from './queries.ts';
+import { CsvButton, day, type ExportFields, RangeScreen, Summary, supportPlusSearch } from './parts.tsx';
+import { productStructuresQueryOptions } from './queries.ts';
 
 type Row = ProductStructures['structures'][number];
 const col = createColumnHelper<Row>();
@@ -43,39 +32,33 @@ const EXPORT: ExportFields<Row> = [
  * empty, and the share of structures having connect, smart, lwrfTwWay_v1 and other devices.
  */
 export function ProductStructuresScreen() {
-  const [range, setRange] = useState<StructuresRange>({
-    from: '',
-    to: '',
-    limit: ANALYTICS_DEFAULTS.productStructuresLimit,
-  });
-  const q = useQuery(productStructuresQueryOptions(range));
   return (
-    <Stack gap="md">
-      <Title order={2}>Recent Product Structures</Title>
-      <RangeLoad initialLimit={ANALYTICS_DEFAULTS.productStructuresLimit} onLoad={setRange} />
-      <Answer q={q}>
-        {(a) => (
-          <>
-            <Summary
-              facts={[
-                ['', `${day(a.from)} to ${day(a.to)}`],
-                ['Total', a.summary.total],
-                ['Total shown', a.summary.totalShown],
-                ['Empty', a.summary.empty],
-                ...GENERATIONS.map((g) => [g, `${a.summary.percent[g].toFixed(1)}%`] as const),
-              ]}
-            >
-              <CsvButton name="product-structures-recent" rows={a.structures} fields={EXPORT} />
-            </Summary>
-            <DataTable
-              label="Recent product structures"
-              data={a.structures}
-              columns={columns}
-              rowKey={(r) => r.rootGroupId}
-            />
-          </>
-        )}
-      </Answer>
-    </Stack>
+    <RangeScreen
+      title="Recent Product Structures"
+      defaultLimit={ANALYTICS_DEFAULTS.productStructuresLimit}
+      query={productStructuresQueryOptions}
+    >
+      {(a) => (
+        <>
+          <Summary
+            facts={[
+              ['', `${day(a.from)} to ${day(a.to)}`],
+              ['Total', a.summary.total],
+              ['Total shown', a.summary.totalShown],
+              ['Empty', a.summary.empty],
+              ...GENERATIONS.map((g) => [g, `${a.summary.percent[g].toFixed(1)}%`] as const),
+            ]}
+          >
+            <CsvButton name="product-structures-recent" rows={a.structures} fields={EXPORT} />
+          </Summary>
+          <DataTable
+            label="Recent product structures"
+            data={a.structures}
+            columns={columns}
+            rowKey={(r) => r.rootGroupId}
+          />
+        </>
+      )}
+    </RangeScreen>
   );
 }

@@ -1,20 +1,9 @@
 import { ANALYTICS_DEFAULTS, type RecentStructures } from '@console/contracts';
-import { Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
 import { DataTable } from '../ui/DataTable.tsx';
-import {
-  Answer,
-  CsvButton,
-  day,
-  type ExportFields,
-  RangeLoad,
-  Summary,
-  supportPlusSearch,
-} from './parts.tsx';
-import { recentStructuresQueryOptions, type StructuresRange } from './queries.ts';
+import { CsvButton, day, type ExportFields, RangeScreen, Summary, supportPlusSearch } from './parts.tsx';
+import { recentStructuresQueryOptions } from './queries.ts';
 
 type Row = RecentStructures['structures'][number];
 const col = createColumnHelper<Row>();
@@ -42,43 +31,37 @@ const EXPORT: ExportFields<Row> = [
  * 14 days, limit 1000) with their device counts; empty structures are counted, not listed.
  */
 export function RecentStructuresScreen() {
-  const [range, setRange] = useState<StructuresRange>({
-    from: '',
-    to: '',
-    limit: ANALYTICS_DEFAULTS.recentStructuresLimit,
-  });
-  const q = useQuery(recentStructuresQueryOptions(range));
   return (
-    <Stack gap="md">
-      <Title order={2}>Recent Structures</Title>
-      <RangeLoad initialLimit={ANALYTICS_DEFAULTS.recentStructuresLimit} onLoad={setRange} />
-      <Answer q={q}>
-        {(a) => (
-          <>
-            <Summary
-              facts={[
-                ['', `${day(a.from)} to ${day(a.to)}`],
-                ['Total structures', a.summary.total],
-                ['Empty', a.summary.empty],
-                ['Smart', a.summary.smart],
-                ['Connect', a.summary.connect],
-                ['Others', a.summary.others],
-              ]}
-            >
-              <CsvButton name="recent-structures" rows={a.structures} fields={EXPORT} />
-              <AnchorLink to="/linkplus-product-structures-recent" size="sm">
-                By product generation
-              </AnchorLink>
-            </Summary>
-            <DataTable
-              label="Recent structures"
-              data={a.structures}
-              columns={columns}
-              rowKey={(r) => r.rootGroupId}
-            />
-          </>
-        )}
-      </Answer>
-    </Stack>
+    <RangeScreen
+      title="Recent Structures"
+      defaultLimit={ANALYTICS_DEFAULTS.recentStructuresLimit}
+      query={recentStructuresQueryOptions}
+    >
+      {(a) => (
+        <>
+          <Summary
+            facts={[
+              ['', `${day(a.from)} to ${day(a.to)}`],
+              ['Total structures', a.summary.total],
+              ['Empty', a.summary.empty],
+              ['Smart', a.summary.smart],
+              ['Connect', a.summary.connect],
+              ['Others', a.summary.others],
+            ]}
+          >
+            <CsvButton name="recent-structures" rows={a.structures} fields={EXPORT} />
+            <AnchorLink to="/linkplus-product-structures-recent" size="sm">
+              By product generation
+            </AnchorLink>
+          </Summary>
+          <DataTable
+            label="Recent structures"
+            data={a.structures}
+            columns={columns}
+            rowKey={(r) => r.rootGroupId}
+          />
+        </>
+      )}
+    </RangeScreen>
   );
 }

@@ -1,6 +1,6 @@
 import { checkRange } from '@console/contracts';
-import { Alert, Button, Group, Loader, NumberInput, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
@@ -119,5 +119,31 @@ export function Summary({
       ))}
       {children}
     </Group>
+  );
+}
+
+/**
+ * A structure list screen (analytics spec §2): its title, From / To / Limit with Load, and what the
+ * answer for the loaded range shows (loading and errors said by `Answer`).
+ */
+export function RangeScreen<A, K extends QueryKey>({
+  title,
+  defaultLimit,
+  query,
+  children,
+}: {
+  title: string;
+  defaultLimit: number;
+  query: (range: StructuresRange) => UseQueryOptions<A, Error, A, K>;
+  children: (answer: A) => ReactNode;
+}) {
+  const [range, setRange] = useState<StructuresRange>({ from: '', to: '', limit: defaultLimit });
+  const q = useQuery(query(range));
+  return (
+    <Stack gap="md">
+      <Title order={2}>{title}</Title>
+      <RangeLoad initialLimit={defaultLimit} onLoad={setRange} />
+      <Answer q={q}>{children}</Answer>
+    </Stack>
   );
 }
