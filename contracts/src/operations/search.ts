@@ -1,5 +1,6 @@
 import { connectedDbOperations } from './search/ops-connected-db.ts';
 import { dataMonitorOperations } from './search/ops-data-monitor.ts';
+import { deviceTypeOperations } from './search/ops-device-types.ts';
 import { gen1SearchOperations } from './search/ops-gen1.ts';
 import { gen2Operations } from './search/ops-gen2.ts';
 import { editOperations, noteOperations } from './search/ops-notes.ts';
@@ -12,6 +13,7 @@ export * from './search/gen1.ts';
 export * from './search/gen2-search.ts';
 export * from './search/notes.ts';
 export * from './search/ops-connected-db.ts';
+export * from './search/ops-device-types.ts';
 export * from './search/overview.ts';
 export * from './search/rules.ts';
 export * from './search/structure.ts';
@@ -28,4 +30,5 @@ export const searchOperations = [
   ...tabOperations,
   ...worldMapOperations,
   ...connectedDbOperations,
+  ...deviceTypeOperations,
 ] as const;

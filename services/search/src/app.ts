@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { SearchConfig } from './config.ts';
 import { connectedDbHandlers } from './endpoints/connected-db.ts';
 import { dataMonitorHandlers } from './endpoints/data-monitor.ts';
+import { deviceTypeHandlers } from './endpoints/device-types.ts';
 import { editHandlers } from './endpoints/edits.ts';
 import { searchErrors } from './endpoints/errors.ts';
 import { gen1Handlers } from './endpoints/gen1.ts';
@@ -63,6 +64,7 @@ export const searchApp = fp(
         ...noteHandlers(app),
         ...editHandlers(app),
         ...dataMonitorHandlers(app),
+        ...deviceTypeHandlers(app),
         ...tabHandlers(app),
         ...worldMapHandlers(app),
         ...connectedDbHandlers(app, config),

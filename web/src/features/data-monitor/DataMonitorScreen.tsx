@@ -6,6 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { downloadText } from '../ui/download.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { RoleGate } from '../ui/RoleGate.tsx';
+import { useCtrlArrowPaging } from '../ui/use-ctrl-arrow-paging.ts';
 import { energyCsv } from './csv.ts';
 import { DataMonitorForm } from './DataMonitorForm.tsx';
 import { EnergyErrors } from './EnergyErrors.tsx';
@@ -13,7 +14,6 @@ import { EnergyGraph, GraphLegend } from './EnergyGraph.tsx';
 import { EnergyTable } from './EnergyTable.tsx';
 import { type DataMonitorParams, energyBody, type View, withDefaults } from './params.ts';
 import { energyQueryOptions } from './queries.ts';
-import { useCtrlArrowPaging } from './use-ctrl-arrow-paging.ts';
 
 const route = getRouteApi('/_auth/datamonitor');
 

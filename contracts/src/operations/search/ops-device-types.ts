@@ -1,0 +1,60 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { op } from '../types.ts';
+import { params, support } from './op-helpers.ts';
+
+/** Device types are listed 10 to a page (seed 000 §2 /devicetypes, §7). */
+export const DEVICE_TYPES_PAGE = 10;
+
+export const DeviceTypeRowSchema = Type.Object({
+  deviceTypeId: Type.Integer(),
+  name: Type.String(),
+  wlfCode: Type.String(),
+  active: Type.Boolean(),
+  prod: Type.Boolean(),
+  heating: Type.Boolean(),
+  values: Type.Integer({ minimum: 0, description: 'How many values the type has' }),
+});
+export type DeviceTypeRow = Static<typeof DeviceTypeRowSchema>;
+
+export const DeviceTypePageSchema = Type.Object({
+  page: Type.Integer({ minimum: 0 }),
+  pages: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 0 }),
+  types: Type.Array(DeviceTypeRowSchema),
+});
+export type DeviceTypePage = Static<typeof DeviceTypePageSchema>;
+
+export const DeviceTypeValueRowSchema = Type.Object({
+  deviceTypeValueId: Type.Integer(),
+  value: Type.String(),
+  wlfCode: Type.String(),
+  description: Type.String(),
+});
+export type DeviceTypeValueRow = Static<typeof DeviceTypeValueRowSchema>;
+
+/** The Gen1 device types and their values (seed 000 §7 "Devices and things"), served by search. */
+export const deviceTypeOperations = [
+  op({
+    id: 'search.deviceTypes',
+    service: 'search',
+    method: 'GET',
+    path: '/api/support/devicetypes/10/:page',
+    access: support,
+    summary: 'One page of the Gen1 device types (10 a page, from page 0), with how many values each has',
+    tags: ['gen1'],
+    params: params({ page: Type.String({ pattern: '^[0-9]{1,6}$', description: 'Page number, from 0' }) }),
+    response: DeviceTypePageSchema,
+  }),
+  op({
+    id: 'search.deviceTypeValues',
+    service: 'search',
+    method: 'GET',
+    path: '/api/support/devicetypevalues/:id',
+    access: support,
+    summary: 'The values of one Gen1 device type (404 when there is no such type)',
+    tags: ['gen1'],
+    // At most 9 digits: the ids are Postgres integers (a longer one could only fail the lookup).
+    params: params({ id: Type.String({ pattern: '^[0-9]{1,9}$', description: 'Device type id' }) }),
+    response: Type.Array(DeviceTypeValueRowSchema),
+  }),
+] as const;
