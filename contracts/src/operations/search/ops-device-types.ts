@@ -1,34 +1,30 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { fields } from '../../world/common.ts';
 import { op } from '../types.ts';
 import { params, support } from './op-helpers.ts';
 
 /** Device types are listed 10 to a page (seed 000 §2 /devicetypes, §7). */
 export const DEVICE_TYPES_PAGE = 10;
 
+const Count = () => Type.Integer({ minimum: 0 });
+
 export const DeviceTypeRowSchema = Type.Object({
   deviceTypeId: Type.Integer(),
-  name: Type.String(),
-  wlfCode: Type.String(),
-  active: Type.Boolean(),
-  prod: Type.Boolean(),
-  heating: Type.Boolean(),
+  ...fields(Type.String, 'name', 'wlfCode'),
+  ...fields(Type.Boolean, 'active', 'prod', 'heating'),
   values: Type.Integer({ minimum: 0, description: 'How many values the type has' }),
 });
 export type DeviceTypeRow = Static<typeof DeviceTypeRowSchema>;
 
 export const DeviceTypePageSchema = Type.Object({
-  page: Type.Integer({ minimum: 0 }),
-  pages: Type.Integer({ minimum: 0 }),
-  total: Type.Integer({ minimum: 0 }),
+  ...fields(Count, 'page', 'pages', 'total'),
   types: Type.Array(DeviceTypeRowSchema),
 });
 export type DeviceTypePage = Static<typeof DeviceTypePageSchema>;
 
 export const DeviceTypeValueRowSchema = Type.Object({
   deviceTypeValueId: Type.Integer(),
-  value: Type.String(),
-  wlfCode: Type.String(),
-  description: Type.String(),
+  ...fields(Type.String, 'value', 'wlfCode', 'description'),
 });
 export type DeviceTypeValueRow = Static<typeof DeviceTypeValueRowSchema>;
 

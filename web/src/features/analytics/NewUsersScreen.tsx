@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { GraphChart } from '../stats/graph-kit/GraphChart.tsx';
 import { DataTable } from '../ui/DataTable.tsx';
 import { DateInput } from '../ui/DateInput.tsx';
+import { QueryAnswer } from '../ui/QueryAnswer.tsx';
 import { countByPeriod } from './grouping.ts';
-import { Answer, CsvButton, day, type ExportFields, rangeProblems, supportPlusSearch } from './parts.tsx';
+import { CsvButton, day, type ExportFields, rangeProblems, supportPlusSearch } from './parts.tsx';
 import { recentUsersQueryOptions } from './queries.ts';
 
 type Row = RecentUsers['users'][number];
@@ -64,7 +65,7 @@ export function NewUsersScreen() {
       <Text size="sm" c="dimmed">
         Default: the {ANALYTICS_DEFAULTS.newUsersDays} days up to the newest user.
       </Text>
-      <Answer q={q}>
+      <QueryAnswer q={q}>
         {(a) => {
           const newest =
             a.users
@@ -99,7 +100,7 @@ export function NewUsersScreen() {
             </>
           );
         }}
-      </Answer>
+      </QueryAnswer>
     </Stack>
   );
 }

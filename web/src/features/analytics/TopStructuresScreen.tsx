@@ -1,29 +1,32 @@
 import { ANALYTICS_DEFAULTS, type TopStructures } from '@console/contracts';
-import { Alert, Button, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
-import { AnchorLink } from '../shell/RouterLinks.tsx';
-import { downloadCsv } from '../stats/graph-kit/export.ts';
-import { toCsv } from '../ui/csv.ts';
 import { DataTable } from '../ui/DataTable.tsx';
+import { QueryAnswer } from '../ui/QueryAnswer.tsx';
+import { CsvButton, day, type ExportFields, supportPlusSearch } from './parts.tsx';
 import { topStructuresQueryOptions } from './queries.ts';
 
 type Row = TopStructures['structures'][number];
 const col = createColumnHelper<Row>();
-const day = (iso: string) => iso.slice(0, 10);
-const search = (value: string) => (
-  <AnchorLink to="/supportPlus" search={{ searchterm: value }} size="sm">
-    {value}
-  </AnchorLink>
-);
+
+const EXPORT: ExportFields<Row> = [
+  ['Structure', (r) => r.rootGroupId],
+  ['User', (r) => r.user ?? ''],
+  ['Created Date', (r) => r.createdDate],
+  ['Age', (r) => r.ageDays],
+  ['Updated Date', (r) => r.updatedDate],
+  ['Devices', (r) => r.devices],
+  ['Automations', (r) => r.automations],
+  ['Groups', (r) => r.groups],
+];
 
 const columns = [
-  col.accessor('rootGroupId', { header: 'Structure', cell: (c) => search(c.getValue()) }),
+  col.accessor('rootGroupId', { header: 'Structure', cell: (c) => supportPlusSearch(c.getValue()) }),
   col.accessor('user', {
     header: 'User',
-    cell: (c) => (c.getValue() ? search(c.getValue() as string) : '—'),
+    cell: (c) => (c.getValue() ? supportPlusSearch(c.getValue() as string) : '—'),
   }),
   col.accessor('createdDate', { header: 'Created Date', cell: (c) => day(c.getValue()) }),
   col.accessor('ageDays', { header: 'Age' }),
@@ -52,54 +55,18 @@ export function TopStructuresScreen() {
           w={140}
         />
         <Button onClick={() => setTop(Math.max(1, input))}>Load</Button>
-        <Button
-          variant="light"
-          disabled={rows.length === 0}
-          onClick={() =>
-            downloadCsv(
-              'top-structures',
-              toCsv(
-                [
-                  'Structure',
-                  'User',
-                  'Created Date',
-                  'Age',
-                  'Updated Date',
-                  'Devices',
-                  'Automations',
-                  'Groups',
-                ],
-                rows.map((r) => [
-                  r.rootGroupId,
-                  r.user ?? '',
-                  r.createdDate,
-                  r.ageDays,
-                  r.updatedDate,
-                  r.devices,
-                  r.automations,
-                  r.groups,
-                ]),
-              ),
-            )
-          }
-        >
-          Export CSV
-        </Button>
+        <CsvButton name="top-structures" rows={rows} fields={EXPORT} />
       </Group>
-      {q.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
-      ) : q.isError ? (
-        <Alert color="red" title="Could not load">
-          {errorMessage(q.error)}
-        </Alert>
-      ) : (
-        <>
-          <Text size="sm" c="dimmed">
-            Ages are counted to {day(q.data.asOf)}, the newest structure.
-          </Text>
-          <DataTable label="Top structures" data={rows} columns={columns} rowKey={(r) => r.rootGroupId} />
-        </>
-      )}
+      <QueryAnswer q={q}>
+        {(a) => (
+          <>
+            <Text size="sm" c="dimmed">
+              Ages are counted to {day(a.asOf)}, the newest structure.
+            </Text>
+            <DataTable label="Top structures" data={rows} columns={columns} rowKey={(r) => r.rootGroupId} />
+          </>
+        )}
+      </QueryAnswer>
     </Stack>
   );
 }

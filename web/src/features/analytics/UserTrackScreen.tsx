@@ -5,9 +5,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { GraphChart } from '../stats/graph-kit/GraphChart.tsx';
 import { DataTable } from '../ui/DataTable.tsx';
+import { QueryAnswer } from '../ui/QueryAnswer.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
 import { AGE_LABELS, ageColumns, countByPeriod, type Grouping, isWeekly } from './grouping.ts';
-import { Answer, CsvButton, day, type ExportFields, RangeLoad } from './parts.tsx';
+import { CsvButton, day, type ExportFields, RangeLoad } from './parts.tsx';
 import { userTrackQueryOptions } from './queries.ts';
 
 type Row = UserTrack['rows'][number];
@@ -59,7 +60,7 @@ export function UserTrackScreen() {
         onLoad={(r) => setRange({ from: r.from, to: r.to, cocoNexa })}
         extra={<Toggle label="Include coco/nexa" checked={cocoNexa} onChange={setCocoNexa} mb={8} />}
       />
-      <Answer q={q}>
+      <QueryAnswer q={q}>
         {(a) => {
           const weekly = isWeekly(grouping, a.from, a.to);
           const overTime = countByPeriod(
@@ -106,7 +107,7 @@ export function UserTrackScreen() {
             </>
           );
         }}
-      </Answer>
+      </QueryAnswer>
     </Stack>
   );
 }

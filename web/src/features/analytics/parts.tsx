@@ -1,12 +1,12 @@
 import { checkRange } from '@console/contracts';
-import { Alert, Button, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../api/client.ts';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
 import { downloadCsv } from '../stats/graph-kit/export.ts';
 import { toCsv } from '../ui/csv.ts';
 import { DateRangeInputs } from '../ui/DateInput.tsx';
+import { QueryAnswer } from '../ui/QueryAnswer.tsx';
 import type { StructuresRange } from './queries.ts';
 
 /** A structure or a user, linked to a Support Plus search for it (analytics spec §2). */
@@ -62,18 +62,6 @@ export function RangeLoad({
       </Group>
     </form>
   );
-}
-
-/** The query's loading and error states, else its content. */
-export function Answer<T>({ q, children }: { q: UseQueryResult<T>; children: (data: T) => ReactNode }) {
-  if (q.isPending) return <Loader size="sm" aria-label="Loading" />;
-  if (q.isError)
-    return (
-      <Alert color="red" title="Could not load">
-        {errorMessage(q.error)}
-      </Alert>
-    );
-  return children(q.data);
 }
 
 /** The columns of an export: each header and how a row gives its value. */
@@ -143,7 +131,7 @@ export function RangeScreen<A, K extends QueryKey>({
     <Stack gap="md">
       <Title order={2}>{title}</Title>
       <RangeLoad initialLimit={defaultLimit} onLoad={setRange} />
-      <Answer q={q}>{children}</Answer>
+      <QueryAnswer q={q}>{children}</QueryAnswer>
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
 import type { VoiceUsers } from '@console/contracts';
-import { Alert, Code, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { toCsv } from '../../ui/csv.ts';
+import { QueryAnswer } from '../../ui/QueryAnswer.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
 import { downloadCsv } from '../graph-kit/export.ts';
 import { voiceUsersQueryOptions } from '../queries.ts';
@@ -27,54 +27,51 @@ const USER_COLUMNS: Column<VoiceUsers['users'][number]>[] = [
 export function IntegrationStatsScreen() {
   const q = useQuery(voiceUsersQueryOptions());
   const [raw, setRaw] = useState(false);
-  const d = q.data;
   return (
     <Stack gap="md">
       <Title order={2}>Integration Stats</Title>
       <Toggle label="Raw JSON" checked={raw} onChange={setRaw} />
-      {q.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
-      ) : q.isError ? (
-        <Alert color="red" title="Could not load">
-          {errorMessage(q.error)}
-        </Alert>
-      ) : !d ? null : raw ? (
-        <Code block>{JSON.stringify(d, null, 2)}</Code>
-      ) : (
-        <>
-          <Paper withBorder p="sm" component="section" aria-label="Voice integrations">
-            <Text size="sm" mb="xs">
-              {d.totalUsers.toLocaleString()} users in all.
-            </Text>
-            <ColumnTable withTableBorder rows={d.byType} columns={TYPE_COLUMNS} rowKey={(t) => t.type} />
-          </Paper>
-          <Paper withBorder p="sm" component="section" aria-label="Users with voice integration">
-            <Text
-              size="sm"
-              c="blue"
-              style={{ cursor: 'pointer' }}
-              onClick={() =>
-                downloadCsv(
-                  'integration-users',
-                  toCsv(
-                    ['userId', 'email', 'types', 'linked', 'createdDate'],
-                    d.users.map((u) => [u.userId, u.email, u.types.join(' '), u.linked, u.createdDate]),
-                  ),
-                )
-              }
-            >
-              Export CSV
-            </Text>
-            <ColumnTable
-              striped
-              withTableBorder
-              rows={d.users}
-              columns={USER_COLUMNS}
-              rowKey={(u) => u.userId}
-            />
-          </Paper>
-        </>
-      )}
+      <QueryAnswer q={q}>
+        {(d) =>
+          raw ? (
+            <Code block>{JSON.stringify(d, null, 2)}</Code>
+          ) : (
+            <>
+              <Paper withBorder p="sm" component="section" aria-label="Voice integrations">
+                <Text size="sm" mb="xs">
+                  {d.totalUsers.toLocaleString()} users in all.
+                </Text>
+                <ColumnTable withTableBorder rows={d.byType} columns={TYPE_COLUMNS} rowKey={(t) => t.type} />
+              </Paper>
+              <Paper withBorder p="sm" component="section" aria-label="Users with voice integration">
+                <Text
+                  size="sm"
+                  c="blue"
+                  style={{ cursor: 'pointer' }}
+                  onClick={() =>
+                    downloadCsv(
+                      'integration-users',
+                      toCsv(
+                        ['userId', 'email', 'types', 'linked', 'createdDate'],
+                        d.users.map((u) => [u.userId, u.email, u.types.join(' '), u.linked, u.createdDate]),
+                      ),
+                    )
+                  }
+                >
+                  Export CSV
+                </Text>
+                <ColumnTable
+                  striped
+                  withTableBorder
+                  rows={d.users}
+                  columns={USER_COLUMNS}
+                  rowKey={(u) => u.userId}
+                />
+              </Paper>
+            </>
+          )
+        }
+      </QueryAnswer>
     </Stack>
   );
 }
