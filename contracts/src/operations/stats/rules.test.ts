@@ -57,3 +57,13 @@ describe('statistics rules', () => {
     expect(statsOperations.map((o) => o.path)).toContain('/api/statistics/cmd-statistics/demmand/:interval');
   });
 });
+
+describe('the demand graph query', () => {
+  it('takes latency bounds up to a day, and refuses ones the database cannot hold', async () => {
+    const { Value } = await import('@sinclair/typebox/value');
+    const { DemandQuerySchema } = await import('./schemas.ts');
+    expect(Value.Check(DemandQuerySchema, { min: 0, max: 86_400 })).toBe(true);
+    expect(Value.Check(DemandQuerySchema, { max: 1e308 })).toBe(false);
+    expect(Value.Check(DemandQuerySchema, { min: 999_999_999.99 })).toBe(false);
+  });
+});
