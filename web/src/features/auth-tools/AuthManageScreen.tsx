@@ -13,7 +13,9 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { bound } from '../ui/bound.ts';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
+import { choices } from '../ui/choices.ts';
 import { DataTable } from '../ui/DataTable.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
 import { deleteExpired, queryExpired } from './api.ts';
@@ -34,6 +36,14 @@ const NUMBER_FIELDS = [
   ['page', 'Page', undefined, 90],
   ['maxPages', 'Max pages', 20, 100],
   ['deleteLimit', 'Delete limit', 1000, 110],
+] as const;
+
+/** The text controls: field, label, input type, width. */
+const TEXT_FIELDS = [
+  ['dateTo', 'To date', 'date', undefined],
+  ['dateFrom', 'From date', 'date', undefined],
+  ['clientId', 'Client id', undefined, 140],
+  ['userId', 'User id', undefined, 220],
 ] as const;
 
 export function AuthManageScreen() {
@@ -94,35 +104,11 @@ export function AuthManageScreen() {
           aria-label="Collection"
           value={form.type}
           onChange={(v) => set('type', v as AuthManageForm['type'])}
-          data={[
-            { value: 'tokens', label: 'Tokens' },
-            { value: 'authcodes', label: 'Auth codes' },
-          ]}
+          data={choices({ tokens: 'Tokens', authcodes: 'Auth codes' })}
         />
-        <TextInput
-          label="To date"
-          type="date"
-          value={form.dateTo}
-          onChange={(e) => set('dateTo', e.currentTarget.value)}
-        />
-        <TextInput
-          label="From date"
-          type="date"
-          value={form.dateFrom}
-          onChange={(e) => set('dateFrom', e.currentTarget.value)}
-        />
-        <TextInput
-          label="Client id"
-          value={form.clientId}
-          onChange={(e) => set('clientId', e.currentTarget.value)}
-          w={140}
-        />
-        <TextInput
-          label="User id"
-          value={form.userId}
-          onChange={(e) => set('userId', e.currentTarget.value)}
-          w={220}
-        />
+        {TEXT_FIELDS.map(([key, label, type, w]) => (
+          <TextInput key={key} label={label} type={type} w={w} {...bound(form[key], (v) => set(key, v))} />
+        ))}
       </Group>
       <Group align="flex-end" gap="sm">
         {NUMBER_FIELDS.map(([key, label, max, w]) => (
@@ -140,10 +126,7 @@ export function AuthManageScreen() {
           aria-label="Order"
           value={form.order}
           onChange={(v) => set('order', v as AuthManageForm['order'])}
-          data={[
-            { value: 'normal', label: 'Normal' },
-            { value: 'reverse', label: 'Reverse' },
-          ]}
+          data={choices({ normal: 'Normal', reverse: 'Reverse' })}
         />
         <Toggle label="Count only" checked={form.countOnly} onChange={(on) => set('countOnly', on)} mb={8} />
         <Toggle

@@ -1,11 +1,12 @@
 import { AUTH_TEXT, allows, operationById } from '@console/contracts';
-import { Alert, Badge, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { bound } from '../ui/bound.ts';
+import { TextBox } from '../ui/TextBox.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
 import { customerLogin, introspectToken, loginAs } from './api.ts';
 
@@ -114,14 +115,7 @@ export function SocketUsersScreen() {
         </Group>
       </Stack>
 
-      <Textarea
-        label="Token"
-        autosize
-        minRows={2}
-        maxRows={6}
-        {...bound(token, setToken)}
-        spellCheck={false}
-      />
+      <TextBox label="Token" grow={[2, 6]} state={[token, setToken]} spellCheck={false} />
       <Group gap="sm">
         <Button
           onClick={() =>

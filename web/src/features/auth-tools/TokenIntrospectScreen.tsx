@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
-import { bound } from '../ui/bound.ts';
 import { formatStamp } from '../ui/dates.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
+import { TextBox } from '../ui/TextBox.tsx';
 import { introspectToken } from './api.ts';
 import { expiryInWords } from './expiry-words.ts';
 
@@ -26,15 +26,7 @@ export function TokenIntrospectScreen() {
       <Text size="sm" c="dimmed">
         The token is decoded by this console's own server and sent nowhere else.
       </Text>
-      <Textarea
-        label="Token"
-        autosize
-        minRows={3}
-        maxRows={8}
-        {...bound(token, setToken)}
-        autoComplete="off"
-        spellCheck={false}
-      />
+      <TextBox label="Token" grow={[3, 8]} state={[token, setToken]} autoComplete="off" spellCheck={false} />
       <Group>
         <Button onClick={() => decode.mutate(token.trim())} loading={decode.isPending}>
           Decode

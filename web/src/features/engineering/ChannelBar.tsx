@@ -79,8 +79,7 @@ export function ChannelBar({
         <ClientPicker
           description="## for subscribed sockets"
           data={data}
-          value={client}
-          onChange={setClient}
+          client={[client, setClient]}
           onPick={pick}
         />
         <Button variant="default" onClick={onLoad}>

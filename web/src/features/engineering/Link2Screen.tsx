@@ -14,10 +14,9 @@ import {
 import { useState } from 'react';
 import { Toggle } from '../ui/Toggle.tsx';
 import { LINK2_START, type Link2Settings, link2Reply } from './link2.ts';
-import { MessageComposer } from './MessageComposer.tsx';
+import { MessageComposer, useComposer } from './MessageComposer.tsx';
 import { RawLog } from './RawLog.tsx';
-import { useStoredList } from './stored-list.ts';
-import { parseSendBox } from './templates.ts';
+
 import { useRawChannel } from './use-raw-channel.ts';
 
 /**
@@ -32,10 +31,8 @@ export function Link2Screen() {
   const [replySuccess, setReplySuccess] = useState(true);
   const [logIncoming, setLogIncoming] = useState(true);
   const [showRaw, setShowRaw] = useState(true);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const sent = useStoredList('engineering.link2.sent', ENGINEERING.previousSent);
-  const users = useStoredList('engineering.link2.users', ENGINEERING.replyList);
+  const composer = useComposer('link2');
+  const { setText, setError } = composer;
   const channel = useRawChannel({
     trim: ENGINEERING.logTrim,
     logIncoming,
@@ -52,14 +49,7 @@ export function Link2Screen() {
     channel.frame({ type: 'link2-send', message });
     channel.record({ source: 'out', handlerId: hub ? String(hub.hubId) : '', msg: message });
   };
-  const send = () => {
-    const parsed = parseSendBox(text);
-    if ('error' in parsed) return setError(parsed.error);
-    setError(null);
-    say(parsed.message);
-    const refused = sent.add(text);
-    if (refused) setError(refused);
-  };
+  const send = () => composer.submit(say);
   const num = (k: 'configNumber' | 'factoryConfig') => (v: string | number) =>
     setSettings((s) => ({ ...s, [k]: Number(v) || 0 }));
 
@@ -115,12 +105,7 @@ export function Link2Screen() {
           <Toggle label="Reply success" checked={replySuccess} onChange={setReplySuccess} />
         </Group>
         <MessageComposer
-          text={text}
-          onText={setText}
-          error={error}
-          onError={setError}
-          sent={sent}
-          users={users}
+          composer={composer}
           actions={
             <Button onClick={send} disabled={!hub}>
               Send

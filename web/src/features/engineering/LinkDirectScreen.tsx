@@ -5,10 +5,9 @@ import { useCurrentUser } from '../auth/use-current-user.ts';
 import type { ChannelRow } from './ChannelBar.tsx';
 import { ClientPicker } from './ClientPicker.tsx';
 import { FirmwarePanel, LINK_DIRECT_CHOICES } from './FirmwarePanel.tsx';
-import { MessageComposer } from './MessageComposer.tsx';
+import { MessageComposer, useComposer } from './MessageComposer.tsx';
 import { RawLog } from './RawLog.tsx';
-import { useStoredList } from './stored-list.ts';
-import { parseSendBox, request } from './templates.ts';
+import { request } from './templates.ts';
 import { useRawChannel } from './use-raw-channel.ts';
 
 export const LINK_DIRECT_TEXT = {
@@ -34,10 +33,8 @@ export function LinkDirectScreen() {
   const [available, setAvailable] = useState(0);
   const [client, setClient] = useState('');
   const [subscribed, setSubscribed] = useState<string[]>([]);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const sent = useStoredList('engineering.linkDirect.sent', ENGINEERING.previousSent);
-  const users = useStoredList('engineering.linkDirect.users', ENGINEERING.replyList);
+  const composer = useComposer('linkDirect');
+  const { setText, setError } = composer;
   const channel = useRawChannel({
     trim: ENGINEERING.linkDirectLogTrim,
     onFrame: (f) => {
@@ -75,12 +72,7 @@ export function LinkDirectScreen() {
   };
   const send = () => {
     if (!linkId) return setError(LINK_DIRECT_TEXT.noLink);
-    const parsed = parseSendBox(text);
-    if ('error' in parsed) return setError(parsed.error);
-    setError(null);
-    server('linkDirect', 'send', { linkId: Number(linkId), message: parsed.message });
-    const refused = sent.add(text);
-    if (refused) setError(refused);
+    composer.submit((message) => server('linkDirect', 'send', { linkId: Number(linkId), message }));
   };
   const template = () => setText(JSON.stringify(request(senderId, 'system', 'read'), null, 2));
 
@@ -89,13 +81,7 @@ export function LinkDirectScreen() {
       <Title order={2}>Link Direct</Title>
       <Paper withBorder p="sm">
         <Group gap="xs" align="end">
-          <ClientPicker
-            description="* online"
-            data={data}
-            value={client}
-            onChange={setClient}
-            onPick={pick}
-          />
+          <ClientPicker description="* online" data={data} client={[client, setClient]} onPick={pick} />
           <Button
             variant="default"
             onClick={() => {
@@ -122,12 +108,7 @@ export function LinkDirectScreen() {
       </Paper>
       <Paper withBorder p="sm">
         <MessageComposer
-          text={text}
-          onText={setText}
-          error={error}
-          onError={setError}
-          sent={sent}
-          users={users}
+          composer={composer}
           actions={
             <>
               <Button variant="default" onClick={template}>

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { bound } from '../ui/bound.ts';
+import { TextBox } from '../ui/TextBox.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
 import { ADMIN_TEMPLATES, incremented, parseSendBox, templateText } from './templates.ts';
 import type { RawChannel } from './use-raw-channel.ts';
@@ -50,7 +51,7 @@ export function SendPanel({
         <Toggle label="Inc. itemId" checked={inc} onChange={setInc} mb={8} />
         <Button onClick={send}>Send</Button>
       </Group>
-      <Textarea label="Message" autosize minRows={6} maxRows={16} ff="monospace" {...bound(text, setText)} />
+      <TextBox label="Message" grow={[6, 16]} ff="monospace" state={[text, setText]} />
       {error && (
         <Alert color="red" title="Not sent">
           {error}

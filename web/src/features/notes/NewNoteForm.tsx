@@ -1,7 +1,7 @@
-import { Button, Group, Textarea } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
-import { bound } from '../ui/bound.ts';
+import { TextBox } from '../ui/TextBox.tsx';
 import { NOTE_MAX, useAddNote } from './use-note-mutations.ts';
 
 /** The new-note textarea and its button; a note over the limit is refused here, with the limit. */
@@ -29,12 +29,10 @@ export function NewNoteForm({
         if (draft.trim() && !tooLong) add.mutate(draft.trim());
       }}
     >
-      <Textarea
+      <TextBox
         label="New note"
-        autosize
-        minRows={2}
-        maxRows={8}
-        {...bound(draft, setDraft)}
+        grow={[2, 8]}
+        state={[draft, setDraft]}
         error={tooLong ?? (add.isError ? errorMessage(add.error) : null)}
       />
       <Group mt="xs">

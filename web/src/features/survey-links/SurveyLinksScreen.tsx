@@ -1,13 +1,13 @@
 import { type Backup, parseLinkIds, SURVEY_LINKS } from '@console/contracts';
-import { Alert, Button, Group, List, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
-import { bound } from '../ui/bound.ts';
 import { DetailsModal } from '../ui/DetailsModal.tsx';
 import { formatStamp } from '../ui/dates.ts';
 import { downloadText } from '../ui/download.ts';
+import { TextBox } from '../ui/TextBox.tsx';
 import { surveyApi } from './api.ts';
 import { SurveyTable } from './SurveyTable.tsx';
 import {
@@ -93,14 +93,12 @@ export function SurveyLinksScreen() {
     <Stack gap="md">
       <Title order={2}>Survey Links</Title>
       <Group align="flex-end" gap="sm">
-        <Textarea
+        <TextBox
           label="Link ids"
           description="Separated by commas, spaces or new lines; repeats are asked once"
-          autosize
-          minRows={3}
-          maxRows={8}
+          grow={[3, 8]}
           w={480}
-          {...bound(text, setText)}
+          state={[text, setText]}
         />
         <TextInput
           label="Base firmware"
