@@ -1,40 +1,26 @@
 import { ANALYTICS_DEFAULTS, type RecentUsers } from '@console/contracts';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { GraphChart } from '../stats/graph-kit/GraphChart.tsx';
-import { DataTable } from '../ui/DataTable.tsx';
 import { DateInput } from '../ui/DateInput.tsx';
 import { QueryAnswer } from '../ui/QueryAnswer.tsx';
 import { countByPeriod } from './grouping.ts';
-import { CsvButton, day, type ExportFields, rangeProblems, supportPlusSearch } from './parts.tsx';
+import { dated, day, type ExportFields, FieldTable, rangeProblems, searched } from './parts.tsx';
 import { recentUsersQueryOptions } from './queries.ts';
 
 type Row = RecentUsers['users'][number];
-const col = createColumnHelper<Row>();
 const sharing = (r: Row) => r.structures.flatMap((s) => s.otherUsers);
 const EXPORT: ExportFields<Row> = [
-  ['User', (u) => u.email],
-  ['Created Date', (u) => u.createdDate],
+  searched<Row>('User', (u) => u.email),
+  dated<Row>('Created Date', (u) => u.createdDate),
   ['Devices', (u) => u.devices],
-  ['Structures', (u) => u.structures.map((x) => x.rootGroupId).join(' ')],
-  ['Other users', (u) => sharing(u).join(' ')],
-];
-const columns = [
-  col.accessor('email', { header: 'User', cell: (c) => supportPlusSearch(c.getValue()) }),
-  col.accessor('createdDate', { header: 'Created Date', cell: (c) => day(c.getValue()) }),
-  col.accessor('devices', { header: 'Devices' }),
-  col.display({
-    id: 'structures',
-    header: 'Structures',
-    cell: (c) => c.row.original.structures.map((s) => s.rootGroupId).join(', ') || '—',
-  }),
-  col.display({
-    id: 'others',
-    header: 'Other users',
-    cell: (c) => sharing(c.row.original).join(', ') || '—',
-  }),
+  [
+    'Structures',
+    (u) => u.structures.map((x) => x.rootGroupId).join(' '),
+    (u) => u.structures.map((x) => x.rootGroupId).join(', ') || '—',
+  ],
+  ['Other users', (u) => sharing(u).join(' '), (u) => sharing(u).join(', ') || '—'],
 ];
 
 /**
@@ -88,13 +74,11 @@ export function NewUsersScreen() {
                 series={[{ name: 'Users', values: perDay.counts }]}
                 options={{ style: 'bar', scale: 'linear', percent: false, trend: false }}
               />
-              <Group>
-                <CsvButton name="linkplus-customers" rows={a.users} fields={EXPORT} />
-              </Group>
-              <DataTable
+              <FieldTable
                 label="LinkPlus customers"
-                data={a.users}
-                columns={columns}
+                csv="linkplus-customers"
+                rows={a.users}
+                fields={EXPORT}
                 rowKey={(r) => r.userId}
               />
             </>

@@ -1,39 +1,22 @@
 import { ANALYTICS_DEFAULTS, type TopStructures } from '@console/contracts';
 import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { DataTable } from '../ui/DataTable.tsx';
 import { QueryAnswer } from '../ui/QueryAnswer.tsx';
-import { CsvButton, day, type ExportFields, supportPlusSearch } from './parts.tsx';
+import { CsvButton, dated, day, type ExportFields, FieldTable, searched } from './parts.tsx';
 import { topStructuresQueryOptions } from './queries.ts';
 
 type Row = TopStructures['structures'][number];
-const col = createColumnHelper<Row>();
 
 const EXPORT: ExportFields<Row> = [
-  ['Structure', (r) => r.rootGroupId],
-  ['User', (r) => r.user ?? ''],
-  ['Created Date', (r) => r.createdDate],
+  searched<Row>('Structure', (r) => r.rootGroupId),
+  searched<Row>('User', (r) => r.user),
+  dated<Row>('Created Date', (r) => r.createdDate),
   ['Age', (r) => r.ageDays],
-  ['Updated Date', (r) => r.updatedDate],
+  dated<Row>('Updated Date', (r) => r.updatedDate),
   ['Devices', (r) => r.devices],
   ['Automations', (r) => r.automations],
   ['Groups', (r) => r.groups],
-];
-
-const columns = [
-  col.accessor('rootGroupId', { header: 'Structure', cell: (c) => supportPlusSearch(c.getValue()) }),
-  col.accessor('user', {
-    header: 'User',
-    cell: (c) => (c.getValue() ? supportPlusSearch(c.getValue() as string) : '—'),
-  }),
-  col.accessor('createdDate', { header: 'Created Date', cell: (c) => day(c.getValue()) }),
-  col.accessor('ageDays', { header: 'Age' }),
-  col.accessor('updatedDate', { header: 'Updated Date', cell: (c) => day(c.getValue()) }),
-  col.accessor('devices', { header: 'Devices' }),
-  col.accessor('automations', { header: 'Automations' }),
-  col.accessor('groups', { header: 'Groups' }),
 ];
 
 /** `/linkplus-structures` (analytics spec §2): the top structures by device count; Top count and Load. */
@@ -63,7 +46,7 @@ export function TopStructuresScreen() {
             <Text size="sm" c="dimmed">
               Ages are counted to {day(a.asOf)}, the newest structure.
             </Text>
-            <DataTable label="Top structures" data={rows} columns={columns} rowKey={(r) => r.rootGroupId} />
+            <FieldTable label="Top structures" rows={rows} fields={EXPORT} rowKey={(r) => r.rootGroupId} />
           </>
         )}
       </QueryAnswer>

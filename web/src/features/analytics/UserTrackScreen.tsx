@@ -1,42 +1,28 @@
 import { ANALYTICS_DEFAULTS, type UserTrack } from '@console/contracts';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { GraphChart } from '../stats/graph-kit/GraphChart.tsx';
-import { DataTable } from '../ui/DataTable.tsx';
+import { choices } from '../ui/choices.ts';
 import { QueryAnswer } from '../ui/QueryAnswer.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
 import { AGE_LABELS, ageColumns, countByPeriod, type Grouping, isWeekly } from './grouping.ts';
-import { CsvButton, day, type ExportFields, RangeLoad } from './parts.tsx';
+import { dated, day, type ExportFields, FieldTable, RangeLoad } from './parts.tsx';
 import { userTrackQueryOptions } from './queries.ts';
 
 type Row = UserTrack['rows'][number];
-const col = createColumnHelper<Row>();
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
-const columns = [
-  col.accessor('mac', { header: 'MAC' }),
-  col.accessor('firmware', { header: 'Firmware', cell: (c) => c.getValue() ?? '—' }),
-  col.accessor('email', { header: 'E-mail' }),
-  col.accessor('pingtime', { header: 'Ping', cell: (c) => day(c.getValue()) }),
-  col.accessor('ageDays', { header: 'Age (days)', cell: (c) => c.getValue().toFixed(1) }),
-  col.accessor('firstSeen', { header: 'First seen', cell: (c) => day(c.getValue()) }),
-  col.accessor('lastSeen', { header: 'Last seen', cell: (c) => day(c.getValue()) }),
-  col.accessor('devices', { header: 'Devices' }),
-  col.accessor('heating', { header: 'Heating', cell: (c) => yesNo(c.getValue()) }),
-  col.accessor('energy', { header: 'Energy', cell: (c) => yesNo(c.getValue()) }),
-];
 const EXPORT: ExportFields<Row> = [
   ['MAC', (r) => r.mac],
-  ['Firmware', (r) => r.firmware],
+  ['Firmware', (r) => r.firmware, (r) => r.firmware ?? '—'],
   ['E-mail', (r) => r.email],
-  ['Ping', (r) => r.pingtime],
-  ['Age (days)', (r) => r.ageDays],
-  ['First seen', (r) => r.firstSeen],
-  ['Last seen', (r) => r.lastSeen],
+  dated<Row>('Ping', (r) => r.pingtime),
+  ['Age (days)', (r) => r.ageDays, (r) => r.ageDays.toFixed(1)],
+  dated<Row>('First seen', (r) => r.firstSeen),
+  dated<Row>('Last seen', (r) => r.lastSeen),
   ['Devices', (r) => r.devices],
-  ['Heating', (r) => r.heating],
-  ['Energy', (r) => r.energy],
+  ['Heating', (r) => r.heating, (r) => yesNo(r.heating)],
+  ['Energy', (r) => r.energy, (r) => yesNo(r.energy)],
 ];
 const PLAIN = { scale: 'linear', percent: false, trend: false } as const;
 
@@ -85,11 +71,7 @@ export function UserTrackScreen() {
                   aria-label="Grouping"
                   value={grouping}
                   onChange={(v) => setGrouping(v as Grouping)}
-                  data={[
-                    { value: 'auto', label: 'Auto' },
-                    { value: 'daily', label: 'Daily' },
-                    { value: 'weekly', label: 'Weekly' },
-                  ]}
+                  data={choices({ auto: 'Auto', daily: 'Daily', weekly: 'Weekly' })}
                 />
               </Group>
               <GraphChart
@@ -100,10 +82,13 @@ export function UserTrackScreen() {
                 series={[{ name: 'Links', values: overTime.counts }]}
                 options={{ ...PLAIN, style: 'line' }}
               />
-              <Group>
-                <CsvButton name="new-user-track" rows={a.rows} fields={EXPORT} />
-              </Group>
-              <DataTable label="Links" data={a.rows} columns={columns} rowKey={(r) => r.mac} />
+              <FieldTable
+                label="Links"
+                csv="new-user-track"
+                rows={a.rows}
+                fields={EXPORT}
+                rowKey={(r) => r.mac}
+              />
             </>
           );
         }}

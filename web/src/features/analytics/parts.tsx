@@ -1,10 +1,13 @@
 import { checkRange } from '@console/contracts';
 import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useState } from 'react';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
 import { downloadCsv } from '../stats/graph-kit/export.ts';
+import { boundNumber } from '../ui/bound.ts';
 import { toCsv } from '../ui/csv.ts';
+import { DataTable } from '../ui/DataTable.tsx';
 import { DateRangeInputs } from '../ui/DateInput.tsx';
 import { QueryAnswer } from '../ui/QueryAnswer.tsx';
 import type { StructuresRange } from './queries.ts';
@@ -53,8 +56,7 @@ export function RangeLoad({
             min={1}
             max={100_000}
             w={120}
-            value={draft.limit}
-            onChange={(v) => setDraft({ ...draft, limit: Math.max(1, Number(v) || 1) })}
+            {...boundNumber(draft.limit, (limit) => setDraft({ ...draft, limit: Math.max(1, limit) }), 1)}
           />
         )}
         {extra}
@@ -64,8 +66,56 @@ export function RangeLoad({
   );
 }
 
-/** The columns of an export: each header and how a row gives its value. */
-export type ExportFields<T> = readonly (readonly [string, (row: T) => string | number | boolean | null])[];
+type Value = string | number | boolean | null;
+
+/**
+ * A screen's columns, once for its table and its CSV: each header, the row's value (exported as
+ * it is, and what the table sorts by) and, when the table shows it otherwise, how.
+ */
+export type ExportFields<T> = readonly (readonly [string, (row: T) => Value, ((row: T) => ReactNode)?])[];
+
+/** A date column: exported whole, shown as its day. */
+export const dated = <T,>(header: string, get: (row: T) => string | null) =>
+  [header, get, (r: T) => day(get(r))] as const;
+
+/** A structure or user column: shown as a Support Plus search for it ('—' without one). */
+export const searched = <T,>(header: string, get: (row: T) => string | null) =>
+  [header, get, (r: T) => (get(r) ? supportPlusSearch(get(r) as string) : '—')] as const;
+
+/** The table of a screen's rows in its export columns (headers sort by the exported value). */
+export function FieldTable<T>({
+  label,
+  rows,
+  fields,
+  rowKey,
+  csv,
+}: {
+  label: string;
+  rows: readonly T[];
+  fields: ExportFields<T>;
+  rowKey: (row: T) => string;
+  /** With a name: its 'Export CSV' button above the table, the download named after it. */
+  csv?: string;
+}) {
+  const columns = fields.map(
+    ([header, value, show]): ColumnDef<T, Value> => ({
+      id: header,
+      header,
+      accessorFn: value,
+      cell: (c) => (show ? show(c.row.original) : c.getValue()),
+    }),
+  );
+  return (
+    <>
+      {csv && (
+        <Group>
+          <CsvButton name={csv} rows={rows} fields={fields} />
+        </Group>
+      )}
+      <DataTable label={label} data={rows} columns={columns} rowKey={rowKey} />
+    </>
+  );
+}
 
 /** 'Export CSV' of the rows the screen shows, in the given columns. */
 export function CsvButton<T>({
@@ -111,19 +161,28 @@ export function Summary({
 }
 
 /**
- * A structure list screen (analytics spec §2): its title, From / To / Limit with Load, and what the
- * answer for the loaded range shows (loading and errors said by `Answer`).
+ * A structure list screen (analytics spec §2): its title, From / To / Limit with Load, then for the
+ * loaded range its summary facts with 'Export CSV' (and `children`, links beside them) and its
+ * table of structures (loading and errors said by `QueryAnswer`).
  */
-export function RangeScreen<A, K extends QueryKey>({
+export function RangeScreen<
+  A extends { from: string; to: string; structures: T[] },
+  T extends { rootGroupId: string },
+  K extends QueryKey,
+>({
   title,
   defaultLimit,
   query,
+  facts,
+  fields,
   children,
 }: {
   title: string;
   defaultLimit: number;
   query: (range: StructuresRange) => UseQueryOptions<A, Error, A, K>;
-  children: (answer: A) => ReactNode;
+  facts: (answer: A) => readonly (readonly [string, ReactNode])[];
+  fields: ExportFields<T>;
+  children?: ReactNode;
 }) {
   const [range, setRange] = useState<StructuresRange>({ from: '', to: '', limit: defaultLimit });
   const q = useQuery(query(range));
@@ -131,7 +190,21 @@ export function RangeScreen<A, K extends QueryKey>({
     <Stack gap="md">
       <Title order={2}>{title}</Title>
       <RangeLoad initialLimit={defaultLimit} onLoad={setRange} />
-      <QueryAnswer q={q}>{children}</QueryAnswer>
+      <QueryAnswer q={q}>
+        {(a) => (
+          <>
+            <Summary facts={[['', `${day(a.from)} to ${day(a.to)}`], ...facts(a)]}>
+              <CsvButton
+                name={title.toLowerCase().replaceAll(' ', '-')}
+                rows={a.structures}
+                fields={fields}
+              />
+              {children}
+            </Summary>
+            <FieldTable label={title} rows={a.structures} fields={fields} rowKey={(r) => r.rootGroupId} />
+          </>
+        )}
+      </QueryAnswer>
     </Stack>
   );
 }
