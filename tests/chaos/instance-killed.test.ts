@@ -37,10 +37,7 @@ async function served(port: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  stack = await startWorldStack({
-    seed: 12,
-    customers: 20,
-    base: 'kill',
+  stack = await startWorldStack('kill', 12, 20, {
     index: 'always',
     env: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) },
   });

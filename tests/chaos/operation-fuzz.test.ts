@@ -315,10 +315,7 @@ async function worldHints(): Promise<Hints> {
 
 beforeAll(async () => {
   const setupStart = performance.now();
-  stack = await startWorldStack({
-    seed: 11,
-    customers: 25,
-    base: 'fuzz',
+  stack = await startWorldStack('fuzz', 11, 25, {
     histories: true,
     index: 'always',
     services: ['auth', 'search', 'simulator', 'hub-control', 'supervisor', 'stats', 'gateway'],

@@ -24,10 +24,7 @@ let target: {
 };
 
 beforeAll(async () => {
-  stack = await startWorldStack({
-    seed: 13,
-    customers: 40,
-    base: 'e2eacct',
+  stack = await startWorldStack('e2eacct', 13, 40, {
     index: 'always',
     services: ['auth', 'search', 'hub-control', 'gateway'],
   });

@@ -25,10 +25,7 @@ let support: StaffUser;
 let api: Client;
 
 beforeAll(async () => {
-  stack = await startWorldStack({
-    seed: 5,
-    customers: 60,
-    base: 'e2eanalytics',
+  stack = await startWorldStack('e2eanalytics', 5, 60, {
     services: ['auth', 'stats', 'gateway'],
     env: { BACKFILL: 'off' },
   });

@@ -38,7 +38,7 @@ const statusOf = (page: Page, method: string, path: string, body?: unknown) =>
   );
 
 beforeAll(async () => {
-  stack = await startWorldStack({ seed: 7, customers: 60, base: 'e2eauth', services: ['auth', 'gateway'] });
+  stack = await startWorldStack('e2eauth', 7, 60, { services: ['auth', 'gateway'] });
   db = stack.mongo.db;
   const api = await signInAdmin(stack);
   for (const roles of ['admin', 'dev', 'authData', 'authData,roleAdmin', 'support'])

@@ -20,7 +20,7 @@ const COLUMNS = Object.keys(EnergyRowSchema.properties) as (keyof EnergyRow)[];
 const dana = { email: '', password: 'data-monitor-1', name: 'Dana Data' };
 
 beforeAll(async () => {
-  stack = await startWorldStack({ seed: 31, customers: 60, base: 'e2edm', poolSize: 2 });
+  stack = await startWorldStack('e2edm', 31, 60, { poolSize: 2 });
   expect(await writeEnergyMonth(stack.world.pool, { days: 30, meters: 3 })).toBeGreaterThan(3 * 29 * 96);
   await enrolStaff(stack, await signInAdmin(stack), 'datauser', dana);
 }, 180_000);

@@ -16,7 +16,7 @@ let support: StaffUser;
 let api: Client;
 
 beforeAll(async () => {
-  stack = await startWorldStack({ seed: 3, customers: 10, base: 'e2edtypes' });
+  stack = await startWorldStack('e2edtypes', 3, 10);
   const admin = await signInAdmin(stack);
   support = await createStaff(admin, 'support', 'Dot Types');
   api = await signInApi(stack, support.email, support.password);

@@ -23,10 +23,7 @@ const dan = { email: '', password: 'shell-data-1', name: 'Dan Data' };
 
 beforeAll(async () => {
   oidc = await startLocalOidc();
-  stack = await startWorldStack({
-    seed: 43,
-    customers: 20,
-    base: 'e2eshell',
+  stack = await startWorldStack('e2eshell', 43, 20, {
     poolSize: 2,
     env: {
       OIDC_ISSUER: oidc.issuer,

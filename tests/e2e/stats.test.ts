@@ -20,10 +20,7 @@ let api: Client;
 const analyst = { email: '', password: 'stats-pass-1', name: 'Sia Stats' };
 
 beforeAll(async () => {
-  stack = await startWorldStack({
-    seed: 5,
-    customers: 80,
-    base: 'e2estats',
+  stack = await startWorldStack('e2estats', 5, 80, {
     services: ['auth', 'stats', 'gateway'],
     // With histories: the tabs count transactions, logs, connections, agents and client devices.
     histories: true,

@@ -34,10 +34,7 @@ function target() {
 }
 
 beforeAll(async () => {
-  stack = await startWorldStack({
-    seed: SEED,
-    customers: CUSTOMERS,
-    base: 'e2esmon',
+  stack = await startWorldStack('e2esmon', SEED, CUSTOMERS, {
     index: 'always',
     services: ['auth', 'search', 'simulator', 'hub-control', 'gateway'],
     env: {

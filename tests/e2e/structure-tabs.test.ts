@@ -19,7 +19,7 @@ let rootGroupId = '';
 const support = { email: '', password: 'structure-tabs-1', name: 'Tab Tester' };
 
 beforeAll(async () => {
-  stack = await startWorldStack({ seed: 11, customers: 200, base: 'e2etabs', histories: true });
+  stack = await startWorldStack('e2etabs', 11, 200, { histories: true });
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support);
   const queued = await stack.mongo.db

@@ -31,7 +31,7 @@ let target: { rootGroupId: string; serial: string; email: string; detail: Struct
 const signInAs = (email: string, password: string) => signInApi(stack, email, password);
 
 beforeAll(async () => {
-  stack = await startWorldStack({ seed: 11, customers: 200, base: 'e2esplus', index: 'always' });
+  stack = await startWorldStack('e2esplus', 11, 200, { index: 'always' });
   admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support);
   api = await signInAs(support.email, support.password);

@@ -31,7 +31,7 @@ interface Target {
 let target: Target;
 
 beforeAll(async () => {
-  stack = await startWorldStack({ seed: 23, customers: 120, base: 'e2esearch', poolSize: 2 });
+  stack = await startWorldStack('e2esearch', 23, 120, { poolSize: 2 });
   pool = stack.world.pool;
   const found = await pool.query<Target>(`
     select u.user_id::int, u.email, w.wfl_id::int, w.mac, w.name as wfl_name, d.serial

@@ -62,13 +62,7 @@ async function startCloud(): Promise<string> {
 
 beforeAll(async () => {
   const url = await startCloud();
-  stack = await startWorldStack({
-    seed: SEED,
-    customers: CUSTOMERS,
-    base: 'e2elink',
-    poolSize: 2,
-    env: { LINK_CLOUD_URL: url },
-  });
+  stack = await startWorldStack('e2elink', SEED, CUSTOMERS, { poolSize: 2, env: { LINK_CLOUD_URL: url } });
   await enrolStaff(stack, await signInAdmin(stack), 'support', sue);
 }, 180_000);
 

@@ -30,10 +30,7 @@ interface Target {
 let target: Target;
 
 beforeAll(async () => {
-  stack = await startWorldStack({
-    seed: 37,
-    customers: 150,
-    base: 'e2ewflread',
+  stack = await startWorldStack('e2ewflread', 37, 150, {
     poolSize: 2,
     services: ['auth', 'search', 'hub-control', 'gateway'],
   });

@@ -18,7 +18,7 @@ const sam = { email: '', password: 'world-map-1', name: 'Sam Support' };
 const BAD = `lat is null or long is null or (lat = 0 and long = 0) or lat not between -90 and 90 or long not between -180 and 180`;
 
 beforeAll(async () => {
-  stack = await startWorldStack({ seed: 41, customers: 400, base: 'e2emap', poolSize: 2 });
+  stack = await startWorldStack('e2emap', 41, 400, { poolSize: 2 });
   await enrolStaff(stack, await signInAdmin(stack), 'support', sam);
 }, 180_000);
 

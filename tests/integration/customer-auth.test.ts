@@ -34,7 +34,7 @@ interface Audit {
 const audits = (kind: string) => storedAuditEvents<Audit>(nc, stack.prefix, kind);
 
 beforeAll(async () => {
-  stack = await startWorldStack({ seed: 7, customers: 80, base: 'itauth', services: ['auth', 'gateway'] });
+  stack = await startWorldStack('itauth', 7, 80, { services: ['auth', 'gateway'] });
   db = stack.mongo.db;
   nc = await connect({ servers: stack.infra.NATS_URL.split(','), ...natsAuth() });
   admin = await signInAdmin(stack);

@@ -25,13 +25,7 @@ const users: Record<
 const signIn = (email: string, password: string) => signInApi(stack, email, password);
 
 beforeAll(async () => {
-  stack = await startWorldStack({
-    seed: 11,
-    customers: 200,
-    base: 'itsearch',
-    index: 'always',
-    indexTimeoutMs: 60_000,
-  });
+  stack = await startWorldStack('itsearch', 11, 200, { index: 'always', indexTimeoutMs: 60_000 });
   pool = stack.world.pool;
   mongo = stack.mongo.client;
   admin = await signInAdmin(stack);

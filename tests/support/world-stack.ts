@@ -16,11 +16,6 @@ export interface WorldStack extends Stack {
 }
 
 export interface WorldStackOptions {
-  /** The world generator's seed and size: the same pair always makes the same world. */
-  seed: number;
-  customers: number;
-  /** Names the databases (e.g. 'e2esearch'), so a leftover says which file made it. */
-  base: string;
   services?: string[];
   /** Also load the histories (transactions, logs, backups, … the structure tabs read); off by default. */
   histories?: boolean;
@@ -34,12 +29,19 @@ export interface WorldStackOptions {
 /**
  * A world made by the world loader in a Postgres database and a Mongo database of this file's
  * own, and the real services (auth, search, gateway unless told) over it on a unique prefix.
+ * `base` names the databases (e.g. 'e2esearch'), so a leftover says which file made it; `seed` and
+ * `customers` are the generator's: the same pair always makes the same world.
  * `stop()` stops the services and drops both databases.
  */
-export async function startWorldStack(opts: WorldStackOptions): Promise<WorldStack> {
+export async function startWorldStack(
+  base: string,
+  seed: number,
+  customers: number,
+  opts: WorldStackOptions = {},
+): Promise<WorldStack> {
   const infra = infraEnv();
-  const world = await scratchPostgres(infra.DATABASE_URL, opts.base, opts.poolSize ?? 3);
-  const mongo = await scratchMongo(infra.MONGO_URL, { base: opts.base });
+  const world = await scratchPostgres(infra.DATABASE_URL, base, opts.poolSize ?? 3);
+  const mongo = await scratchMongo(infra.MONGO_URL, { base });
   const dropWorld = async () => {
     await mongo.drop();
     await world.drop();
@@ -49,8 +51,8 @@ export async function startWorldStack(opts: WorldStackOptions): Promise<WorldSta
     await loadWorld({
       pool: world.pool,
       db: mongo.db,
-      seed: opts.seed,
-      customers: opts.customers,
+      seed,
+      customers,
       histories: opts.histories ?? false,
     });
     stack = await startStack(infra, opts.services ?? ['auth', 'search', 'gateway'], {
