@@ -29,6 +29,20 @@ async function each(
 
 /** The Gen2 collections: products, users, transactions, agents, logs, connections, groups, clients. */
 export function mongoSources(db: Db): BackfillSource[] {
+  /** Each document of `collection` created before `until`, read with `fields`, and its creation time. */
+  const created = (
+    collection: string,
+    until: Date,
+    fields: readonly string[],
+    fn: (d: Document, t: number) => void,
+  ) =>
+    each(
+      db,
+      collection,
+      { createdDate: { $lt: until } },
+      Object.fromEntries([...fields, 'createdDate'].map((f) => [f, 1])),
+      (d) => fn(d, at(d.createdDate)),
+    );
   return [
     {
       name: 'products',
@@ -36,20 +50,13 @@ export function mongoSources(db: Db): BackfillSource[] {
       read: async (until, emit) => {
         // A structure counts for a product code when its first device of that code was added.
         const first = new Map<string, number>();
-        await each(
-          db,
-          COLLECTIONS.products,
-          { createdDate: { $lt: until } },
-          { productCode: 1, createdDate: 1, rootGroupId: 1 },
-          (d) => {
-            const t = at(d.createdDate);
-            const code = String(d.productCode ?? 'unknown');
-            emit({ metric: 'products', series: code, at: t });
-            const key = `${d.rootGroupId}\u0000${code}`;
-            const seen = first.get(key);
-            if (seen === undefined || t < seen) first.set(key, t);
-          },
-        );
+        await created(COLLECTIONS.products, until, ['productCode', 'rootGroupId'], (d, t) => {
+          const code = String(d.productCode ?? 'unknown');
+          emit({ metric: 'products', series: code, at: t });
+          const key = `${d.rootGroupId}\u0000${code}`;
+          const seen = first.get(key);
+          if (seen === undefined || t < seen) first.set(key, t);
+        });
         for (const [key, t] of first)
           emit({ metric: 'structureProducts', series: key.split('\u0000')[1] as string, at: t });
       },
@@ -58,8 +65,7 @@ export function mongoSources(db: Db): BackfillSource[] {
       name: 'users',
       metrics: ['users', 'userLicensesV5'],
       read: (until, emit) =>
-        each(db, COLLECTIONS.users, { createdDate: { $lt: until } }, { createdDate: 1, licenses: 1 }, (d) => {
-          const t = at(d.createdDate);
+        created(COLLECTIONS.users, until, ['licenses'], (d, t) => {
           emit({ metric: 'users', series: 'new users', at: t });
           const licence = d.licenses?.v5?.license;
           emit({ metric: 'userLicensesV5', series: licence ? String(licence) : 'no licence', at: t });
@@ -69,13 +75,11 @@ export function mongoSources(db: Db): BackfillSource[] {
       name: 'transactions',
       metrics: ['commands', 'duration', 'protocolErrors', 'automations', 'automations.unique'],
       read: (until, emit) =>
-        each(
-          db,
+        created(
           COLLECTIONS.transactions,
-          { createdDate: { $lt: until } },
-          { class: 1, operation: 1, createdDate: 1, duration: 1, success: 1, rootGroupId: 1 },
-          (d) => {
-            const t = at(d.createdDate);
+          until,
+          ['class', 'operation', 'duration', 'success', 'rootGroupId'],
+          (d, t) => {
             const name = `${d.class}.${d.operation}`;
             emit({ metric: 'commands', series: name, at: t });
             emit({ metric: 'duration', series: name, at: t, amount: Number(d.duration) || 0 });
@@ -96,29 +100,24 @@ export function mongoSources(db: Db): BackfillSource[] {
       name: 'agents',
       metrics: ['agents'],
       read: (until, emit) =>
-        each(
-          db,
-          COLLECTIONS.agents,
-          { createdDate: { $lt: until } },
-          { type: 1, linked: 1, createdDate: 1 },
-          (d) =>
-            emit({
-              metric: 'agents',
-              series: `${d.type}|${d.linked ? 'linked' : 'unlinked'}`,
-              at: at(d.createdDate),
-            }),
+        created(COLLECTIONS.agents, until, ['type', 'linked'], (d, t) =>
+          emit({
+            metric: 'agents',
+            series: `${d.type}|${d.linked ? 'linked' : 'unlinked'}`,
+            at: t,
+          }),
         ),
     },
     {
       name: 'logs',
       metrics: ['logs'],
       read: (until, emit) =>
-        each(db, COLLECTIONS.logs, { createdDate: { $lt: until } }, { item: 1, createdDate: 1 }, (d) => {
+        created(COLLECTIONS.logs, until, ['item'], (d, t) => {
           const p = d.item?.payload ?? {};
           emit({
             metric: 'logs',
             series: `${p.source ?? 'unknown'}|${p.group ?? 'unknown'}|${p.level ?? 'info'}`,
-            at: at(d.createdDate),
+            at: t,
           });
         }),
     },
@@ -126,17 +125,12 @@ export function mongoSources(db: Db): BackfillSource[] {
       name: 'workers',
       metrics: ['workers'],
       read: (until, emit) =>
-        each(
-          db,
-          COLLECTIONS.workerConnections,
-          { createdDate: { $lt: until } },
-          { oldWorker: 1, createdDate: 1 },
-          (d) =>
-            emit({
-              metric: 'workers',
-              series: String(d.oldWorker?.workerUniqueId ?? 'unknown'),
-              at: at(d.createdDate),
-            }),
+        created(COLLECTIONS.workerConnections, until, ['oldWorker'], (d, t) =>
+          emit({
+            metric: 'workers',
+            series: String(d.oldWorker?.workerUniqueId ?? 'unknown'),
+            at: t,
+          }),
         ),
     },
     {
@@ -144,36 +138,27 @@ export function mongoSources(db: Db): BackfillSource[] {
       metrics: ['groups'],
       last: true,
       read: (until, emit) =>
-        each(
-          db,
-          COLLECTIONS.structures,
-          { createdDate: { $lt: until } },
-          { _groups: 1, createdDate: 1 },
-          (d) => {
-            const t = at(d.createdDate);
-            for (const g of Object.values(
-              (d._groups ?? {}) as Record<string, { type?: string; name?: string }>,
-            )) {
-              emit({
-                metric: 'groups',
-                series: `${g.type ?? 'other'}|${g.name ?? g.type ?? 'other'}`,
-                at: t,
-              });
-            }
-          },
-        ),
+        created(COLLECTIONS.structures, until, ['_groups'], (d, t) => {
+          for (const g of Object.values(
+            (d._groups ?? {}) as Record<string, { type?: string; name?: string }>,
+          )) {
+            emit({
+              metric: 'groups',
+              series: `${g.type ?? 'other'}|${g.name ?? g.type ?? 'other'}`,
+              at: t,
+            });
+          }
+        }),
     },
     {
       name: 'clients',
       metrics: ['appVersions', 'clientDeviceTypes'],
       read: (until, emit) =>
-        each(
-          db,
+        created(
           COLLECTIONS.clientDevices,
-          { createdDate: { $lt: until } },
-          { platform: 1, appVersion: 1, deviceType: 1, createdDate: 1, lastSeenDate: 1 },
-          (d) => {
-            const t = at(d.createdDate);
+          until,
+          ['platform', 'appVersion', 'deviceType', 'lastSeenDate'],
+          (d, t) => {
             emit({ metric: 'appVersions', series: `${d.platform}|${d.appVersion}`, at: t });
             emit({ metric: 'clientDeviceTypes', series: `new|${d.deviceType}`, at: t });
             const seen = Math.min(at(d.lastSeenDate), until.getTime() - 1);
@@ -185,11 +170,11 @@ export function mongoSources(db: Db): BackfillSource[] {
       name: 'data monitor (Gen2)',
       metrics: ['dmGen2'],
       read: async (until, emit) => {
-        await each(db, COLLECTIONS.hubs, { createdDate: { $lt: until } }, { createdDate: 1 }, (d) =>
-          emit({ metric: 'dmGen2', series: 'new_linkplus', at: at(d.createdDate), only: 'd' }),
+        await created(COLLECTIONS.hubs, until, [], (_d, t) =>
+          emit({ metric: 'dmGen2', series: 'new_linkplus', at: t, only: 'd' }),
         );
-        await each(db, COLLECTIONS.logs, { createdDate: { $lt: until } }, { createdDate: 1 }, (d) =>
-          emit({ metric: 'dmGen2', series: 'log_inserts', at: at(d.createdDate), only: 'd' }),
+        await created(COLLECTIONS.logs, until, [], (_d, t) =>
+          emit({ metric: 'dmGen2', series: 'log_inserts', at: t, only: 'd' }),
         );
       },
     },

@@ -73,6 +73,9 @@ export function ChannelBar({
     setSubscribed((s) => (s.includes(id) ? s : [...s, id]));
     onPick(id);
   };
+  const prefToggle = (key: 'loadOnStart' | 'defaultOn', label: string) => (
+    <Toggle label={label} checked={prefs[key]} onChange={(on) => save({ ...prefs, [key]: on })} mb={8} />
+  );
   return (
     <Stack gap={6}>
       <Group gap="xs" align="end">
@@ -85,24 +88,14 @@ export function ChannelBar({
         <Button variant="default" onClick={onLoad}>
           Load
         </Button>
-        <Toggle
-          label="Load On Start"
-          checked={prefs.loadOnStart}
-          onChange={(on) => save({ ...prefs, loadOnStart: on })}
-          mb={8}
-        />
+        {prefToggle('loadOnStart', 'Load On Start')}
         <Button variant="default" onClick={() => onAll(true)}>
           Subscribe to All
         </Button>
         <Button variant="default" onClick={() => onAll(false)}>
           Un-Subscribe to All
         </Button>
-        <Toggle
-          label="Default On"
-          checked={prefs.defaultOn}
-          onChange={(on) => save({ ...prefs, defaultOn: on })}
-          mb={8}
-        />
+        {prefToggle('defaultOn', 'Default On')}
       </Group>
       <Group gap="xs">
         <Badge color={channel.state === 'open' ? (authed ? 'green' : 'yellow') : 'gray'}>

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { bound, boundNumber } from '../ui/bound.ts';
 import { Toggle } from '../ui/Toggle.tsx';
 import { LINK2_START, type Link2Settings, link2Reply } from './link2.ts';
 import { MessageComposer, useComposer } from './MessageComposer.tsx';
@@ -50,8 +51,10 @@ export function Link2Screen() {
     channel.record({ source: 'out', handlerId: hub ? String(hub.hubId) : '', msg: message });
   };
   const send = () => composer.submit(say);
-  const num = (k: 'configNumber' | 'factoryConfig') => (v: string | number) =>
-    setSettings((s) => ({ ...s, [k]: Number(v) || 0 }));
+  const numberSetting = (k: 'configNumber' | 'factoryConfig') => ({
+    disabled: hub !== null,
+    ...boundNumber(settings[k], (v) => setSettings((s) => ({ ...s, [k]: v })), 0),
+  });
 
   return (
     <Stack gap="md">
@@ -60,25 +63,12 @@ export function Link2Screen() {
         <Group align="end" gap="xs">
           <TextInput
             label="Firmware version"
-            value={settings.firmwareVersion}
-            disabled={hub !== null}
-            onChange={(e) => setSettings((s) => ({ ...s, firmwareVersion: e.currentTarget.value }))}
             w={140}
-          />
-          <NumberInput
-            label="Config number"
-            value={settings.configNumber}
             disabled={hub !== null}
-            onChange={num('configNumber')}
-            w={130}
+            {...bound(settings.firmwareVersion, (v) => setSettings((s) => ({ ...s, firmwareVersion: v })))}
           />
-          <NumberInput
-            label="Factory config"
-            value={settings.factoryConfig}
-            disabled={hub !== null}
-            onChange={num('factoryConfig')}
-            w={130}
-          />
+          <NumberInput label="Config number" w={130} {...numberSetting('configNumber')} />
+          <NumberInput label="Factory config" w={130} {...numberSetting('factoryConfig')} />
           {hub ? (
             <Button color="gray" onClick={() => channel.frame({ type: 'link2-close' })}>
               Disconnect
