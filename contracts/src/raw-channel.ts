@@ -57,9 +57,24 @@ export const RawFrameSchema = Type.Union([
     { additionalProperties: false },
   ),
   Type.Object({ type: Type.Literal('link2-close') }, { additionalProperties: false }),
+  Type.Object(
+    {
+      type: Type.Literal('user-auth'),
+      token: Type.String({ minLength: 1, maxLength: 8192, description: 'A customer access token' }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ type: Type.Literal('user-close') }, { additionalProperties: false }),
 ]);
 export type RawFrame = Static<typeof RawFrameSchema>;
-export const RAW_FRAME_TYPES = ['raw', 'link2-open', 'link2-send', 'link2-close'] as const;
+export const RAW_FRAME_TYPES = [
+  'raw',
+  'link2-open',
+  'link2-send',
+  'link2-close',
+  'user-auth',
+  'user-close',
+] as const;
 
 /** How a raw message went: only `reply` tells what the far side did; `timeout` is never retried. */
 export type RawOutcome = 'reply' | 'timeout' | 'unreachable' | 'unreadable' | 'refused';
@@ -77,7 +92,19 @@ export type RawServerFrame =
     }
   | { type: 'link2-opened'; hubId: number; handlerId: string }
   | { type: 'link2-request'; message: HubMessage; from: string }
-  | { type: 'link2-closed'; reason: string };
+  | { type: 'link2-closed'; reason: string }
+  | { type: 'user-authed'; userId: string; email: string }
+  | { type: 'user-closed'; reason: string };
+
+/**
+ * Who a user channel (/socket-users) speaks as once its customer token is authenticated: every raw
+ * message of that socket is then the customer's, answered only within the customer's structures.
+ */
+export const RawCustomerSchema = Type.Object(
+  { userId: Type.String({ minLength: 1, maxLength: 100 }), email: Type.String({ maxLength: 254 }) },
+  { additionalProperties: false },
+);
+export type RawCustomer = Static<typeof RawCustomerSchema>;
 
 /** Defaults of the Link2 simulator page (§2): firmware 0.0.42, config 1, factory config 1. */
 export const LINK2_DEFAULTS = { firmwareVersion: '0.0.42', configNumber: 1, factoryConfig: 1 } as const;
@@ -103,6 +130,14 @@ export const ENGINEERING = {
   linkDirectLogTrim: { at: 40, to: 20 },
   itemsPerPage: 10,
   previousSent: 5,
+  /** The user channel keeps more sent messages (§9: 15 for users). */
+  previousSentUsers: 15,
+  /** Send Multiple and the Payloads panel: one message a second. */
+  batchSendDelayMs: 1000,
+  /** Read All / Write All: a feature every 250 ms. */
+  featureAllDelayMs: 250,
+  /** Write Loop (0/1): a write every 1.5 s. */
+  writeLoopMs: 1500,
   replyList: 10,
   storedEntryMaxChars: 1000,
 } as const;
@@ -125,6 +160,18 @@ export const RAW_SERVER_OPERATIONS = classOperations({
   cacheState: 'server cacheState',
   stats: 'server stats',
   banHost: 'server banHost',
+});
+
+/**
+ * What a user channel's messages are (§2 user channel templates): the server answers the user's
+ * hierarchy and discovery, a device's stored record and a product's releases; every other message
+ * goes to the hub holding the device or feature it names (payload featureId, deviceId or linkId).
+ */
+export const RAW_USER_OPERATIONS = classOperations({
+  hierarchy: 'user hierarchy',
+  discovery: 'user discovery',
+  deviceReadDb: 'device readDb',
+  productRead: 'firmware productRead',
 });
 
 /** The server's answer to a raw message: the request's transactionId, class and operation. */
@@ -186,6 +233,10 @@ export const RAW_TEXT = {
       : `Fragments missing before a release: ${missing.join(', ')} of ${count}.`,
   banNeedsHost: 'Ban Host needs a host: an IPv4 or IPv6 address.',
   banned: 'This host is banned from the raw channel.',
+  userAuthFailed: 'Websocket Auth failed',
+  userClosed: 'Channel closed, you will need to re-auth.',
+  notUsers: 'Not one of this customer’s devices, features or links; the message was not sent.',
+  noTarget: 'Name the featureId, deviceId or linkId the message is for.',
 } as const;
 
 /** The audit event of one raw message (subject `audit.raw-channel`, stream AUDIT). */
@@ -205,12 +256,19 @@ export interface RawChannelAudit {
   host?: string;
   /** The payload of a Ban Host: which host was banned or let back in. */
   detail?: Record<string, unknown>;
+  /** On a user channel: the customer the engineer spoke as. */
+  customer?: RawCustomer;
   at: number;
 }
 
 /** Body of the raw operation (gateway → hub-control) and its answer. */
 export const RawSendBodySchema = Type.Object(
-  { to: RawTargetSchema, message: RawEnvelopeSchema },
+  {
+    to: RawTargetSchema,
+    message: RawEnvelopeSchema,
+    /** Sent as this customer (a user channel). */
+    customer: Type.Optional(RawCustomerSchema),
+  },
   { additionalProperties: false },
 );
 export const RawSendResultSchema = Type.Object({

@@ -3,12 +3,12 @@
  * real simulator, hub-control, auth and gateway processes on one NATS. Every refusal is checked
  * where a person would notice it (the socket's raw-reply) and at the hub (nothing arrived).
  */
-import { RAW_LIMITS, RAW_TEXT, type RawChannelAudit, subjects } from '@console/contracts';
+import { COLLECTIONS, RAW_LIMITS, RAW_TEXT, type RawChannelAudit, subjects } from '@console/contracts';
 import { failure, operationClient, testCaller } from '@console/kit/testing';
 import type { Msg } from '@nats-io/nats-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
-import { signInAdmin, staffClient } from '../support/people.ts';
+import { insertPasswordCustomer, signInAdmin, staffClient } from '../support/people.ts';
 import type { Client } from '../support/stack.ts';
 import { envelope, WsClient } from '../support/ws-client.ts';
 
@@ -378,5 +378,107 @@ describe('Link2: the browser as a hub', () => {
       'the Link2 hub gone offline',
     );
     admin.close();
+  });
+});
+
+describe('user channel (/socket-users)', () => {
+  it('speaks as the customer of an authenticated token: their hierarchy, their hubs only, audited with the customer', async () => {
+    // A customer whose one structure holds the first simulated hub, with a device and a feature.
+    const customer = await insertPasswordCustomer(stack.mongo.db, stack, 'uc', 'user-channel-1');
+    const hub = Number(hubOf(0));
+    const rootGroupId = `9001-${customer.userId}`;
+    await stack.mongo.db
+      .collection(COLLECTIONS.users)
+      .insertOne({ ...customer, rootGroupIds: [rootGroupId] });
+    await stack.mongo.db.collection(COLLECTIONS.structures).insertOne({
+      rootGroupId,
+      name: 'Test home',
+      link2: [hub],
+      devices: {
+        'dev-1': { deviceId: 'dev-1', name: 'Lamp', productCode: 'L42', linkId: hub, featureIds: ['f-1'] },
+      },
+      features: {
+        'f-1': { featureId: 'f-1', name: 'Switch', deviceId: 'dev-1', attributes: { type: 'switch' } },
+      },
+      userRootAccess: [{ userId: customer.userId, levels: ['owner'], createdDate: new Date() }],
+    });
+    const login = await dev.call('POST', '/api/impersonate-user/login-as', {
+      email: customer.email,
+      reason: 'User channel integration test',
+    });
+    expect(login.status).toBe(200);
+    const token = (login.json as { token: string }).token;
+
+    const c = await WsClient.open(stack, dev);
+    // A bad token is refused; nothing is sent as anyone.
+    c.send({ type: 'user-auth', token: `${token.slice(0, -4)}AAAA` });
+    expect(await c.next((f) => f.type === 'raw-reply', 'the refusal')).toMatchObject({
+      outcome: 'refused',
+      statusCode: 401,
+      error: RAW_TEXT.userAuthFailed,
+    });
+    const from = c.frames.length;
+    c.send({ type: 'user-auth', token });
+    expect(await c.next((f) => f.type === 'user-authed', 'authed', from)).toMatchObject({
+      userId: customer.userId,
+      email: customer.email,
+    });
+
+    const h = ++tx;
+    const hierarchy = await c.raw('server', envelope(h, 'user', 'hierarchy'));
+    expect(hierarchy).toMatchObject({ outcome: 'reply', transactionId: h });
+    expect((hierarchy.message as { items: { payload: unknown }[] }).items[0]?.payload).toMatchObject({
+      userId: customer.userId,
+      structures: [
+        { rootGroupId, hubs: [hub], levels: ['owner'], features: [{ featureId: 'f-1', type: 'switch' }] },
+      ],
+    });
+
+    // A message naming the customer's link goes to that hub; another customer's link is refused.
+    const mine = ++tx;
+    expect(await c.raw('server', envelope(mine, 'system', 'read', { linkId: hub }))).toMatchObject({
+      outcome: 'reply',
+      message: { senderId: String(hub), transactionId: mine },
+    });
+    const hubSaw = stack.watch(subjects(stack.prefix).hubMsgAll(hubOf(1)));
+    const theirs = ++tx;
+    expect(
+      await c.raw('server', envelope(theirs, 'system', 'read', { linkId: Number(hubOf(1)) })),
+    ).toMatchObject({
+      outcome: 'refused',
+      statusCode: 403,
+      error: RAW_TEXT.notUsers,
+    });
+    expect(
+      await c.raw('server', envelope(++tx, 'feature', 'read', { featureId: 'someone-else' })),
+    ).toMatchObject({
+      statusCode: 403,
+    });
+    expect(await c.raw('server', envelope(++tx, 'feature', 'read', {}))).toMatchObject({
+      statusCode: 400,
+      error: RAW_TEXT.noTarget,
+    });
+    await stack.waitFor(() => auditsOf(theirs).length === 1, 'the refusal’s audit event');
+    expect(auditsOf(theirs)[0]).toMatchObject({
+      outcome: 'refused',
+      staff: { name: 'Dee Dev' },
+      customer: { userId: customer.userId, email: customer.email },
+    });
+    expect(auditsOf(mine)[0]).toMatchObject({ outcome: 'reply', customer: { userId: customer.userId } });
+    expect(hubSaw).toHaveLength(0);
+
+    // user-close: the socket is the engineer's again (channel operations answered by the gateway).
+    const closedAt = c.frames.length;
+    c.send({ type: 'user-close' });
+    await c.next((f) => f.type === 'user-closed', 'closed', closedAt);
+    expect(await c.raw('server', envelope(++tx, 'user', 'hierarchy'))).toMatchObject({ statusCode: 404 });
+    c.close();
+  });
+
+  it('takes a user channel token only from dev', async () => {
+    const s = await WsClient.open(stack, support);
+    s.send({ type: 'user-auth', token: 'x.y.z' });
+    expect(await s.next((f) => f.type === 'raw-reply', 'the refusal')).toMatchObject({ statusCode: 403 });
+    s.close();
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 /** The raw channel's operation (reached through the gateway's /ws only). */
 export function rawChannelHandlers(app: FastifyInstance) {
   return defineHandlers(rawChannelOperations, {
-    'hub-control.rawSend': async (ctx) => app.rawChannel.send(ctx, ctx.body.to, ctx.body.message),
+    'hub-control.rawSend': async (ctx) =>
+      app.rawChannel.send(ctx, ctx.body.to, ctx.body.message, ctx.body.customer),
   });
 }

@@ -9,6 +9,7 @@ import {
   RAW_SERVER_TARGET,
   RAW_TEXT,
   type RawChannelAudit,
+  type RawCustomer,
   RawEnvelopeSchema,
   type RawOutcome,
   type RawSendResult,
@@ -21,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppJetStream } from './audit-trail.ts';
 import type { LinkOutcome } from './links.client.ts';
+import { UserChannel } from './user-channel.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +56,14 @@ function fromOutcome(o: LinkOutcome): RawSendResult {
  * the class/operation — refusals included.
  */
 export class RawChannel extends AppJetStream {
-  async send(ctx: HandlerContext, to: string, message: HubMessage): Promise<RawSendResult> {
+  private readonly users = new UserChannel(this.app);
+
+  async send(
+    ctx: HandlerContext,
+    to: string,
+    message: HubMessage,
+    customer?: RawCustomer,
+  ): Promise<RawSendResult> {
     const caller = callerOf(ctx);
     const t0 = performance.now();
     let result: RawSendResult | null = null;
@@ -63,10 +72,12 @@ export class RawChannel extends AppJetStream {
       if (await this.app.rawServerOps.isBanned(ctx.ip)) throw new ApiError(403, RAW_TEXT.banned);
       if (!allows(rawAccess(to, message.class, message.operation), caller.roles))
         throw new ApiError(403, RAW_TEXT.role);
-      result =
-        to === RAW_SERVER_TARGET
-          ? await this.server(caller, message)
-          : await this.toHub(caller, Number(to), message);
+      if (customer) result = await this.asCustomer(caller, customer, message);
+      else
+        result =
+          to === RAW_SERVER_TARGET
+            ? await this.server(caller, message)
+            : await this.toHub(caller, Number(to), message);
       return result;
     } catch (err) {
       if (err instanceof ApiError) refusal = err;
@@ -74,8 +85,22 @@ export class RawChannel extends AppJetStream {
     } finally {
       const outcome: RawOutcome = result?.outcome ?? 'refused';
       const durationMs = result?.durationMs ?? Math.round(performance.now() - t0);
-      await this.audit(ctx, caller, to, message, outcome, refusal?.statusCode ?? null, durationMs);
+      await this.audit(
+        ctx,
+        caller,
+        to,
+        message,
+        { outcome, statusCode: refusal?.statusCode ?? null, durationMs },
+        customer,
+      );
     }
+  }
+
+  /** A user channel's message: answered from the customer's records, or sent to the customer's hub. */
+  private async asCustomer(caller: Caller, customer: RawCustomer, m: HubMessage): Promise<RawSendResult> {
+    const route = await this.users.route(customer, m);
+    if (route.kind === 'answer') return this.answer(m, route.payload);
+    return this.toHub(caller, route.hubId, m);
   }
 
   private async toHub(caller: Caller, hubId: number, message: HubMessage): Promise<RawSendResult> {
@@ -179,9 +204,8 @@ export class RawChannel extends AppJetStream {
     caller: Caller,
     target: string,
     m: HubMessage,
-    outcome: RawOutcome,
-    statusCode: number | null,
-    durationMs: number,
+    how: { outcome: RawOutcome; statusCode: number | null; durationMs: number },
+    customer?: RawCustomer,
   ) {
     const event: RawChannelAudit = {
       kind: 'raw-channel',
@@ -191,13 +215,12 @@ export class RawChannel extends AppJetStream {
       operation: m.operation,
       direction: m.direction,
       transactionId: m.transactionId,
-      outcome,
-      statusCode,
-      durationMs,
+      ...how,
       requestId: ctx.requestId,
       host: ctx.ip,
       // What a Ban Host changed is part of its record.
-      ...(is(m, ops.banHost) ? { detail: m.items[0]?.payload ?? {} } : {}),
+      ...(is(m, ops.banHost) && !customer ? { detail: m.items[0]?.payload ?? {} } : {}),
+      ...(customer ? { customer } : {}),
       at: Date.now(),
     };
     try {

@@ -6,6 +6,7 @@ import {
   operationById,
   RAW_SERVER_TARGET,
   RAW_TEXT,
+  type RawCustomer,
   type RawFrame,
   RawFrameSchema,
   type RawSendResult,
@@ -13,6 +14,7 @@ import {
   rawAccess,
   SOCKET_CHANNEL_OPERATIONS,
   serverReply,
+  type TokenIntrospection,
 } from '@console/contracts';
 import { instanceId } from '@console/kit';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -28,6 +30,7 @@ const checkMember = new Map(
   RawFrameSchema.anyOf.map((m) => [m.properties.type.const, TypeCompiler.Compile(m)]),
 );
 const rawSend = operationById('hub-control.rawSend');
+const introspect = operationById('auth.tokenIntrospect');
 
 /** What the socket asked the channel operations to watch: done by the live fan-out of this socket. */
 /** What a channel operation watches: one hub, or (null) every hub. */
@@ -36,6 +39,8 @@ export type WatchHub = (conn: LiveConnection, hubId: string | null, on: boolean,
 interface PerSocket {
   bucket: TokenBucket;
   link2: Link2Hub | null;
+  /** A user channel's customer, once its token is authenticated: its messages are the customer's. */
+  customer: RawCustomer | null;
 }
 
 /**
@@ -64,7 +69,9 @@ export class RawChannel {
   /** Is this parsed frame one of the raw channel's (by its type)? */
   static claims(parsed: unknown): boolean {
     const type = (parsed as { type?: unknown } | null)?.type;
-    return typeof type === 'string' && (type === 'raw' || type.startsWith('link2-'));
+    return (
+      typeof type === 'string' && (type === 'raw' || type.startsWith('link2-') || type.startsWith('user-'))
+    );
   }
 
   open(conn: LiveConnection) {
@@ -72,6 +79,7 @@ export class RawChannel {
     this.sockets.set(conn, {
       bucket: new TokenBucket(c.RAW_PER_SOCKET_PER_SECOND, c.RAW_PER_SOCKET_BURST),
       link2: null,
+      customer: null,
     });
     const user = this.users.get(conn.caller.userId);
     if (user) user.sockets += 1;
@@ -112,8 +120,13 @@ export class RawChannel {
       return refuse(413, RAW_TEXT.tooBig(bytes, this.config.RAW_MAX_BYTES));
     if (!checkFrame.Check(parsed)) return refuse(400, describe(parsed));
     const frame = parsed;
-    if (frame.type === 'raw') return this.send(conn, frame, ip, refuse);
+    if (frame.type === 'raw') return this.send(conn, s, frame, ip, refuse);
     if (!allows(['dev'], conn.caller.roles)) return refuse(403, RAW_TEXT.role);
+    if (frame.type === 'user-auth') return this.userAuth(conn, s, frame.token, ip, refuse);
+    if (frame.type === 'user-close') {
+      s.customer = null;
+      return this.reply(conn, { type: 'user-closed', reason: RAW_TEXT.userClosed });
+    }
     if (frame.type === 'link2-open') {
       if (s.link2) return refuse(409, RAW_TEXT.link2Twice);
       const { type: _t, ...settings } = frame;
@@ -139,8 +152,40 @@ export class RawChannel {
     if (refused) return refuse(409, refused);
   }
 
+  /**
+   * A user channel authenticates with a customer's token: checked by the auth service (signature,
+   * expiry, and the stored token still active), then every raw message of this socket is sent as
+   * that customer until `user-close` or the socket ends.
+   */
+  private async userAuth(
+    conn: LiveConnection,
+    s: PerSocket,
+    token: string,
+    ip: string,
+    refuse: (statusCode: number, error: string) => void,
+  ) {
+    s.customer = null;
+    const answer = await this.app.forward(introspect, {
+      requestId: randomUUID(),
+      caller: conn.caller,
+      ip,
+      params: {},
+      query: {},
+      body: { token },
+    });
+    if (!answer.ok) return refuse(answer.error.statusCode, answer.error.message);
+    const t = answer.data as TokenIntrospection;
+    const userId = typeof t.claims.sub === 'string' ? t.claims.sub : '';
+    if (t.signature !== 'valid' || t.expired !== false || t.stored !== 'active' || !userId)
+      return refuse(401, RAW_TEXT.userAuthFailed);
+    const email = typeof t.claims.email === 'string' ? t.claims.email : '';
+    s.customer = { userId: userId.slice(0, 100), email: email.slice(0, 254) };
+    this.reply(conn, { type: 'user-authed', ...s.customer });
+  }
+
   private async send(
     conn: LiveConnection,
+    s: PerSocket,
     frame: Extract<RawFrame, { type: 'raw' }>,
     ip: string,
     refuse: (statusCode: number, error: string) => void,
@@ -149,6 +194,7 @@ export class RawChannel {
     if (!allows(rawAccess(to, message.class, message.operation), conn.caller.roles))
       return refuse(403, RAW_TEXT.role);
     if (
+      !s.customer &&
       to === RAW_SERVER_TARGET &&
       message.class === 'channels' &&
       SOCKET_CHANNEL_OPERATIONS.includes(message.operation)
@@ -160,7 +206,7 @@ export class RawChannel {
       ip,
       params: {},
       query: {},
-      body: { to, message },
+      body: s.customer ? { to, message, customer: s.customer } : { to, message },
     });
     if (!answer.ok) {
       const { statusCode, message: text } = answer.error;
