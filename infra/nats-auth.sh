@@ -45,7 +45,7 @@ http: "127.0.0.1:$MONITOR_PORT"
 authorization {
   users = [
     { user: gateway, password: "$(pass gateway)", permissions: {
-        publish: { allow: ["*.api.>", "\$SRV.>", $JS_ENSURE, $JS_READ, $GATEWAY_LINK2] }
+        publish: { allow: ["*.api.>", "\$SRV.>", "*.audit.raw-channel", $JS_ENSURE, $JS_READ, $GATEWAY_LINK2] }
         subscribe: { allow: ["_INBOX.>", "*.hub.>", "*.live.hub.>", "*.wfl.>", "*.host.>", "*.audit.>", "*.ops.gateway.>", "\$SRV.>"] }
         allow_responses: true
     } }

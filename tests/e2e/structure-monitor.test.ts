@@ -6,12 +6,11 @@
  * typed 'ok' shows as request and response in the structure monitor, and its automatic note
  * appears in the notes side bar.
  */
-import { QUIET_SIMULATOR } from '@console/kit/testing';
 import { hubsOf } from '@console/world';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
-import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
+import { startWorldStack, type WorldStack, worldFleetEnv } from '../support/world-stack.ts';
 
 const SEED = 9;
 const CUSTOMERS = 30;
@@ -37,16 +36,7 @@ beforeAll(async () => {
   stack = await startWorldStack('e2esmon', SEED, CUSTOMERS, {
     index: 'always',
     services: ['auth', 'search', 'simulator', 'hub-control', 'gateway'],
-    env: {
-      ...QUIET_SIMULATOR,
-      FLEET: 'world',
-      SIM_SEED: String(SEED),
-      WORLD_CUSTOMERS: String(CUSTOMERS),
-      SIM_HUBS: String(HUBS),
-      SIM_WFLS: '0',
-      SIM_HOSTS: '0',
-      SIM_PRESENCE_REFRESH_S: '1',
-    },
+    env: { ...worldFleetEnv(SEED, CUSTOMERS, HUBS), SIM_PRESENCE_REFRESH_S: '1' },
   });
   await enrolStaff(stack, await signInAdmin(stack), 'support', support);
 }, 240_000);

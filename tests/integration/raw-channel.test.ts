@@ -78,6 +78,16 @@ describe('raw channel', () => {
       statusCode: 403,
       error: RAW_TEXT.role,
     });
+    // Refused by the gateway: never sent, but audited there, naming who tried what.
+    await stack.waitFor(() => auditsOf(t).length === 1, 'the gateway refusal’s audit event');
+    expect(auditsOf(t)[0]).toMatchObject({
+      outcome: 'refused',
+      statusCode: 403,
+      staff: { name: 'Sue Support' },
+      target: hubOf(2),
+      class: 'system',
+      operation: 'read',
+    });
     // Link Direct may use its own operation, not a hub directly.
     const l = await WsClient.open(stack, linkDirect);
     expect(await l.raw(hubOf(2), envelope(++tx, 'system', 'read'))).toMatchObject({ statusCode: 403 });
@@ -417,6 +427,13 @@ describe('user channel (/socket-users)', () => {
       statusCode: 401,
       error: RAW_TEXT.userAuthFailed,
     });
+    await stack.waitFor(
+      () =>
+        audits
+          .map((m) => m.json<RawChannelAudit>())
+          .some((a) => a.class === 'user' && a.operation === 'auth' && a.staff.name === 'Dee Dev'),
+      'the failed customer token’s audit event',
+    );
     const from = c.frames.length;
     c.send({ type: 'user-auth', token });
     expect(await c.next((f) => f.type === 'user-authed', 'authed', from)).toMatchObject({

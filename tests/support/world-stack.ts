@@ -1,5 +1,6 @@
 import {
   infraEnv,
+  QUIET_SIMULATOR,
   type ScratchMongo,
   type ScratchPostgres,
   scratchMongo,
@@ -81,4 +82,20 @@ export async function startWorldStack(
     await dropWorld();
   };
   return { ...stack, world, mongo, stop };
+}
+
+/**
+ * Settings for a quiet simulator running the world's own first `hubs` hubs (FLEET=world, no WiFi
+ * links or hosts), so that the structure pages and the hubs answering are the same.
+ */
+export function worldFleetEnv(seed: number, customers: number, hubs: number): Record<string, string> {
+  return {
+    ...QUIET_SIMULATOR,
+    FLEET: 'world',
+    SIM_SEED: String(seed),
+    WORLD_CUSTOMERS: String(customers),
+    SIM_HUBS: String(hubs),
+    SIM_WFLS: '0',
+    SIM_HOSTS: '0',
+  };
 }

@@ -1,24 +1,26 @@
-import { AUTH_TEXT, allows, operationById } from '@console/contracts';
+import { AUTH_TEXT, allows, ENGINEERING, operationById, RAW_TEXT } from '@console/contracts';
 import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
+import { UserChannelPanel } from '../engineering/UserChannelPanel.tsx';
+import { useRawChannel } from '../engineering/use-raw-channel.ts';
+import type { UserHierarchy } from '../engineering/user-templates.ts';
 import { bound } from '../ui/bound.ts';
 import { TextBox } from '../ui/TextBox.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
-import { customerLogin, introspectToken, loginAs } from './api.ts';
+import { customerLogin, loginAs } from './api.ts';
 
 const route = getRouteApi('/_auth/socket-users');
 
-/** Closing the channel (analytics spec §5). */
-const CLOSED = 'Channel closed, you will need to re-auth.';
-
 /**
  * /socket-users?clientDeviceId&hostName&authHost (dev; analytics spec §2): the user channel
- * console's login parts — a customer token pasted or obtained by Login-As (roleAdmin or dev, a
- * reason required: audited and noted on the customer), checked on our own server by Authenticate.
+ * console — a customer token pasted, signed in with the customer's password, or obtained by
+ * Login-As (roleAdmin or dev, a reason required: audited and noted on the customer); Authenticate
+ * has the gateway check it and makes this page's raw channel speak as that customer, with the send
+ * half (`UserChannelPanel`) below.
  */
 export function SocketUsersScreen() {
   const search = route.useSearch();
@@ -59,15 +61,47 @@ export function SocketUsersScreen() {
     login.mutate();
   };
 
-  const authenticate = useMutation({
-    mutationFn: () => introspectToken(token.trim()),
-    onSuccess: (t) => {
-      const ok = t.signature === 'valid' && t.expired === false && t.stored === 'active';
-      setAuthed(ok ? String(t.claims.email ?? t.claims.sub ?? 'customer') : null);
-      setStatus(ok ? null : { ok: false, text: 'Websocket Auth failed' });
+  // The user channel: a raw channel on /ws that speaks as the customer once the token is checked.
+  const [authing, setAuthing] = useState(false);
+  const [hierarchy, setHierarchy] = useState<UserHierarchy | null>(null);
+  const [incoming, setIncoming] = useState(true);
+  const [outgoing, setOutgoing] = useState(true);
+  const channel = useRawChannel({
+    trim: ENGINEERING.logTrim,
+    logIncoming: incoming,
+    logOutgoing: outgoing,
+    onFrame: (f) => {
+      if (f.type === 'user-authed') {
+        setAuthing(false);
+        setAuthed(f.email || f.userId);
+        setStatus(null);
+      } else if (f.type === 'user-closed') {
+        setAuthed(null);
+        setHierarchy(null);
+        setStatus({ ok: true, text: f.reason });
+      } else if (f.type === 'raw-reply' && f.transactionId === null && f.outcome === 'refused' && authing) {
+        setAuthing(false);
+        setStatus({
+          ok: false,
+          text: f.statusCode === 401 ? RAW_TEXT.userAuthFailed : `Channel failed to authenticate: ${f.error}`,
+        });
+      } else if (
+        f.type === 'raw-reply' &&
+        f.message?.class === 'user' &&
+        f.message.operation === 'hierarchy'
+      ) {
+        const payload = f.message.items[0]?.payload as UserHierarchy | undefined;
+        if (payload?.structures) setHierarchy(payload);
+      }
     },
-    onError: (err) => setStatus({ ok: false, text: `Channel failed to authenticate: ${errorMessage(err)}` }),
   });
+  const authenticate = () => {
+    if (!token.trim()) return setStatus({ ok: false, text: AUTH_TEXT.noToken });
+    if (channel.state !== 'open')
+      return setStatus({ ok: false, text: 'Channel failed to authenticate: not connected' });
+    setAuthing(true);
+    channel.frame({ type: 'user-auth', token: token.trim() });
+  };
 
   return (
     <Stack gap="md" maw={900}>
@@ -117,22 +151,13 @@ export function SocketUsersScreen() {
 
       <TextBox label="Token" grow={[2, 6]} state={[token, setToken]} spellCheck={false} />
       <Group gap="sm">
-        <Button
-          onClick={() =>
-            token.trim() ? authenticate.mutate() : setStatus({ ok: false, text: AUTH_TEXT.noToken })
-          }
-          loading={authenticate.isPending}
-          disabled={authed !== null}
-        >
+        <Button onClick={authenticate} loading={authing} disabled={authed !== null}>
           Authenticate
         </Button>
         <Button
           variant="default"
           disabled={authed === null}
-          onClick={() => {
-            setAuthed(null);
-            setStatus({ ok: true, text: CLOSED });
-          }}
+          onClick={() => channel.frame({ type: 'user-close' })}
         >
           Disconnect
         </Button>
@@ -142,9 +167,14 @@ export function SocketUsersScreen() {
           {status.text}
         </Alert>
       ) : null}
-      <Text size="xs" c="dimmed">
-        Sending messages and templates on the user channel comes with the raw channel on /ws.
-      </Text>
+      {authed && (
+        <UserChannelPanel
+          channel={channel}
+          senderId={`user.${me.id}`}
+          hierarchy={hierarchy}
+          logging={{ incoming: [incoming, setIncoming], outgoing: [outgoing, setOutgoing] }}
+        />
+      )}
     </Stack>
   );
 }

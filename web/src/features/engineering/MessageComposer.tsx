@@ -11,10 +11,10 @@ import { parseSendBox } from './templates.ts';
  * Users lists (kept per page under `engineering.<page>.*`). `submit` parses the box, hands the
  * message to the page and records it as sent, or shows why not.
  */
-export function useComposer(page: string) {
+export function useComposer(page: string, keep: number = ENGINEERING.previousSent) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const sent = useStoredList(`engineering.${page}.sent`, ENGINEERING.previousSent);
+  const sent = useStoredList(`engineering.${page}.sent`, keep);
   const users = useStoredList(`engineering.${page}.users`, ENGINEERING.replyList);
   const submit = (run: (message: HubMessage) => void) => {
     const parsed = parseSendBox(text);

@@ -30,6 +30,7 @@ export const AUTH_FAILED = 'Channel failed to authenticate';
 export function useRawChannel(opts: {
   trim: { at: number; to: number };
   logIncoming?: boolean;
+  logOutgoing?: boolean;
   onFrame?: (frame: ChannelFrame) => void;
 }): RawChannel {
   const [log, setLog] = useState<LogRecord[]>([]);
@@ -115,7 +116,7 @@ export function useRawChannel(opts: {
     received,
     send: (to, message) => {
       socket.current?.raw(to, message);
-      add({ source: 'out', handlerId: to, msg: message });
+      if (latest.current.logOutgoing !== false) add({ source: 'out', handlerId: to, msg: message });
     },
     frame: (frame) => socket.current?.send(frame),
     note: (text, source = 'info') => add({ source, text }),

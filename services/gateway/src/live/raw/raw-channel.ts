@@ -6,6 +6,7 @@ import {
   operationById,
   RAW_SERVER_TARGET,
   RAW_TEXT,
+  type RawChannelAudit,
   type RawCustomer,
   type RawFrame,
   RawFrameSchema,
@@ -17,6 +18,7 @@ import {
   type TokenIntrospection,
 } from '@console/contracts';
 import { instanceId } from '@console/kit';
+import { jetstream } from '@nats-io/jetstream';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../../config.ts';
@@ -176,8 +178,11 @@ export class RawChannel {
     if (!answer.ok) return refuse(answer.error.statusCode, answer.error.message);
     const t = answer.data as TokenIntrospection;
     const userId = typeof t.claims.sub === 'string' ? t.claims.sub : '';
-    if (t.signature !== 'valid' || t.expired !== false || t.stored !== 'active' || !userId)
+    if (t.signature !== 'valid' || t.expired !== false || t.stored !== 'active' || !userId) {
+      const attempt = { class: 'user', operation: 'auth', direction: 'request' as const, transactionId: 0 };
+      this.auditRefusal(conn, ip, RAW_TEXT.userAuthFailed, attempt, 401);
       return refuse(401, RAW_TEXT.userAuthFailed);
+    }
     const email = typeof t.claims.email === 'string' ? t.claims.email : '';
     s.customer = { userId: userId.slice(0, 100), email: email.slice(0, 254) };
     this.reply(conn, { type: 'user-authed', ...s.customer });
@@ -191,8 +196,10 @@ export class RawChannel {
     refuse: (statusCode: number, error: string) => void,
   ) {
     const { to, message } = frame;
-    if (!allows(rawAccess(to, message.class, message.operation), conn.caller.roles))
+    if (!allows(rawAccess(to, message.class, message.operation), conn.caller.roles)) {
+      this.auditRefusal(conn, ip, to, message, 403);
       return refuse(403, RAW_TEXT.role);
+    }
     if (
       !s.customer &&
       to === RAW_SERVER_TARGET &&
@@ -261,6 +268,42 @@ export class RawChannel {
       outcome: 'reply',
       message: answer,
     });
+  }
+
+  /**
+   * A message the gateway refuses for the engineer's roles, or a customer token that fails, is
+   * audited here (it never reaches hub-control, which audits everything else); floods cut by the
+   * rate limits and malformed frames are answered on the socket only.
+   */
+  private auditRefusal(
+    conn: LiveConnection,
+    ip: string,
+    target: string,
+    m: Pick<HubMessage, 'class' | 'operation' | 'direction' | 'transactionId'>,
+    statusCode: number,
+  ) {
+    const { userId, email, name } = conn.caller;
+    const event: RawChannelAudit = {
+      kind: 'raw-channel',
+      staff: { userId, email, name },
+      target,
+      class: m.class,
+      operation: m.operation,
+      direction: m.direction,
+      transactionId: m.transactionId,
+      outcome: 'refused',
+      statusCode,
+      durationMs: 0,
+      requestId: randomUUID(),
+      host: ip,
+      at: Date.now(),
+    };
+    jetstream(this.app.nats)
+      .publish(this.app.subjects.audit('raw-channel'), JSON.stringify(event), {
+        msgID: `raw-${event.requestId}`,
+        timeout: 5000,
+      })
+      .catch((err) => this.app.log.error({ err, event }, 'raw-channel refusal not audited'));
   }
 
   private closeLink2(s: PerSocket, reason: string) {
