@@ -61,6 +61,12 @@ export const RawFrameSchema = Type.Union([
     {
       type: Type.Literal('user-auth'),
       token: Type.String({ minLength: 1, maxLength: 8192, description: 'A customer access token' }),
+      admin: Type.Optional(
+        Type.Boolean({
+          description:
+            'The admin channel console: the token must be an admin’s; the channel is then authenticated, not the customer’s',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -93,7 +99,7 @@ export type RawServerFrame =
   | { type: 'link2-opened'; hubId: number; handlerId: string }
   | { type: 'link2-request'; message: HubMessage; from: string }
   | { type: 'link2-closed'; reason: string }
-  | { type: 'user-authed'; userId: string; email: string }
+  | { type: 'user-authed'; userId: string; email: string; admin?: boolean }
   | { type: 'user-closed'; reason: string };
 
 /**
@@ -234,6 +240,7 @@ export const RAW_TEXT = {
   banNeedsHost: 'Ban Host needs a host: an IPv4 or IPv6 address.',
   banned: 'This host is banned from the raw channel.',
   userAuthFailed: 'Websocket Auth failed',
+  notAdminToken: 'That token is not an admin’s: the admin channel needs an admin token.',
   userClosed: 'Channel closed, you will need to re-auth.',
   notUsers: 'Not one of this customer’s devices, features or links; the message was not sent.',
   noTarget: 'Name the featureId, deviceId or linkId the message is for.',

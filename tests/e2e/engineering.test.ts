@@ -5,12 +5,12 @@
  * browser → gateway raw channel → hub-control → NATS → the Link2 page (held as a hub by the
  * gateway) or a simulated hub, and back.
  */
-import { subjects } from '@console/contracts';
+import { COLLECTIONS, RAW_TEXT, subjects } from '@console/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInPage, useChromium } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
-import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { enrolStaff, insertPasswordCustomer, signInAdmin } from '../support/people.ts';
 
 let stack: HubStack;
 const browser = useChromium(() => stack?.stop());
@@ -192,4 +192,37 @@ describe('Link Direct', () => {
     );
     await page.getByRole('list', { name: 'Previously sent' }).getByRole('listitem').first().waitFor();
   });
+});
+
+describe('the admin channel login', () => {
+  it('takes an admin’s token by user name and password, and says why it refuses anything else', async () => {
+    const page = await adminConsole();
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await login.click();
+    await page.getByLabel('Login error').getByText('username & pw required for this method').waitFor();
+
+    // A token that is not one is refused by the gateway (checked by the auth service).
+    await page.getByLabel('Admin token').fill('not.a.token');
+    await login.click();
+    await page.getByLabel('Login error').getByText('Websocket Auth failed').waitFor();
+
+    // A customer who is not an admin on the auth server: a good token, but not an admin's.
+    const plain = await insertPasswordCustomer(stack.mongo.db, stack, 'plain', 'plain-pass-1');
+    await page.getByLabel('Admin token').fill('');
+    await page.getByLabel('User name').fill(plain.email);
+    await page.getByLabel('Password', { exact: true }).fill('plain-pass-1');
+    await login.click();
+    await page.getByLabel('Login error').getByText(RAW_TEXT.notAdminToken).waitFor({ timeout: 60_000 });
+
+    const admin = await insertPasswordCustomer(stack.mongo.db, stack, 'adm', 'admin-pass-1');
+    await stack.mongo.db
+      .collection(COLLECTIONS.authUsers)
+      .updateOne({ userId: admin.userId }, { $set: { roles: ['user', 'admin'] } });
+    await page.getByLabel('User name').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill('admin-pass-1');
+    await login.click();
+    await page.getByText(`Admin token: ${admin.email}`).waitFor({ timeout: 60_000 });
+    expect(await page.getByLabel('Login error').count()).toBe(0);
+    await page.close();
+  }, 150_000);
 });

@@ -84,13 +84,13 @@ export async function staffClient(stack: Stack, admin: Client, roles: string, na
 }
 
 /**
- * A customer of the test's own (`<idPrefix><time>`, `<stack prefix>-customer@example.test`) with a password (the generated ones have none); inserted, not
+ * A customer of the test's own (`<idPrefix><time>`, `<stack prefix>-<idPrefix>@example.test`) with a password (the generated ones have none); inserted, not
  * updated in place (FerretDB 1.24 can stall on in-place updates).
  */
 export async function insertPasswordCustomer(db: Db, stack: Stack, idPrefix: string, password: string) {
   const customer = {
     userId: `${idPrefix}${Date.now().toString(16)}`,
-    email: `${stack.prefix}-customer@example.test`,
+    email: `${stack.prefix}-${idPrefix}@example.test`,
   };
   const now = new Date();
   await db.collection(COLLECTIONS.authUsers).insertOne({

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Toggle } from '../ui/Toggle.tsx';
+import { AdminLogin } from './AdminLogin.tsx';
 import { ClientPicker } from './ClientPicker.tsx';
 import type { RawChannel } from './use-raw-channel.ts';
 
@@ -109,6 +110,7 @@ export function ChannelBar({
         >
           Authenticate
         </Button>
+        {channel.account?.admin && <Badge color="violet">Admin token: {channel.account.email}</Badge>}
         <Button size="compact-sm" variant="light" color="gray" onClick={channel.close}>
           Logout
         </Button>
@@ -123,11 +125,7 @@ export function ChannelBar({
           {channels.length > 0 ? `${channels.length} live channels` : ''}
         </Text>
       </Group>
-      {channel.authError && (
-        <Alert color="red" title="Authentication">
-          {channel.authError}
-        </Alert>
-      )}
+      <AdminLogin channel={channel} />
     </Stack>
   );
 }

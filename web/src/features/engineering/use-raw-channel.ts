@@ -8,6 +8,8 @@ export interface RawChannel {
   /** Who the channel is authenticated as (a `server.authenticate` answer), or null. */
   authed: string | null;
   authError: string | null;
+  /** Who a `user-auth` token made this channel: a customer (user channel) or an admin (admin channel). */
+  account: { email: string; admin: boolean } | null;
   log: LogRecord[];
   /** Messages received since the page loaded (Link2's count). */
   received: number;
@@ -37,6 +39,7 @@ export function useRawChannel(opts: {
   const [state, setState] = useState<ChannelState>('closed');
   const [authed, setAuthed] = useState<string | null>(null);
   const [authError, setAuthError] = useState<string | null>(null);
+  const [account, setAccount] = useState<{ email: string; admin: boolean } | null>(null);
   const [received, setReceived] = useState(0);
   const latest = useRef(opts);
   latest.current = opts;
@@ -52,12 +55,26 @@ export function useRawChannel(opts: {
         setState(next);
         if (next === 'closed') {
           setAuthed(null);
+          setAccount(null);
           if (reason) add({ source: 'info', text: reason });
         }
       },
       frame: (f) => {
         latest.current.onFrame?.(f);
         const logged = latest.current.logIncoming !== false;
+        if (f.type === 'user-authed') {
+          setAccount({ email: f.email || f.userId, admin: f.admin === true });
+          setAuthError(null);
+        } else if (f.type === 'user-closed') {
+          setAccount(null);
+        } else if (
+          f.type === 'raw-reply' &&
+          f.transactionId === null &&
+          [401, 403].includes(f.statusCode ?? 0)
+        ) {
+          // A token the gateway would not take (only `user-auth` frames have no transactionId).
+          setAuthError(f.error ?? AUTH_FAILED);
+        }
         if (f.type === 'raw-reply') {
           setReceived((n) => n + 1);
           onReply(f, logged);
@@ -112,6 +129,7 @@ export function useRawChannel(opts: {
     state,
     authed,
     authError,
+    account,
     log,
     received,
     send: (to, message) => {

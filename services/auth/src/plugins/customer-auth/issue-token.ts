@@ -29,6 +29,8 @@ export async function issueCustomerToken(
   const token = app.customerAuth.tokens.sign({
     sub: user.userId,
     email: user.email,
+    // The auth server's roles: an admin's token is what authenticates the admin channel console.
+    roles: user.roles ?? [],
     client_id: 'lwapps',
     jti,
     iat: Math.floor(at.getTime() / 1000),

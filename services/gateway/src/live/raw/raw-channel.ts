@@ -124,7 +124,7 @@ export class RawChannel {
     const frame = parsed;
     if (frame.type === 'raw') return this.send(conn, s, frame, ip, refuse);
     if (!allows(['dev'], conn.caller.roles)) return refuse(403, RAW_TEXT.role);
-    if (frame.type === 'user-auth') return this.userAuth(conn, s, frame.token, ip, refuse);
+    if (frame.type === 'user-auth') return this.userAuth(conn, s, frame, ip, refuse);
     if (frame.type === 'user-close') {
       s.customer = null;
       return this.reply(conn, { type: 'user-closed', reason: RAW_TEXT.userClosed });
@@ -162,7 +162,7 @@ export class RawChannel {
   private async userAuth(
     conn: LiveConnection,
     s: PerSocket,
-    token: string,
+    { token, admin }: Extract<RawFrame, { type: 'user-auth' }>,
     ip: string,
     refuse: (statusCode: number, error: string) => void,
   ) {
@@ -175,17 +175,28 @@ export class RawChannel {
       query: {},
       body: { token },
     });
-    if (!answer.ok) return refuse(answer.error.statusCode, answer.error.message);
-    const t = answer.data as TokenIntrospection;
-    const userId = typeof t.claims.sub === 'string' ? t.claims.sub : '';
-    if (t.signature !== 'valid' || t.expired !== false || t.stored !== 'active' || !userId) {
+    // The auth service down is said as such; a token it cannot read is a failed token.
+    if (!answer.ok && answer.error.statusCode >= 500)
+      return refuse(answer.error.statusCode, answer.error.message);
+    const t = answer.ok ? (answer.data as TokenIntrospection) : null;
+    const userId = typeof t?.claims.sub === 'string' ? t.claims.sub : '';
+    if (!t || t.signature !== 'valid' || t.expired !== false || t.stored !== 'active' || !userId) {
       const attempt = { class: 'user', operation: 'auth', direction: 'request' as const, transactionId: 0 };
       this.auditRefusal(conn, ip, RAW_TEXT.userAuthFailed, attempt, 401);
       return refuse(401, RAW_TEXT.userAuthFailed);
     }
-    const email = typeof t.claims.email === 'string' ? t.claims.email : '';
-    s.customer = { userId: userId.slice(0, 100), email: email.slice(0, 254) };
-    this.reply(conn, { type: 'user-authed', ...s.customer });
+    const who = {
+      userId: userId.slice(0, 100),
+      email: (typeof t.claims.email === 'string' ? t.claims.email : '').slice(0, 254),
+    };
+    if (admin) {
+      // The admin channel: an admin's token authenticates it; its messages stay the engineer's.
+      const roles = Array.isArray(t.claims.roles) ? t.claims.roles : [];
+      if (!roles.includes('admin')) return refuse(403, RAW_TEXT.notAdminToken);
+      return this.reply(conn, { type: 'user-authed', ...who, admin: true });
+    }
+    s.customer = who;
+    this.reply(conn, { type: 'user-authed', ...who });
   }
 
   private async send(
