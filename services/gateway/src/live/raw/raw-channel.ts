@@ -180,7 +180,7 @@ export class RawChannel {
       return refuse(answer.error.statusCode, answer.error.message);
     const t = answer.ok ? (answer.data as TokenIntrospection) : null;
     const userId = typeof t?.claims.sub === 'string' ? t.claims.sub : '';
-    if (!t || t.signature !== 'valid' || t.expired !== false || t.stored !== 'active' || !userId) {
+    if (t?.signature !== 'valid' || t.expired !== false || t.stored !== 'active' || !userId) {
       const attempt = { class: 'user', operation: 'auth', direction: 'request' as const, transactionId: 0 };
       this.auditRefusal(conn, ip, RAW_TEXT.userAuthFailed, attempt, 401);
       return refuse(401, RAW_TEXT.userAuthFailed);
