@@ -169,11 +169,12 @@ export const RAW_SERVER_OPERATIONS = classOperations({
 });
 
 /**
- * What a user channel's messages are (§2 user channel templates): the server answers the user's
- * hierarchy and discovery, a device's stored record and a product's releases; every other message
+ * What a user channel's messages are (§2 user channel templates): the server answers who the
+ * channel is (Test Auth), the user's hierarchy and discovery, a device's stored record and a product's releases; every other message
  * goes to the hub holding the device or feature it names (payload featureId, deviceId or linkId).
  */
 export const RAW_USER_OPERATIONS = classOperations({
+  authenticate: 'server authenticate',
   hierarchy: 'user hierarchy',
   discovery: 'user discovery',
   deviceReadDb: 'device readDb',

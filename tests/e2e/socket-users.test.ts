@@ -73,6 +73,14 @@ describe('/socket-users send half', () => {
     await page.getByText(`Logged in as ${customer.email}`).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Authenticate' }).click();
     await page.getByText(`Authenticated as ${customer.email}`).waitFor();
+    // Test Auth asks the channel's server who it is; Test Auth2 checks the token over HTTP.
+    await page.getByRole('button', { name: 'Test Auth', exact: true }).click();
+    await logLine(page, /← server server\.authenticate response .* reply/).waitFor();
+    await page.getByRole('button', { name: 'Test Auth2' }).click();
+    await page
+      .getByLabel('Channel status')
+      .getByText(/^Test Auth2: the token is good until/)
+      .waitFor();
 
     // Hierarchy fills the lists.
     await page.getByRole('button', { name: 'Hierarchy', exact: true }).click();

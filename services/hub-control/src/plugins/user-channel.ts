@@ -33,6 +33,8 @@ export class UserChannel {
   async route(customer: RawCustomer, m: HubMessage): Promise<UserRoute> {
     const structures = await this.structuresOf(customer.userId);
     const payload = (m.items[0]?.payload ?? {}) as Record<string, unknown>;
+    if (is(m, ops.authenticate))
+      return { kind: 'answer', payload: { authenticated: true, ...customer, structures: structures.length } };
     if (is(m, ops.hierarchy)) return { kind: 'answer', payload: hierarchy(customer, structures) };
     if (is(m, ops.discovery)) return { kind: 'answer', payload: await this.discovery(structures) };
     if (is(m, ops.deviceReadDb)) {

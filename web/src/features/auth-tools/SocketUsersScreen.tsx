@@ -1,17 +1,25 @@
-import { AUTH_TEXT, allows, ENGINEERING, operationById, RAW_TEXT } from '@console/contracts';
+import {
+  AUTH_TEXT,
+  allows,
+  ENGINEERING,
+  operationById,
+  RAW_SERVER_TARGET,
+  RAW_TEXT,
+} from '@console/contracts';
 import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
+import { request } from '../engineering/templates.ts';
 import { UserChannelPanel } from '../engineering/UserChannelPanel.tsx';
 import { useRawChannel } from '../engineering/use-raw-channel.ts';
 import type { UserHierarchy } from '../engineering/user-templates.ts';
 import { bound } from '../ui/bound.ts';
 import { TextBox } from '../ui/TextBox.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
-import { customerLogin, loginAs } from './api.ts';
+import { customerLogin, introspectToken, loginAs } from './api.ts';
 
 const route = getRouteApi('/_auth/socket-users');
 
@@ -95,6 +103,22 @@ export function SocketUsersScreen() {
       }
     },
   });
+  /** Test Auth: the channel asks the server who it is (answered as the customer, in the log). */
+  const testAuth = () => channel.send(RAW_SERVER_TARGET, request(`user.${me.id}`, 'server', 'authenticate'));
+  /** Test Auth2: the token itself, checked by this console's server over HTTP. */
+  const testAuth2 = useMutation({
+    mutationFn: () => introspectToken(token.trim()),
+    onSuccess: (t) => {
+      const ok = t.signature === 'valid' && t.expired === false && t.stored === 'active';
+      setStatus({
+        ok,
+        text: ok
+          ? `Test Auth2: the token is good until ${t.expiresAt ? new Date(t.expiresAt).toLocaleTimeString() : '—'}.`
+          : `Test Auth2: ${RAW_TEXT.userAuthFailed} (signature ${t.signature}, stored ${t.stored}).`,
+      });
+    },
+    onError: (err) => setStatus({ ok: false, text: `Test Auth2: ${errorMessage(err)}` }),
+  });
   const authenticate = () => {
     if (!token.trim()) return setStatus({ ok: false, text: AUTH_TEXT.noToken });
     if (channel.state !== 'open')
@@ -160,6 +184,12 @@ export function SocketUsersScreen() {
           onClick={() => channel.frame({ type: 'user-close' })}
         >
           Disconnect
+        </Button>
+        <Button variant="default" disabled={authed === null} onClick={testAuth}>
+          Test Auth
+        </Button>
+        <Button variant="default" onClick={() => testAuth2.mutate()} loading={testAuth2.isPending}>
+          Test Auth2
         </Button>
       </Group>
       {status ? (
