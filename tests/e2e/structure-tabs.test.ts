@@ -6,7 +6,7 @@
  * (its firmware queue item is the only 7.2 release), visits all 17 tabs and opens a details
  * dialog on every tab that has one. Nothing is stood in.
  */
-import type { TabPage } from '@console/contracts';
+import type { SocketLogAnswer, StructureDetail, TabPage } from '@console/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
@@ -142,4 +142,42 @@ describe('the structure tabs', () => {
     await rowsOf(page, 'Device status').first().waitFor();
     await page.close();
   }, 180_000);
+
+  it('loads the socket log panel for the structure’s links, as the API answers, and says when nothing matches', async () => {
+    const api = await signInApi(stack, support.email, support.password);
+    const detail = (await api.call('GET', `/api/supportPlus/structure/${rootGroupId}`))
+      .json as StructureDetail;
+    const linkIds = detail.hubs.map((h) => h.hubId);
+    const answer = (await api.call('POST', '/api/supportPlus/socketlog-panel', { linkIds, limit: 20 }))
+      .json as SocketLogAnswer;
+    expect(answer.rows.length).toBeGreaterThan(0);
+    expect(answer.rows.every((r) => linkIds.includes(r.linkId))).toBe(true);
+    const times = answer.rows.map((r) => r.time);
+    expect([...times].sort().reverse()).toEqual(times);
+    // Hub logs only, by level: every row says so.
+    const errors = (await api.call('POST', '/api/supportPlus/socketlog-panel', { linkIds, level: 'error' }))
+      .json as SocketLogAnswer;
+    expect(errors.rows.every((r) => r.source === 'logs' && r.level === 'error')).toBe(true);
+    // Bad input is a 400 that names it; nothing is read.
+    const bad = await api.call('POST', '/api/supportPlus/socketlog-panel', { linkIds: ['x'], limit: 10_000 });
+    expect(bad.status).toBe(400);
+
+    const page = await signedInPage(browser(), stack, support);
+    await page.goto(`${stack.url}/supportPlus/structure/${rootGroupId}`);
+    const panel = page.getByRole('region', { name: 'Socket log panel' });
+    expect(await panel.getByLabel('Link ids').inputValue()).toBe(linkIds.join(', '));
+    await panel.getByLabel('Limit').fill('20');
+    await panel.getByRole('button', { name: 'Load' }).click();
+    const rows = panel.getByRole('table', { name: 'Socket log results' }).locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(answer.rows.length);
+    await dialog(page, 'Log record', () => rows.first().getByRole('button').click());
+
+    await panel.getByLabel('Like').fill('no-such-text-anywhere-42');
+    await panel.getByRole('button', { name: 'Load' }).click();
+    await panel.getByText('No results found').waitFor();
+    await panel.getByLabel('Link ids').fill('12, abc');
+    await panel.getByRole('button', { name: 'Load' }).click();
+    await panel.getByText('Link ids are numbers, separated by commas.').waitFor();
+    await page.close();
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import { deviceTypeOperations } from './search/ops-device-types.ts';
 import { gen1SearchOperations } from './search/ops-gen1.ts';
 import { gen2Operations } from './search/ops-gen2.ts';
 import { editOperations, noteOperations } from './search/ops-notes.ts';
+import { socketLogOperations } from './search/ops-socket-log.ts';
 import { tabOperations } from './search/ops-tabs.ts';
 import { worldMapOperations } from './search/ops-world-map.ts';
 
@@ -14,6 +15,7 @@ export * from './search/gen2-search.ts';
 export * from './search/notes.ts';
 export * from './search/ops-connected-db.ts';
 export * from './search/ops-device-types.ts';
+export * from './search/ops-socket-log.ts';
 export * from './search/overview.ts';
 export * from './search/rules.ts';
 export * from './search/structure.ts';
@@ -31,4 +33,5 @@ export const searchOperations = [
   ...worldMapOperations,
   ...connectedDbOperations,
   ...deviceTypeOperations,
+  ...socketLogOperations,
 ] as const;

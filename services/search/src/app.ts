@@ -12,6 +12,7 @@ import { gen1Handlers } from './endpoints/gen1.ts';
 import { gen2Handlers } from './endpoints/gen2.ts';
 import { noteHandlers } from './endpoints/notes.ts';
 import { queryHandlers } from './endpoints/query.ts';
+import { socketLogHandlers } from './endpoints/socket-log.ts';
 import { tabHandlers } from './endpoints/tabs.ts';
 import { worldMapHandlers } from './endpoints/world-map.ts';
 import { SEARCH_MIGRATIONS } from './migrate.ts';
@@ -65,6 +66,7 @@ export const searchApp = fp(
         ...editHandlers(app),
         ...dataMonitorHandlers(app),
         ...deviceTypeHandlers(app),
+        ...socketLogHandlers(app),
         ...tabHandlers(app),
         ...worldMapHandlers(app),
         ...connectedDbHandlers(app, config),

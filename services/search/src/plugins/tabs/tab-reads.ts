@@ -58,7 +58,7 @@ export interface TabRead {
   range?: { start?: string; end?: string };
 }
 
-const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * One page of a tab, newest first. The structure is an equality on a top-level field (the filter

@@ -2,6 +2,7 @@ import { liveTopics } from '@console/contracts';
 import { Alert, Stack, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { LiveMonitor } from '../../live/LiveMonitor.tsx';
+import { SocketLogPanel } from '../socket-log/SocketLogPanel.tsx';
 import { HubCard } from './HubCard.tsx';
 import { hubHex, isHubId } from './hub-id.ts';
 
@@ -26,6 +27,7 @@ export function HubScreen() {
       </Title>
       {/^[0-9]+$/.test(hubId) && <HubCard hubId={Number(hubId)} onReload={() => window.location.reload()} />}
       <LiveMonitor topic={liveTopics.hub(hubId)} />
+      {/^[0-9]+$/.test(hubId) && <SocketLogPanel linkIds={[Number(hubId)]} />}
     </Stack>
   );
 }

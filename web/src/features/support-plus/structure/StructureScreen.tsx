@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { StructureNotes } from '../../notes/StructureNotes.tsx';
 import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { structureQueryOptions } from '../queries.ts';
+import { SocketLogPanel } from '../socket-log/SocketLogPanel.tsx';
 import { CustomerNotes } from './CustomerNotes.tsx';
 import { StructureHeader } from './StructureHeader.tsx';
 import { StructureMonitor } from './StructureMonitor.tsx';
@@ -39,6 +40,7 @@ export function StructureScreen() {
             <StructureHeader detail={detail} />
             <StructureTabs detail={detail} tab={tab} onTab={(t) => setSearch({ tab: t })} />
             <StructureMonitor detail={detail} />
+            <SocketLogPanel linkIds={detail.hubs.map((h) => h.hubId)} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 3 }}>
