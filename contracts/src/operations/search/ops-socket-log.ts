@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTimeString, fields, Nullable } from '../../world/common.ts';
-import { op } from '../types.ts';
+import { serviceOp } from '../types.ts';
 import { support } from './op-helpers.ts';
 
 /** Defaults and bounds of the socket log panel (seed 001 §2 "Socket log panel"). */
@@ -58,15 +58,10 @@ export type SocketLogAnswer = Static<typeof SocketLogAnswerSchema>;
 
 /** The socket log panel's read over `socketlogs` and `logs`, newest first, merged by time. */
 export const socketLogOperations = [
-  op({
-    id: 'search.socketLogPanel',
-    service: 'search',
-    method: 'POST',
-    path: '/api/supportPlus/socketlog-panel',
+  serviceOp('search', ['support plus'])('search.socketLogPanel', 'POST', '/api/supportPlus/socketlog-panel', {
     access: support,
     summary:
       'Socket log panel: stored socket logs and hub logs by class, operation, time, text, group, level, user, links',
-    tags: ['support plus'],
     body: SocketLogQuerySchema,
     response: SocketLogAnswerSchema,
   }),

@@ -15,6 +15,31 @@ import { literal } from '../plugins/tabs/tab-reads.ts';
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
+const NONE = {
+  ...{ class: null, operation: null, direction: null, clientType: null, clientId: null },
+  ...{ group: null, level: null, message: null, logSource: null },
+};
+
+/** One row of the panel: what both sources have, and the fields of its own source. */
+const row = (
+  source: SocketLogRow['source'],
+  d: Document,
+  linkId: unknown,
+  own: Partial<SocketLogRow>,
+): SocketLogRow => ({
+  id: `${source}:${String(d._id)}`,
+  source,
+  time: iso(d.createdDate),
+  linkId: Number(linkId),
+  ...NONE,
+  ...own,
+  record: redact(d),
+});
+
+/** A source's matching records, newest first, up to the limit. */
+const newest = (db: Db, collection: string, filter: Filter<Document>, limit: number) =>
+  db.collection(collection).find(filter).sort({ createdDate: -1 }).limit(limit).toArray();
+
 /** The time window of a query, or a 400 that says what is wrong with it. */
 function window(q: SocketLogQuery): Record<string, Date> | null {
   const w: Record<string, Date> = {};
@@ -36,28 +61,16 @@ async function socketLogs(db: Db, q: SocketLogQuery, limit: number): Promise<Soc
     const pattern = { $regex: literal(q.like), $options: 'i' };
     filter.$or = [{ class: pattern }, { operation: pattern }, { clientId: pattern }];
   }
-  const docs = await db
-    .collection(COLLECTIONS.socketLogs)
-    .find(filter)
-    .sort({ createdDate: -1 })
-    .limit(limit)
-    .toArray();
-  return docs.map((d) => ({
-    id: `socketLogs:${String(d._id)}`,
-    source: 'socketLogs',
-    time: iso(d.createdDate),
-    linkId: Number(d.hubId),
-    class: text(d.class),
-    operation: text(d.operation),
-    direction: text(d.direction),
-    clientType: text(d.clientType),
-    clientId: text(d.clientId),
-    group: null,
-    level: null,
-    message: null,
-    logSource: null,
-    record: redact(d),
-  }));
+  const docs = await newest(db, COLLECTIONS.socketLogs, filter, limit);
+  return docs.map((d) =>
+    row('socketLogs', d, d.hubId, {
+      class: text(d.class),
+      operation: text(d.operation),
+      direction: text(d.direction),
+      clientType: text(d.clientType),
+      clientId: text(d.clientId),
+    }),
+  );
 }
 
 async function hubLogs(db: Db, q: SocketLogQuery, limit: number): Promise<SocketLogRow[]> {
@@ -68,30 +81,15 @@ async function hubLogs(db: Db, q: SocketLogQuery, limit: number): Promise<Socket
   const w = window(q);
   if (w) filter.createdDate = w;
   if (q.like) filter['item.payload.message'] = { $regex: literal(q.like), $options: 'i' };
-  const docs = await db
-    .collection(COLLECTIONS.logs)
-    .find(filter)
-    .sort({ createdDate: -1 })
-    .limit(limit)
-    .toArray();
+  const docs = await newest(db, COLLECTIONS.logs, filter, limit);
   return docs.map((d) => {
     const p = (d.item?.payload ?? {}) as Record<string, unknown>;
-    return {
-      id: `logs:${String(d._id)}`,
-      source: 'logs',
-      time: iso(d.createdDate),
-      linkId: Number(d.linkId),
-      class: null,
-      operation: null,
-      direction: null,
-      clientType: null,
-      clientId: null,
+    return row('logs', d, d.linkId, {
       group: text(p.group),
       level: text(p.level),
       message: text(p.message),
       logSource: text(p.source),
-      record: redact(d),
-    };
+    });
   });
 }
 

@@ -15,19 +15,19 @@ import { formatStamp, fromLocalInput } from '../../ui/dates.ts';
 import { RowButton } from '../../ui/RowButton.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
 
-/** The panel's text filters: form field, label, width. */
-const TEXT_FILTERS = [
-  ['class', 'Class', 110],
-  ['operation', 'Operation', 120],
-  ['start', 'Start time', 190],
-  ['end', 'End time', 190],
-  ['like', 'Like', 160],
-  ['group', 'Group', 110],
-  ['level', 'Level', 90],
-  ['user', 'User', 200],
-  ['links', 'Link ids', 220],
-] as const;
-type TextFilter = (typeof TEXT_FILTERS)[number][0];
+/** The panel's text filters: form field → label and width. */
+const TEXT_FILTERS = {
+  class: ['Class', 110],
+  operation: ['Operation', 120],
+  start: ['Start time', 190],
+  end: ['End time', 190],
+  like: ['Like', 160],
+  group: ['Group', 110],
+  level: ['Level', 90],
+  user: ['User', 200],
+  links: ['Link ids', 220],
+} as const;
+type TextFilter = keyof typeof TEXT_FILTERS;
 type Form = Record<TextFilter, string> & { limit: number; socketLogs: boolean; logs: boolean };
 
 /** The form as the API's query, or what is wrong with it. */
@@ -64,7 +64,7 @@ const detail = (r: SocketLogRow) =>
  */
 export function SocketLogPanel({ linkIds }: { linkIds: readonly number[] }) {
   const [form, setForm] = useState<Form>(() => ({
-    ...(Object.fromEntries(TEXT_FILTERS.map(([k]) => [k, ''])) as Record<TextFilter, string>),
+    ...(Object.fromEntries(Object.keys(TEXT_FILTERS).map((k) => [k, ''])) as Record<TextFilter, string>),
     links: linkIds.join(', '),
     limit: SOCKET_LOG_PANEL.defaultLimit,
     socketLogs: true,
@@ -101,16 +101,18 @@ export function SocketLogPanel({ linkIds }: { linkIds: readonly number[] }) {
         }}
       >
         <Group gap="xs" align="end">
-          {TEXT_FILTERS.map(([key, label, w]) => (
-            <TextInput
-              key={key}
-              label={label}
-              w={w}
-              type={key === 'start' || key === 'end' ? 'datetime-local' : undefined}
-              value={form[key]}
-              onChange={(e) => set({ [key]: e.currentTarget.value })}
-            />
-          ))}
+          {(Object.entries(TEXT_FILTERS) as [TextFilter, readonly [string, number]][]).map(
+            ([key, [label, w]]) => (
+              <TextInput
+                key={key}
+                label={label}
+                w={w}
+                type={key === 'start' || key === 'end' ? 'datetime-local' : undefined}
+                value={form[key]}
+                onChange={(e) => set({ [key]: e.currentTarget.value })}
+              />
+            ),
+          )}
           <NumberInput
             label="Limit"
             w={90}
