@@ -61,4 +61,34 @@ describe('the overview’s live links', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/supportPlus/hub/${hubIds[0]}`);
     await page.close();
   });
+
+  it('keeps Live Link+, “connected now”, the live list and the API equal while hubs disconnect and connect', async () => {
+    const page = await signedInPage(browser(), stack, support);
+    const overview = page.getByRole('region', { name: 'Overview' });
+    const card = overview.getByRole('group', { name: 'Live Link+' });
+    const api = await signInAdmin(stack);
+    const apiTotal = async () =>
+      ((await api.call('GET', '/api/supportPlus/socket/channel-list/0/500')).json as ChannelPage).total;
+    /** The card's figure, its "connected now", the list's tab and the API all say `n`. */
+    const allSay = async (n: number) => {
+      await expect
+        .poll(() => card.textContent(), { timeout: 30_000 })
+        .toMatch(new RegExp(`^Live Link\\+${n}of .* · ${n} connected now$`));
+      await overview.getByRole('tab', { name: `Live (${n})` }).waitFor({ timeout: 10_000 });
+      expect(await overview.getByRole('table', { name: 'Live links' }).locator('tbody tr').count()).toBe(n);
+      await expect.poll(apiTotal, { timeout: 10_000 }).toBe(n);
+    };
+    await allSay(hubIds.length);
+
+    const [first, second] = stack.fleet;
+    if (!first || !second) throw new Error('the fleet has fewer than two hubs');
+    await stack.simControl('offline', { hubId: first.hubId, offline: true });
+    await allSay(hubIds.length - 1);
+    await stack.simControl('offline', { hubId: second.hubId, offline: true });
+    await allSay(hubIds.length - 2);
+    await stack.simControl('offline', { hubId: first.hubId, offline: false });
+    await stack.simControl('offline', { hubId: second.hubId, offline: false });
+    await allSay(hubIds.length);
+    await page.close();
+  }, 150_000);
 });

@@ -22,6 +22,7 @@ import { liveChannelsQueryOptions, overviewQueryOptions } from '../queries.ts';
 import { LiveLinks } from './LiveLinks.tsx';
 import { classesByVolume } from './overview-live.ts';
 import { StructureLink } from './record-links.tsx';
+import { useListFollowsCount } from './use-list-follows-count.ts';
 import { useOverviewLive, useOverviewLiveStatus } from './use-overview-live.ts';
 
 const col = createColumnHelper<OverviewLink>();
@@ -86,6 +87,7 @@ export function SupportPlusOverview() {
   const overview = useQuery(overviewQueryOptions());
   const channels = useQuery(liveChannelsQueryOptions());
   const { status, notice } = useOverviewLiveStatus();
+  useListFollowsCount(channels.data?.total, channels.dataUpdatedAt, overview.data?.live?.connectedHubs);
   if (overview.isPending) return <Loader size="sm" aria-label="Loading the overview" />;
   // The live links come from hub-control, so they still show when the stored side fails.
   if (overview.isError)
