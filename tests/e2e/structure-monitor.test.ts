@@ -6,6 +6,7 @@
  * typed 'ok' shows as request and response in the structure monitor, and its automatic note
  * appears in the notes side bar.
  */
+import { COLLECTIONS } from '@console/contracts';
 import { hubsOf } from '@console/world';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
@@ -26,7 +27,7 @@ function target() {
     if (n++ >= HUBS) break;
     for (const p of products) {
       const f = Object.values(structure?.features ?? {}).find((x) => x.deviceId === p.deviceId);
-      if (f && hub.rootGroupId) return { hub, product: p, feature: f };
+      if (f && hub.rootGroupId) return { hub, product: p, feature: f, structure };
     }
   }
   throw new Error('no simulated hub with a feature in this world');
@@ -89,4 +90,44 @@ describe('the structure monitor', () => {
       .waitFor({ timeout: 30_000 });
     await page.close();
   });
+
+  it('completes the hub card: added date, the error block with its sync update, and every feature’s state in one read', async () => {
+    const { hub } = target();
+    const syncUpdateId = `sync-e2e-${hub.hubId}`;
+    await stack.mongo.db.collection(COLLECTIONS.syncUpdates).insertOne({
+      rootGroupId: hub.rootGroupId,
+      linkId: hub.hubId,
+      createdDate: new Date('2026-11-20T10:00:00Z'),
+      state: { type: 'sync', subType: 'errorState-is-set', caller: 'link2', errorCount: 3 },
+      errorSyncUpdateId: syncUpdateId,
+      data: [],
+    });
+    await stack.mongo.db
+      .collection(COLLECTIONS.hubs)
+      .updateOne({ hubId: hub.hubId }, { $set: { errorState: true, errorSyncUpdateId: syncUpdateId } });
+
+    const page = await signedInPage(browser(), stack, support);
+    await page.goto(`${stack.url}/supportPlus/hub/${hub.hubId}`);
+    const card = page
+      .getByRole('article', { name: `Hub ${hub.hubId}` })
+      .or(page.getByLabel(`Hub ${hub.hubId}`));
+    await card.getByText(/^Added \d/).waitFor({ timeout: 20_000 });
+    const error = card.getByLabel('Error state');
+    await error
+      .getByText(`Sync update ${syncUpdateId} (sync errorState-is-set, by link2`, { exact: false })
+      .waitFor();
+    await error.getByText('left 3 error(s)', { exact: false }).waitFor();
+
+    await card.getByRole('button', { name: 'Get all feature states' }).click();
+    const states = card.getByRole('table', { name: 'Feature states' });
+    await states.waitFor({ timeout: 20_000 });
+    const features = Object.values(target().structure?.features ?? {}).filter((f) =>
+      Object.values(target().structure?.devices ?? {}).some(
+        (d) => d.deviceId === f.deviceId && d.linkId === hub.hubId,
+      ),
+    );
+    expect(await states.locator('tbody tr').count()).toBe(Math.min(features.length, 100));
+    await states.getByText(features[0]?.featureId as string, { exact: true }).waitFor();
+    await page.close();
+  }, 90_000);
 });

@@ -100,6 +100,28 @@ export const HubCardSchema = Type.Object({
   ]),
   info: Type.Union([Type.Composite([SystemInfoSchema, Type.Object({ readAt: Type.Number() })]), Type.Null()]),
   stats: Type.Union([ConnectionStatsSchema, Type.Null()]),
+  record: Type.Union(
+    [
+      Type.Object({
+        addedDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+        errorState: Type.Boolean(),
+        errorSync: Type.Union(
+          [
+            Type.Object({
+              syncUpdateId: Type.String(),
+              createdDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+              ...fields(Type.String, 'type', 'subType', 'caller'),
+              errorCount: Type.Integer(),
+            }),
+            Type.Null(),
+          ],
+          { description: 'The sync update that put the hub in error state (seed 001 §2 hub card "Error:")' },
+        ),
+      }),
+      Type.Null(),
+    ],
+    { description: 'The stored hub record: added date and error state; null when the hub has none' },
+  ),
 });
 export type HubCard = Static<typeof HubCardSchema>;
 
@@ -238,6 +260,12 @@ export const hubControlOperations = [
     featureId: Id('Feature id'),
     linkId: RouteLinkId,
   }),
+  hubAction(
+    'allFeatureStates',
+    'all-feature-states',
+    'Read every feature of the link: one message, an item per feature (the hub card’s get-all-feature-states)',
+    { linkId: LinkId },
+  ),
   hubAction('featureWrite', 'feature-write', 'Write a feature’s value (confirm with "ok")', {
     featureId: Id('Feature id'),
     value: Type.Union([Type.Number(), Type.Boolean(), Type.String({ maxLength: 200 })]),

@@ -2,12 +2,14 @@ import {
   ApiError,
   allows,
   type Caller,
+  COLLECTIONS,
   type FirmwareRelease,
   HUB_ACTION_TEXT,
   hubControlOperations,
   hubRequest,
   linkIdOf,
   offlineMessage,
+  type StructureDoc,
 } from '@console/contracts';
 import { defineHandlers, type HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +21,30 @@ export function linkFor(id: string, given?: number): number {
   if (!hubId)
     throw new ApiError(400, `Cannot tell which link ${id} belongs to; pass linkId.`, { linkId: 'required' });
   return hubId;
+}
+
+/** How many features one get-all-feature-states message asks for at the most (a message's item cap). */
+const MAX_FEATURE_ITEMS = 100;
+
+/** The features of a link's devices, from its structure's record. */
+async function featuresOnLink(app: FastifyInstance, hubId: number): Promise<string[]> {
+  const hub = await app.mongo
+    .collection(COLLECTIONS.hubs)
+    .findOne({ hubId }, { projection: { rootGroupId: 1 } });
+  if (!hub) throw new ApiError(404, `There is no hub ${hubId}.`);
+  if (!hub.rootGroupId) return [];
+  const s = await app.mongo
+    .collection<Pick<StructureDoc, 'devices' | 'features'>>(COLLECTIONS.structures)
+    .findOne({ rootGroupId: hub.rootGroupId }, { projection: { devices: 1, features: 1 } });
+  const onLink = new Set(
+    Object.values(s?.devices ?? {})
+      .filter((d) => d.linkId === hubId)
+      .map((d) => d.deviceId),
+  );
+  return Object.values(s?.features ?? {})
+    .filter((f) => onLink.has(f.deviceId))
+    .map((f) => f.featureId)
+    .slice(0, MAX_FEATURE_ITEMS);
 }
 
 /** Actions on one device or feature of a hub (Support Plus spec §4, §7). */
@@ -99,6 +125,20 @@ export function deviceActionHandlers(app: FastifyInstance) {
         payloads: [{ featureId: ctx.body.featureId }],
         offline: offlineMessage('a feature read'),
       }),
+
+    'hub-control.allFeatureStates': async (ctx) => {
+      const hubId = ctx.body.linkId;
+      const featureIds = await featuresOnLink(app, hubId);
+      if (!featureIds.length) throw new ApiError(404, `Link ${hubId} has no features in its structure.`);
+      return run(ctx, {
+        opId: 'hub-control.allFeatureStates',
+        action: `Get All Feature States (${featureIds.length})`,
+        hubId,
+        command: 'featureRead',
+        payloads: featureIds.map((featureId) => ({ featureId })),
+        offline: offlineMessage('a feature read'),
+      });
+    },
 
     'hub-control.featureWrite': (ctx) => {
       requireConfirmation('hub-control.featureWrite', ctx.body.confirmation);

@@ -1,18 +1,40 @@
-import type { HubCard as HubCardData } from '@console/contracts';
+import type { HubActionResult, HubCard as HubCardData } from '@console/contracts';
 import { ActionIcon, Alert, Badge, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';
+import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { CopyText } from '../../ui/CopyText.tsx';
 import { formatLocal } from '../../ui/dates.ts';
 import { HubCardActions } from './HubCardActions.tsx';
 import { formatStats } from './hub-actions.ts';
 import { hubCardQueryKey, hubCardQueryOptions, runHubAction } from './hub-queries.ts';
 
-/** The card's two read buttons: the live info from the worker, the system info from the link. */
+/** The card's read buttons: live info from the worker, system info and every feature's state from the link. */
 const READS = [
   { path: 'get-live-info', label: 'Refresh live info', icon: '⟳' },
   { path: 'system-read', label: 'Read system info', icon: 'ℹ' },
+  { path: 'all-feature-states', label: 'Get all feature states', icon: '☰' },
 ] as const;
+type ReadPath = (typeof READS)[number]['path'];
+
+/** The answer of get-all-feature-states: each feature's value, or why it could not be read. */
+function FeatureStates({ result }: { result: HubActionResult }) {
+  return (
+    <ColumnTable
+      label="Feature states"
+      rows={result.items}
+      rowKey={(i) => i.itemId}
+      columns={[
+        { header: 'Feature', cell: (i) => String(i.payload.featureId ?? `item ${i.itemId}`) },
+        {
+          header: 'Value',
+          cell: (i) => (i.success ? JSON.stringify(i.payload.value) : (i.error?.message ?? 'failed')),
+          td: (i) => (i.success ? {} : { c: 'red' }),
+        },
+      ]}
+    />
+  );
+}
 
 /**
  * The hub card of Support Plus (spec §2): link id (click to copy, also in hex), connected heart,
@@ -24,10 +46,10 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
   const card = useQuery(hubCardQueryOptions(hubId));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: hubCardQueryKey(hubId) });
   const read = useMutation({
-    mutationFn: (path: 'system-read' | 'get-live-info') =>
+    mutationFn: (path: ReadPath) =>
       runHubAction(
         path,
-        path === 'system-read' ? { linkId: hubId } : { clientType: 'link2', clientId: hubId },
+        path === 'get-live-info' ? { clientType: 'link2', clientId: hubId } : { linkId: hubId },
       ),
     onSettled: refresh,
   });
@@ -88,12 +110,21 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
               ? 'Unlocked'
               : 'lock unknown'}
         </Text>
-        <Text size="sm">Connection stats: {formatStats(c.stats)}</Text>
-        {c.info?.errorState && (
-          <Text size="sm" c="red">
-            Error: the link is in error state
-          </Text>
+        <Text size="sm">
+          Added {c.record?.addedDate ? formatLocal(Date.parse(c.record.addedDate)) : '—'} · Connection stats:{' '}
+          {formatStats(c.stats)}
+        </Text>
+        {(c.record?.errorState || c.info?.errorState) && (
+          <Alert color="red" aria-label="Error state">
+            <Text span fw={700}>
+              Error:{' '}
+            </Text>
+            {c.record?.errorSync
+              ? `Sync update ${c.record.errorSync.syncUpdateId} (${c.record.errorSync.type} ${c.record.errorSync.subType}, by ${c.record.errorSync.caller}${c.record.errorSync.createdDate ? ` at ${formatLocal(Date.parse(c.record.errorSync.createdDate))}` : ''}) left ${c.record.errorSync.errorCount} error(s); the link refuses syncs until its error state is reset.`
+              : 'The link is in error state.'}
+          </Alert>
         )}
+        {read.data && read.variables === 'all-feature-states' && <FeatureStates result={read.data} />}
         {read.isError && (
           <Alert color="red" title="The operation failed.">
             {errorMessage(read.error)}

@@ -8,6 +8,7 @@ const card = (info: Partial<NonNullable<HubCard['info']>> | null): HubCard => ({
   rootGroupId: 'r',
   presence: null,
   stats: null,
+  record: null,
   info:
     info === null
       ? null
