@@ -180,4 +180,28 @@ describe('the structure tabs', () => {
     await panel.getByText('Link ids are numbers, separated by commas.').waitFor();
     await page.close();
   }, 120_000);
+
+  it('gives each user of the structure a favourite star and their user and Shopify records, auth data only for its roles', async () => {
+    const page = await signedInPage(browser(), stack, support);
+    await page.goto(`${stack.url}/supportPlus/structure/${rootGroupId}`);
+    const users = page.getByRole('table', { name: 'Users of the structure' });
+    const email =
+      (await users.locator('tbody tr').first().locator('td').first().locator('p').first().textContent()) ??
+      '';
+    expect(email).toContain('@');
+    await page.getByRole('button', { name: `Favourite ${email}`, exact: true }).click();
+    await page.getByRole('button', { name: `Unfavourite ${email}`, exact: true }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: `Unfavourite ${email}`, exact: true }).waitFor();
+
+    await dialog(page, `User ${email}`, () =>
+      page.getByRole('button', { name: `User ${email} details` }).click(),
+    );
+    await dialog(page, `Shopify ${email}`, () =>
+      page.getByRole('button', { name: `Shopify ${email} details` }).click(),
+    );
+    // Auth data is for authData or dev: a support user is not offered it.
+    expect(await page.getByRole('link', { name: 'Auth data' }).count()).toBe(0);
+    await page.close();
+  }, 90_000);
 });

@@ -13,11 +13,14 @@ export function DetailsButton({
   title,
   value,
   record,
+  label = 'Details',
 }: {
   title: string;
   value: unknown;
+  /** The button's text. */
+  label?: string;
   /** The generic read of the record behind the card (POST /api/supportPlus). */
-  record?: { database: string; filter: Record<string, unknown> };
+  record?: { database: string; filter: Record<string, unknown>; project?: Record<string, 1> };
 }) {
   const [open, setOpen] = useState(false);
   const stored = useQuery({
@@ -44,7 +47,7 @@ export function DetailsButton({
         onClick={() => setOpen(true)}
         aria-label={`${title} details`}
       >
-        Details
+        {label}
       </Button>
       <DetailsModal title={title} value={open ? shown : null} onClose={() => setOpen(false)} />
     </>

@@ -8,6 +8,7 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate, formatStamp } from '../../ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import { UserActions } from './UserActions.tsx';
+import { UserLinks } from './UserLinks.tsx';
 
 /** The V5 licence sentence of one user (seed 001 §8), or null when nothing needs saying. */
 export function licenceNote(u: StructureUser, applied: StructureDetail['structure']['v5']): string | null {
@@ -41,6 +42,7 @@ const userColumns = (v5: StructureDetail['structure']['v5'], rootGroupId: string
             Plus member
           </Badge>
         )}
+        <UserLinks user={u} />
       </Group>
     ),
   }),
