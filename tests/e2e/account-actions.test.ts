@@ -3,7 +3,8 @@
  * hub-control and gateway processes over a generated world (seed 13, 40 customers). A support user
  * sees none of the buttons and the server refuses the calls (403); a user with the license and
  * roleAdmin roles adds a V5 licence (typed 'license'), edits a role chip and removes a user from
- * the structure (typed 'remove user from structure'), each leaving its automatic note.
+ * the structure (typed 'remove user from structure'), each leaving its automatic note; a
+ * supportAdmin takes an empty structure off its user (typed 'ok').
  */
 import { COLLECTIONS, type StructureDetail } from '@console/contracts';
 import type { Page } from 'playwright-core';
@@ -170,4 +171,81 @@ describe('account actions on the structure page', () => {
       .waitFor({ timeout: 30_000 });
     await page.close();
   }, 150_000);
+
+  it('takes an empty structure off its user only for supportAdmin, after “ok”, and never a structure with links or devices', async () => {
+    const admin = await signInAdmin(stack);
+    const supportAdmin = await createStaff(admin, 'support,supportAdmin', 'Sue Admin');
+    // An empty structure (no links, no devices) that a user still has: made here, as a customer's
+    // app leaves one behind when its last link is removed.
+    const users = stack.mongo.db.collection<{ userId: string; email: string; rootGroupIds: string[] }>(
+      COLLECTIONS.users,
+    );
+    const owner = target.other;
+    const found = {
+      rootGroupId: `990001-${owner.userId.slice(0, 8)}`,
+      userId: owner.userId,
+      email: owner.email,
+    };
+    await stack.mongo.db.collection(COLLECTIONS.structures).insertOne({
+      rootGroupId: found.rootGroupId,
+      name: 'Old flat',
+      link2: [],
+      devices: {},
+      features: {},
+      _groups: {},
+      automations: {},
+      licenses: {},
+      userRootAccess: [{ userId: owner.userId, levels: ['owner'], createdDate: new Date() }],
+      createdDate: new Date(),
+      updatedDate: new Date(),
+    });
+    await users.updateOne({ userId: owner.userId }, { $push: { rootGroupIds: found.rootGroupId } });
+    const body = { userId: found.userId, rootGroupId: found.rootGroupId };
+
+    // Without supportAdmin: refused on the server; with it, a structure with links is refused too
+    // (the unlicensed user is still in the target structure; the other was removed above).
+    const plain = await signInApi(stack, support.email, support.password);
+    expect(
+      (
+        await plain.call('POST', '/api/supportPlus/socket/remove-empty-structure', {
+          ...body,
+          confirmation: 'ok',
+        })
+      ).status,
+    ).toBe(403);
+    const api = await signInApi(stack, supportAdmin.email, supportAdmin.password);
+    const full = {
+      userId: target.unlicensed.userId,
+      rootGroupId: target.detail.structure.rootGroupId,
+      confirmation: 'ok',
+    };
+    expect((await api.call('POST', '/api/supportPlus/socket/remove-empty-structure', full)).status).toBe(409);
+
+    const page = await signedInPage(browser(), stack, supportAdmin);
+    await page.goto(`${stack.url}/supportPlus/structure/${found.rootGroupId}`);
+    const row = page
+      .getByRole('table', { name: 'Users of the structure' })
+      .getByRole('row')
+      .filter({ hasText: found.email });
+    await row.getByRole('button', { name: 'Remove empty structure' }).click();
+    const confirm = page.getByRole('dialog', { name: `Remove this empty structure from ${found.email}` });
+    await confirm.getByRole('textbox').fill('yes');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.getByText('Wrong Confirmation').waitFor();
+    await confirm.getByRole('textbox').fill('OK');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByText(`The empty structure ${found.rootGroupId} was removed from the user.`)
+      .waitFor({ timeout: 20_000 });
+    const after = await users.findOne({ userId: found.userId });
+    expect(after?.rootGroupIds).not.toContain(found.rootGroupId);
+    await expect
+      .poll(async () =>
+        stack.mongo.db
+          .collection(COLLECTIONS.supportNotes)
+          .countDocuments({ customerId: found.userId, notes: { $regex: 'Remove empty structure' } }),
+      )
+      .toBe(1);
+    await page.close();
+  }, 120_000);
 });

@@ -30,6 +30,7 @@ export const CONFIRMATIONS: Record<string, { text: string; ignoreCase: boolean }
   'hub-control.featureWrite': { text: 'ok', ignoreCase: true },
   'hub-control.removeUser': { text: 'remove user from structure', ignoreCase: false },
   'hub-control.license': { text: 'license', ignoreCase: false },
+  'hub-control.removeEmptyStructure': { text: 'ok', ignoreCase: true },
   'supervisor.restart': { text: 'restart', ignoreCase: false },
 };
 
@@ -300,6 +301,21 @@ export const hubControlOperations = [
       action: Type.Union([Type.Literal('add'), Type.Literal('remove')]),
       rootGroupId: Type.Optional(Id('The structure the licence applies to')),
       confirmation: Confirmation('license'),
+    }),
+    response: AccountActionResultSchema,
+  }),
+  op({
+    id: 'hub-control.removeEmptyStructure',
+    service: 'hub-control',
+    method: 'POST',
+    path: socket('remove-empty-structure'),
+    access: ['supportAdmin'],
+    summary: 'Remove an empty structure (no links, no devices) from a user (supportAdmin; confirm with "ok")',
+    tags: ['hub-control'],
+    body: body({
+      userId: Id('The customer user id'),
+      rootGroupId: Id('The empty structure'),
+      confirmation: Confirmation('ok'),
     }),
     response: AccountActionResultSchema,
   }),

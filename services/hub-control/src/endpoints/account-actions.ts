@@ -3,7 +3,10 @@ import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { requireConfirmation } from './link-actions.ts';
 
-/** Remove a user from a structure (roleAdmin) and V5 licences (license): confirmed, recorded, noted. */
+/**
+ * Remove a user from a structure (roleAdmin), V5 licences (license) and removing an empty structure
+ * from a user (supportAdmin): confirmed, recorded, noted.
+ */
 export function accountActionHandlers(app: FastifyInstance) {
   return defineHandlers(hubControlOperations, {
     'hub-control.removeUser': async (ctx) => {
@@ -22,6 +25,33 @@ export function accountActionHandlers(app: FastifyInstance) {
       });
       if (!removed) throw new ApiError(404, `removeUserFromGroup failed: ${error}.`);
       return { transactionId, success: true, message: `${userEmail} was removed from the structure.` };
+    },
+
+    'hub-control.removeEmptyStructure': async (ctx) => {
+      requireConfirmation('hub-control.removeEmptyStructure', ctx.body.confirmation);
+      const { userId, rootGroupId } = ctx.body;
+      const outcome = await app.accounts.removeEmptyStructure(userId, rootGroupId);
+      const error = {
+        removed: null,
+        'not-theirs': 'the structure is not one of this user’s',
+        'not-empty': 'the structure still has links or devices',
+      }[outcome];
+      const transactionId = await app.hubActions.recordAccountAction(ctx, {
+        opId: 'hub-control.removeEmptyStructure',
+        action: `Remove empty structure ${rootGroupId} from user ${userId}`,
+        operation: 'removeEmptyStructure',
+        customerId: userId,
+        success: outcome === 'removed',
+        error,
+        payload: { userId, rootGroupId },
+      });
+      if (error)
+        throw new ApiError(outcome === 'not-empty' ? 409 : 404, `removeEmptyStructure failed: ${error}.`);
+      return {
+        transactionId,
+        success: true,
+        message: `The empty structure ${rootGroupId} was removed from the user.`,
+      };
     },
 
     'hub-control.license': async (ctx) => {

@@ -18,6 +18,8 @@ interface UserDoc {
 }
 interface StructureDoc {
   rootGroupId: string;
+  link2?: number[];
+  devices?: Record<string, unknown>;
   licenses?: { v5?: { license: boolean; userId: string } };
   userRootAccess?: { userId: string }[];
 }
@@ -50,6 +52,31 @@ export class AccountsRepository {
         { $set: { userRootAccess: access.filter((a) => a.userId !== user.userId) } },
       );
     return { userId: user.userId };
+  }
+
+  /**
+   * Takes an empty structure (no links, no devices) off a user: out of their structures (and their
+   * current one), and the user out of the structure's access list. The structure record stays.
+   */
+  async removeEmptyStructure(
+    userId: string,
+    rootGroupId: string,
+  ): Promise<'removed' | 'not-theirs' | 'not-empty'> {
+    const [user, structure] = await Promise.all([
+      this.users.findOne({ userId, rootGroupIds: rootGroupId }),
+      this.structures.findOne({ rootGroupId }, { projection: { link2: 1, devices: 1, userRootAccess: 1 } }),
+    ]);
+    if (!user || !structure) return 'not-theirs';
+    if ((structure.link2 ?? []).length > 0 || Object.keys(structure.devices ?? {}).length > 0)
+      return 'not-empty';
+    const unset = user.currentRootGroup === rootGroupId ? { $set: { currentRootGroup: null } } : {};
+    await this.users.updateOne({ userId }, { $pull: { rootGroupIds: rootGroupId }, ...unset });
+    const access = structure.userRootAccess ?? [];
+    await this.structures.updateOne(
+      { rootGroupId },
+      { $set: { userRootAccess: access.filter((a) => a.userId !== userId) } },
+    );
+    return 'removed';
   }
 
   /** False when there is no such user. */

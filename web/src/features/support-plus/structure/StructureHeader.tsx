@@ -20,7 +20,7 @@ export function licenceNote(u: StructureUser, applied: StructureDetail['structur
 }
 
 const col = createColumnHelper<StructureUser>();
-const userColumns = (v5: StructureDetail['structure']['v5'], rootGroupId: string) => [
+const userColumns = (v5: StructureDetail['structure']['v5'], rootGroupId: string, empty: boolean) => [
   col.accessor('email', {
     header: 'E-mail',
     cell: ({ row: { original: u } }) => (
@@ -72,7 +72,7 @@ const userColumns = (v5: StructureDetail['structure']['v5'], rootGroupId: string
   col.display({
     id: 'actions',
     header: 'Actions',
-    cell: ({ row: { original: u } }) => <UserActions user={u} rootGroupId={rootGroupId} />,
+    cell: ({ row: { original: u } }) => <UserActions user={u} rootGroupId={rootGroupId} empty={empty} />,
   }),
 ];
 
@@ -136,7 +136,11 @@ export function StructureHeader({ detail }: { detail: StructureDetail }) {
           <DataTable
             label="Users of the structure"
             data={detail.users}
-            columns={userColumns(s.v5, s.rootGroupId)}
+            columns={userColumns(
+              s.v5,
+              s.rootGroupId,
+              detail.hubs.length === 0 && detail.devices.every((c) => c.devices.length === 0),
+            )}
             rowKey={(u) => u.userId}
             empty="No user has access to this structure."
           />

@@ -20,10 +20,20 @@ interface Ask {
 /**
  * A structure user's account actions on screen (seed 001 §5, §6): the role chips (roleAdmin, the
  * same editor as /userEmail), V5 licence add or remove (the license role, typed 'license') and
- * remove from the structure (roleAdmin, typed 'remove user from structure'). Shown to the roles that may use them; hub-control checks the role and the words
+ * remove from the structure (roleAdmin, typed 'remove user from structure'), and taking an empty
+ * structure off the user (supportAdmin, typed 'ok' in any case). Shown to the roles that may use them; hub-control checks the role and the words
  * again, writes the automatic note and the audit event.
  */
-export function UserActions({ user, rootGroupId }: { user: StructureUser; rootGroupId: string }) {
+export function UserActions({
+  user,
+  rootGroupId,
+  empty,
+}: {
+  user: StructureUser;
+  rootGroupId: string;
+  /** The structure has no links and no devices: supportAdmin may take it off the user. */
+  empty: boolean;
+}) {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const can = (id: string) => allows(operationById(id).access, me.roles);
@@ -64,6 +74,17 @@ export function UserActions({ user, rootGroupId }: { user: StructureUser; rootGr
         body: { userEmail: user.email, rootGroupId },
       },
     },
+    empty &&
+      can('hub-control.removeEmptyStructure') && {
+        label: 'Remove empty structure',
+        ask: {
+          title: `Remove this empty structure from ${user.email}`,
+          operationId: 'hub-control.removeEmptyStructure',
+          words: 'ok',
+          path: 'remove-empty-structure',
+          body: { userId: user.userId, rootGroupId },
+        },
+      },
   ].filter((b): b is { label: string; ask: Ask } => Boolean(b));
   // The editor lists the roles first (authData or dev) and changes them (roleAdmin).
   const editRoles = can('auth.customerRoles') && can('auth.customerRoleAdd');
@@ -81,7 +102,7 @@ export function UserActions({ user, rootGroupId }: { user: StructureUser; rootGr
             key={b.label}
             size="compact-xs"
             variant="light"
-            color={b.ask.path === 'remove-user' ? 'red' : undefined}
+            color={b.ask.path.startsWith('remove-') ? 'red' : undefined}
             onClick={() => setAsking(b.ask)}
           >
             {b.label}
