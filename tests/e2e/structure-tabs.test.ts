@@ -6,7 +6,7 @@
  * (its firmware queue item is the only 7.2 release), visits all 17 tabs and opens a details
  * dialog on every tab that has one. Nothing is stood in.
  */
-import type { SocketLogAnswer, StructureDetail, TabPage } from '@console/contracts';
+import { COLLECTIONS, type SocketLogAnswer, type StructureDetail, type TabPage } from '@console/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
@@ -204,4 +204,22 @@ describe('the structure tabs', () => {
     expect(await page.getByRole('link', { name: 'Auth data' }).count()).toBe(0);
     await page.close();
   }, 90_000);
+
+  it('loads the structure’s un-paired devices only when asked, as the archive holds them', async () => {
+    // A structure with archived products (the world unpairs some devices).
+    const archives = stack.mongo.db.collection<{ rootGroupId: string }>(COLLECTIONS.productArchives);
+    const withArchive = (await archives.findOne({}))?.rootGroupId;
+    if (!withArchive) throw new Error('this world archived no product');
+    const archived = await archives.countDocuments({ rootGroupId: withArchive });
+    expect(archived).toBeGreaterThan(0);
+    const page = await signedInPage(browser(), stack, support);
+    await page.goto(`${stack.url}/supportPlus/structure/${withArchive}?tab=devices`);
+    const section = page.getByRole('region', { name: 'Un-Paired Devices' });
+    expect(await section.getByRole('table').count()).toBe(0);
+    await section.getByRole('button', { name: 'Un-Paired Devices' }).click();
+    const rows = section.getByRole('table', { name: 'Un-paired devices' }).locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(Math.min(archived, 500));
+    await dialog(page, 'Un-paired device', () => rows.first().getByRole('button').click());
+    await page.close();
+  }, 60_000);
 });

@@ -6,14 +6,18 @@ import { DeviceFeatures } from './DeviceFeatures.tsx';
 import { PagedCards } from './PagedCards.tsx';
 import { RecordTile } from './RecordTile.tsx';
 import { CATEGORY_LABEL, filterDevices, isLongSerial, STATUS_COLOUR } from './structure-view.ts';
+import { UnpairedDevices } from './UnpairedDevices.tsx';
 
-/** Devices by category in the tab's order (seed 001 §2), every category shown, each paged. */
+/** Devices by category in the tab's order (seed 001 §2), every category shown, each paged; then the un-paired ones on click. */
 export function DevicesTab({
   devices,
   features = [],
+  rootGroupId,
 }: {
   devices: StructureDetail['devices'];
   features?: FeatureCard[];
+  /** The structure: its un-paired devices load on click. */
+  rootGroupId?: string;
 }) {
   const [filter, setFilter] = useState('');
   const shown = filterDevices(devices, filter);
@@ -33,6 +37,7 @@ export function DevicesTab({
           card={(d) => <DeviceTile key={d.deviceId} device={d} features={features} />}
         />
       ))}
+      {rootGroupId && <UnpairedDevices rootGroupId={rootGroupId} />}
     </Stack>
   );
 }

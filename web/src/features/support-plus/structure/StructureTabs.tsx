@@ -28,7 +28,12 @@ const pagedTab = (label: string, spec: PagedTabSpec) => ({
 /** Each tab's label and content, in the seed's order; the tabs after Features load on opening. */
 const TABS: Record<StructureTab, { label: string; render: (d: StructureDetail) => ReactNode }> = {
   errors: { label: 'Errors', render: (d) => <ErrorsTab problems={d.problems} /> },
-  devices: { label: 'Devices', render: (d) => <DevicesTab devices={d.devices} features={d.features} /> },
+  devices: {
+    label: 'Devices',
+    render: (d) => (
+      <DevicesTab devices={d.devices} features={d.features} rootGroupId={d.structure.rootGroupId} />
+    ),
+  },
   groups: { label: 'Groups', render: (d) => <GroupsTab groups={d.groups} /> },
   backups: { label: 'Backups', render: (d) => <BackupsTab detail={d} /> },
   automations: { label: 'Automations', render: (d) => <AutomationsTab detail={d} /> },
