@@ -104,6 +104,14 @@ describe('Support Plus', () => {
     await expect
       .poll(() => section.getByRole('group', { name: 'Live Link+' }).textContent(), { timeout: 15_000 })
       .toMatch(/^Live Link\+0of/);
+    // Error State is live / all; hub-control (the live list) does not run here, so the live part
+    // is not known, and says so rather than 0.
+    expect(overview.errorState.hubIds.length).toBe(overview.errorState.total);
+    await expect
+      .poll(() => section.getByRole('group', { name: 'Error State' }).textContent())
+      .toBe(
+        `Error State…/${overview.errorState.total.toLocaleString('en-GB')}live / all links in error state`,
+      );
     await section.getByText('Live', { exact: true }).waitFor();
     await section.getByRole('tab', { name: `Locked (${overview.locked.total})` }).click();
     if (overview.locked.links[0]) {

@@ -28,7 +28,15 @@ export const OverviewSchema = Type.Object({
     pairedDevices: Type.Integer({ description: 'Products, the hubs themselves excluded' }),
     structures: Type.Integer(),
   }),
-  errorState: LinkList('Links in error state'),
+  errorState: Type.Composite([
+    LinkList('Links in error state'),
+    Type.Object({
+      hubIds: Type.Array(Type.Integer(), {
+        description:
+          'Every link in error state (up to 20,000), for the live/total figure beside the live list',
+      }),
+    }),
+  ]),
   locked: LinkList('Locked links'),
   noRoot: LinkList('Links registered to no structure'),
   indexedAt: Nullable(

@@ -3,6 +3,8 @@ import type pg from 'pg';
 import { one, rows } from '../sql.ts';
 
 const LIST = 100;
+/** Error-state hub ids the overview sends for its live/total figure, at the most. */
+export const ERROR_STATE_IDS = 20_000;
 
 /** The three link lists: newest first, from the partial indexes of the search index. */
 export function overviewStatements() {
@@ -13,6 +15,8 @@ export function overviewStatements() {
     errorState: list('h.error_state', 'h.created_date desc'),
     locked: list('h.locked', 'h.locked_since desc'),
     noRoot: list('h.root_group_id is null', 'h.created_date desc'),
+    errorStateIds: `select coalesce(array_agg(hub_id), '{}') as ids from (select hub_id from search_g2_hubs
+      where error_state order by hub_id limit ${ERROR_STATE_IDS}) e`,
     totals: `select (select count(*) from search_g2_hubs where error_state)::int as "errorState",
       (select count(*) from search_g2_hubs where locked)::int as locked,
       (select count(*) from search_g2_hubs where root_group_id is null)::int as "noRoot"`,
@@ -47,7 +51,7 @@ export interface IndexCounts {
 /** The stored overview. Counts are those of the last full index build; lists are as the index is now. */
 export async function overview(pool: pg.Pool): Promise<Overview> {
   const s = overviewStatements();
-  const [meta, errorState, locked, noRoot, totals] = await Promise.all([
+  const [meta, errorState, locked, noRoot, totals, errorIds] = await Promise.all([
     one<{ value: { counts: IndexCounts; at: string } }>(
       pool,
       "select value from search_g2_meta where key = 'build'",
@@ -56,11 +60,16 @@ export async function overview(pool: pg.Pool): Promise<Overview> {
     rows<LinkRow>(pool, s.locked),
     rows<LinkRow>(pool, s.noRoot),
     one<{ errorState: number; locked: number; noRoot: number }>(pool, s.totals),
+    one<{ ids: (number | string)[] }>(pool, s.errorStateIds),
   ]);
   const counts = meta?.value.counts ?? { links: 0, users: 0, agents: 0, pairedDevices: 0, structures: 0 };
   return {
     counts,
-    errorState: { total: totals?.errorState ?? 0, links: errorState.map(link) },
+    errorState: {
+      total: totals?.errorState ?? 0,
+      links: errorState.map(link),
+      hubIds: (errorIds?.ids ?? []).map(Number),
+    },
     locked: { total: totals?.locked ?? 0, links: locked.map(link) },
     noRoot: { total: totals?.noRoot ?? 0, links: noRoot.map(link) },
     indexedAt: meta?.value.at ?? null,

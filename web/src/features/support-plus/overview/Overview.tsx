@@ -20,7 +20,7 @@ import { formatStamp } from '../../ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import { liveChannelsQueryOptions, overviewQueryOptions } from '../queries.ts';
 import { LiveLinks } from './LiveLinks.tsx';
-import { classesByVolume } from './overview-live.ts';
+import { classesByVolume, liveInErrorState } from './overview-live.ts';
 import { StructureLink } from './record-links.tsx';
 import { useListFollowsCount } from './use-list-follows-count.ts';
 import { useOverviewLive, useOverviewLiveStatus } from './use-overview-live.ts';
@@ -139,7 +139,11 @@ export function SupportPlusOverview() {
         <Count label="Agents" value={n(data.counts.agents)} />
         <Count label="Paired Devices" value={n(data.counts.pairedDevices)} />
         <Count label="Structures" value={n(data.counts.structures)} />
-        <Count label="Error State" value={n(data.errorState.total)} hint="links in error state" />
+        <Count
+          label="Error State"
+          value={`${channels.data ? n(liveInErrorState(data.errorState.hubIds, channels.data.channels)) : '…'}/${n(data.errorState.total)}`}
+          hint="live / all links in error state"
+        />
         <Count label="Links Locked" value={n(data.locked.total)} />
         <Count label="No-root Links" value={n(data.noRoot.total)} />
         <Count label="Messages / s" value={live ? n(live.messagesPerSecond) : '…'} hint="all links, live" />

@@ -34,3 +34,9 @@ export function classesByVolume(byClass: Record<string, number>): [string, numbe
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
+
+/** How many of the links in error state are in the live list now (the Error State card's live part). */
+export function liveInErrorState(errorIds: readonly number[], live: readonly { hubId: number }[]): number {
+  const connected = new Set(live.map((c) => c.hubId));
+  return errorIds.filter((id) => connected.has(id)).length;
+}
