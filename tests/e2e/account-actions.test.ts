@@ -4,7 +4,8 @@
  * sees none of the buttons and the server refuses the calls (403); a user with the license and
  * roleAdmin roles adds a V5 licence (typed 'license'), edits a role chip and removes a user from
  * the structure (typed 'remove user from structure'), each leaving its automatic note; a
- * supportAdmin takes an empty structure off its user (typed 'ok').
+ * supportAdmin takes an empty structure off its user (typed 'ok'), and a userAdmin deletes a user
+ * from the auth server (typed 'yes').
  */
 import { COLLECTIONS, type StructureDetail } from '@console/contracts';
 import type { Page } from 'playwright-core';
@@ -246,6 +247,37 @@ describe('account actions on the structure page', () => {
           .countDocuments({ customerId: found.userId, notes: { $regex: 'Remove empty structure' } }),
       )
       .toBe(1);
+    await page.close();
+  }, 120_000);
+
+  it('deletes a user from the auth server from the structure page only for userAdmin, after “yes”', async () => {
+    const admin = await signInAdmin(stack);
+    const userAdmin = await createStaff(admin, 'support,userAdmin', 'Uma Admin');
+    const victim = target.unlicensed;
+    const authUsers = stack.mongo.db.collection(COLLECTIONS.authUsers);
+    expect(await authUsers.countDocuments({ userId: victim.userId })).toBe(1);
+    // A support user is not offered it (checked at the top) and the server refuses it.
+    const plain = await signInApi(stack, support.email, support.password);
+    expect((await plain.call('DELETE', `/api/impersonate-user/${victim.userId}?confirm=yes`)).status).toBe(
+      403,
+    );
+
+    const page = await signedInPage(browser(), stack, userAdmin);
+    await page.goto(`${stack.url}/supportPlus/structure/${target.detail.structure.rootGroupId}`);
+    const row = page
+      .getByRole('table', { name: 'Users of the structure' })
+      .getByRole('row')
+      .filter({ hasText: victim.email });
+    await row.getByRole('button', { name: 'Delete user' }).click();
+    const confirm = page.getByRole('dialog', { name: /^Delete .* from the auth server/ });
+    await confirm.getByRole('textbox').fill('no');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.getByText('Wrong Confirmation').waitFor();
+    expect(await authUsers.countDocuments({ userId: victim.userId })).toBe(1);
+    await confirm.getByRole('textbox').fill('yes');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await row.getByRole('status').waitFor({ timeout: 20_000 });
+    await expect.poll(() => authUsers.countDocuments({ userId: victim.userId })).toBe(0);
     await page.close();
   }, 120_000);
 });

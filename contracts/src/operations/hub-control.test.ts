@@ -27,13 +27,16 @@ describe('hub-control operations', () => {
     }
   });
 
-  it('need the typed words exactly, except "ok", which ignores case', () => {
+  it('need the typed words exactly, except "ok" and the auth server’s "yes", which ignore case', () => {
     expect(confirmationMatches('hub-control.removeLink', 'remove link')).toBe(true);
     expect(confirmationMatches('hub-control.removeLink', 'Remove Link')).toBe(false);
     expect(confirmationMatches('hub-control.removeLink', undefined)).toBe(false);
     expect(confirmationMatches('hub-control.featureWrite', 'OK')).toBe(true);
     expect(confirmationMatches('hub-control.featureWrite', 'okay')).toBe(false);
     expect(confirmationMatches('hub-control.syncLink', undefined)).toBe(true);
+    expect(confirmationMatches('hub-control.removeEmptyStructure', 'Ok')).toBe(true);
+    expect(confirmationMatches('auth.userAuthDelete', 'YES')).toBe(true);
+    expect(confirmationMatches('auth.userAuthDelete', 'no')).toBe(false);
   });
 
   it('word the offline refusal like the spec’s sync message', () => {

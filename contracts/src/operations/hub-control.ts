@@ -23,7 +23,10 @@ export function offlineMessage(what: string): string {
   return `The link is not connected, ${what} cannot be performed until the link is online.`;
 }
 
-/** Typed confirmations (spec §5), checked by hub-control; only 'ok' ignores case. */
+/**
+ * Typed confirmations (spec §5), checked again by the service that serves the operation (hub-control,
+ * supervisor, auth); 'ok' and the auth server's 'yes' ignore case.
+ */
 export const CONFIRMATIONS: Record<string, { text: string; ignoreCase: boolean }> = {
   'hub-control.removeLink': { text: 'remove link', ignoreCase: false },
   'hub-control.backupRestore': { text: 'restore link', ignoreCase: false },
@@ -32,6 +35,7 @@ export const CONFIRMATIONS: Record<string, { text: string; ignoreCase: boolean }
   'hub-control.license': { text: 'license', ignoreCase: false },
   'hub-control.removeEmptyStructure': { text: 'ok', ignoreCase: true },
   'supervisor.restart': { text: 'restart', ignoreCase: false },
+  'auth.userAuthDelete': { text: 'yes', ignoreCase: true },
 };
 
 export function confirmationMatches(operationId: string, typed: string | undefined): boolean {

@@ -1,9 +1,16 @@
-import { type AccountActionResult, allows, operationById, type StructureUser } from '@console/contracts';
+import {
+  type AccountActionResult,
+  AUTH_DELETE_CONFIRMATION,
+  allows,
+  operationById,
+  type StructureUser,
+} from '@console/contracts';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest, errorMessage } from '../../api/client.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
+import { deleteAuthUser } from '../../auth-tools/api.ts';
 import { CustomerRoles } from '../../auth-tools/CustomerRoles.tsx';
 import { noteKeys } from '../../notes/queries.ts';
 import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
@@ -15,13 +22,16 @@ interface Ask {
   words: string;
   path: string;
   body: Record<string, unknown>;
+  /** A call other than hub-control's account actions (the typed words as its confirmation). */
+  send?: (confirmation: string) => Promise<{ success: boolean; message: string }>;
 }
 
 /**
  * A structure user's account actions on screen (seed 001 §5, §6): the role chips (roleAdmin, the
  * same editor as /userEmail), V5 licence add or remove (the license role, typed 'license') and
  * remove from the structure (roleAdmin, typed 'remove user from structure'), and taking an empty
- * structure off the user (supportAdmin, typed 'ok' in any case). Shown to the roles that may use them; hub-control checks the role and the words
+ * structure off the user (supportAdmin, typed 'ok' in any case), and deleting the user from the auth
+ * server (userAdmin, typed 'yes', as on /userEmail). Shown to the roles that may use them; hub-control checks the role and the words
  * again, writes the automatic note and the audit event.
  */
 export function UserActions({
@@ -46,10 +56,12 @@ export function UserActions({
   };
   const run = useMutation({
     mutationFn: (a: Ask & { confirmation: string }) =>
-      apiRequest<AccountActionResult>(`/api/supportPlus/socket/${a.path}`, {
-        method: 'POST',
-        body: { ...a.body, confirmation: a.confirmation },
-      }),
+      a.send
+        ? a.send(a.confirmation)
+        : apiRequest<AccountActionResult>(`/api/supportPlus/socket/${a.path}`, {
+            method: 'POST',
+            body: { ...a.body, confirmation: a.confirmation },
+          }),
     onSuccess: (r) => setSaid({ ok: r.success, text: r.message }),
     onError: (e) => setSaid({ ok: false, text: errorMessage(e) }),
     onSettled: refresh,
@@ -85,6 +97,17 @@ export function UserActions({
           body: { userId: user.userId, rootGroupId },
         },
       },
+    can('auth.userAuthDelete') && {
+      label: 'Delete user',
+      ask: {
+        title: `Delete ${user.email} from the auth server, with their tokens and codes`,
+        operationId: 'auth.userAuthDelete',
+        words: AUTH_DELETE_CONFIRMATION,
+        path: 'remove-auth-user',
+        body: {},
+        send: (typed: string) => deleteAuthUser(user.userId, typed),
+      },
+    },
   ].filter((b): b is { label: string; ask: Ask } => Boolean(b));
   // The editor lists the roles first (authData or dev) and changes them (roleAdmin).
   const editRoles = can('auth.customerRoles') && can('auth.customerRoleAdd');
