@@ -10,7 +10,7 @@ import { COLLECTIONS } from '@console/contracts';
 import { hubsOf } from '@console/world';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
-import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
 import { startWorldStack, type WorldStack, worldFleetEnv } from '../support/world-stack.ts';
 
 const SEED = 9;
@@ -128,6 +128,41 @@ describe('the structure monitor', () => {
     );
     expect(await states.locator('tbody tr').count()).toBe(Math.min(features.length, 100));
     await states.getByText(features[0]?.featureId as string, { exact: true }).waitFor();
+    await page.close();
+  }, 90_000);
+
+  it('reads a device’s firmware releases, warns of restricted ones, keeps internal ones for the firmware role, and updates after Confirm Update', async () => {
+    const { hub, product } = target();
+    const page = await signedInPage(browser(), stack, support);
+    await page.goto(`${stack.url}/supportPlus/structure/${hub.rootGroupId}?tab=devices`);
+    const device = page.getByRole('article', { name: /^Device / }).filter({ hasText: product.deviceId });
+    await device.getByRole('button', { name: 'Firmware' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Firmware of / });
+    await dialog.getByRole('button', { name: 'Read firmware' }).click();
+    const releases = dialog.getByRole('table', { name: 'Firmware releases' }).locator('tbody tr');
+    await expect.poll(() => releases.count(), { timeout: 20_000 }).toBe(1);
+    await dialog.getByLabel('Include restricted releases').check();
+    await dialog.getByRole('button', { name: 'Read firmware' }).click();
+    await expect.poll(() => releases.count(), { timeout: 20_000 }).toBe(3);
+    expect(await dialog.getByText('This release is not intended for all users').count()).toBe(2);
+    // Internal: not offered to a support user, and refused by hub-control if asked anyway.
+    const internal = releases.filter({ hasText: 'internal' });
+    await internal.getByText('Permission Denied').waitFor();
+    expect(await internal.getByRole('button', { name: 'Update' }).count()).toBe(0);
+    const api = await signInApi(stack, support.email, support.password);
+    const refused = await api.call('POST', '/api/supportPlus/socket/firmware-update', {
+      deviceId: product.deviceId,
+      releaseId: `${product.productCode}-7.4-internal`,
+      productCode: product.productCode,
+    });
+    expect(refused.status).toBe(403);
+
+    await releases.filter({ hasText: '7.2' }).getByRole('button', { name: 'Update' }).click();
+    await page.getByRole('button', { name: 'Confirm Update' }).click();
+    await dialog
+      .getByRole('status')
+      .getByText(/^Updated from .* to 7\.2\.$/)
+      .waitFor({ timeout: 20_000 });
     await page.close();
   }, 90_000);
 });

@@ -14,6 +14,7 @@ export const HUB_ACTION_TEXT = {
   unreadable: 'The link sent an answer that could not be read; the outcome is unknown — check the link.',
   queued: 'The request has been queued and may take some time to complete. The page reloads in 10 seconds.',
   restricted: 'This release is not intended for all users',
+  noFirmwareUpdate: 'No Firmware Update Available',
 } as const;
 
 /** After a successful Remove Link or Sync Link the page reloads after this long (spec §9). */

@@ -64,7 +64,7 @@ export function deviceActionHandlers(app: FastifyInstance) {
     if (out.kind === 'timeout') throw new ApiError(504, HUB_ACTION_TEXT.timeout);
     if (out.kind !== 'reply') throw new ApiError(502, HUB_ACTION_TEXT.unreadable);
     const item = out.reply.items[0];
-    if (!item || item.success === false) throw new ApiError(404, 'No Firmware Update Available');
+    if (!item || item.success === false) throw new ApiError(404, HUB_ACTION_TEXT.noFirmwareUpdate);
     return (item.payload.releases ?? []) as FirmwareRelease[];
   };
 
@@ -87,7 +87,7 @@ export function deviceActionHandlers(app: FastifyInstance) {
       const offline = offlineMessage('a firmware update');
       await app.hubActions.requireOnline(hubId, offline);
       const release = (await releases(ctx, hubId, deviceId)).find((r) => r.releaseId === releaseId);
-      if (!release) throw new ApiError(404, 'No Firmware Update Available');
+      if (!release) throw new ApiError(404, HUB_ACTION_TEXT.noFirmwareUpdate);
       if (release.categories.includes('internal') && !allows(['firmware'], (ctx.caller as Caller).roles)) {
         throw new ApiError(403, HUB_ACTION_TEXT.permissionDenied);
       }

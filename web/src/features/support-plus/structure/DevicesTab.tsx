@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { bound } from '../../ui/bound.ts';
 import { DeviceFeatures } from './DeviceFeatures.tsx';
+import { DeviceFirmware } from './DeviceFirmware.tsx';
 import { PagedCards } from './PagedCards.tsx';
 import { RecordTile } from './RecordTile.tsx';
 import { CATEGORY_LABEL, filterDevices, isLongSerial, STATUS_COLOUR } from './structure-view.ts';
@@ -95,6 +96,7 @@ function DeviceTile({ device: d, features }: { device: DeviceCard; features: Fea
       </Group>
       <Group gap={4} mt={4}>
         <DeviceFeatures device={d} features={features} />
+        <DeviceFirmware device={d} />
       </Group>
     </RecordTile>
   );
