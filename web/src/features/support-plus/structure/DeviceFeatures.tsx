@@ -1,10 +1,11 @@
 import type { DeviceCard, FeatureCard, HubActionResult } from '@console/contracts';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { noteKeys } from '../../notes/queries.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
+import { DialogButton } from '../../ui/DialogButton.tsx';
 import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { runHubAction } from '../hub/hub-queries.ts';
 
@@ -32,24 +33,15 @@ const readValue = (r: HubActionResult) => (r.items[0]?.payload as { value?: Valu
  * automatic note on the customer (the side bar reloads it).
  */
 export function DeviceFeatures({ device, features }: { device: DeviceCard; features: FeatureCard[] }) {
-  const [open, setOpen] = useState(false);
   const mine = features.filter((f) => f.deviceId === device.deviceId);
   return (
-    <>
-      <Button size="compact-xs" variant="light" onClick={() => setOpen(true)} disabled={mine.length === 0}>
-        Features ({mine.length})
-      </Button>
-      {open && (
-        <Modal
-          opened
-          onClose={() => setOpen(false)}
-          title={`Features of ${device.name || device.deviceId}`}
-          size="xl"
-        >
-          <FeatureList device={device} features={mine} />
-        </Modal>
-      )}
-    </>
+    <DialogButton
+      label={`Features (${mine.length})`}
+      title={`Features of ${device.name || device.deviceId}`}
+      disabled={mine.length === 0}
+    >
+      {() => <FeatureList device={device} features={mine} />}
+    </DialogButton>
   );
 }
 

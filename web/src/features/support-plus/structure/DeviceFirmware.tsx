@@ -11,6 +11,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { noteKeys } from '../../notes/queries.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
+import { DialogButton } from '../../ui/DialogButton.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
 import { runHubAction } from '../hub/hub-queries.ts';
 
@@ -30,23 +31,10 @@ const firstPayload = (r: HubActionResult) => r.items[0]?.payload as Record<strin
  * hub-control refuses them too), and the update's result.
  */
 export function DeviceFirmware({ device }: { device: DeviceCard }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button size="compact-xs" variant="light" onClick={() => setOpen(true)}>
-        Firmware
-      </Button>
-      {open && (
-        <Modal
-          opened
-          onClose={() => setOpen(false)}
-          title={`Firmware of ${device.name || device.deviceId}`}
-          size="xl"
-        >
-          <FirmwarePanel device={device} />
-        </Modal>
-      )}
-    </>
+    <DialogButton label="Firmware" title={`Firmware of ${device.name || device.deviceId}`}>
+      {() => <FirmwarePanel device={device} />}
+    </DialogButton>
   );
 }
 
