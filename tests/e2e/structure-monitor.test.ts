@@ -56,6 +56,8 @@ describe('the structure monitor', () => {
     });
     await device.getByRole('button', { name: /^Features \(\d+\)$/ }).click();
     const dialog = page.getByRole('dialog');
+    // The dialog names the groups the device's features are in, by kind.
+    await dialog.getByLabel('Device groups').getByText('Feature sets:').waitFor();
     const row = dialog.getByRole('row').filter({ hasText: feature.featureId });
     await row.getByLabel(`Value for ${feature.name} (${feature.featureId})`).fill('1');
     await row.getByRole('button', { name: 'Send' }).click();

@@ -1,4 +1,4 @@
-import type { DeviceCard, FeatureCard, HubActionResult } from '@console/contracts';
+import type { DeviceCard, FeatureCard, HubActionResult, StructureDetail } from '@console/contracts';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { DialogButton } from '../../ui/DialogButton.tsx';
 import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { runHubAction } from '../hub/hub-queries.ts';
+import { deviceGroups } from './structure-view.ts';
 
 type Value = number | boolean | string;
 
@@ -32,7 +33,16 @@ const readValue = (r: HubActionResult) => (r.items[0]?.payload as { value?: Valu
  * flipped with Toggle — a write goes through hub-control only after the typed 'ok', and leaves the
  * automatic note on the customer (the side bar reloads it).
  */
-export function DeviceFeatures({ device, features }: { device: DeviceCard; features: FeatureCard[] }) {
+export function DeviceFeatures({
+  device,
+  features,
+  groups,
+}: {
+  device: DeviceCard;
+  features: FeatureCard[];
+  /** The structure's groups: the dialog names the device's feature sets, automation sets and other groups. */
+  groups?: StructureDetail['groups'];
+}) {
   const mine = features.filter((f) => f.deviceId === device.deviceId);
   return (
     <DialogButton
@@ -40,8 +50,29 @@ export function DeviceFeatures({ device, features }: { device: DeviceCard; featu
       title={`Features of ${device.name || device.deviceId}`}
       disabled={mine.length === 0}
     >
-      {() => <FeatureList device={device} features={mine} />}
+      {() => (
+        <>
+          {groups && <DeviceGroups sets={deviceGroups(mine, groups)} />}
+          <FeatureList device={device} features={mine} />
+        </>
+      )}
     </DialogButton>
+  );
+}
+
+/** The groups the device's features are in, by kind. */
+function DeviceGroups({ sets }: { sets: ReturnType<typeof deviceGroups> }) {
+  const line = (label: string, names: string[]) => (
+    <Text size="sm">
+      <b>{label}:</b> {names.join(', ') || 'none'}
+    </Text>
+  );
+  return (
+    <Stack gap={2} mb="sm" aria-label="Device groups">
+      {line('Feature sets', sets.featureSets)}
+      {line('Automation sets', sets.automationSets)}
+      {line('Other groups', sets.other)}
+    </Stack>
   );
 }
 

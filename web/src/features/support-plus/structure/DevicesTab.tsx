@@ -13,10 +13,12 @@ import { UnpairedDevices } from './UnpairedDevices.tsx';
 export function DevicesTab({
   devices,
   features = [],
+  groups,
   rootGroupId,
 }: {
   devices: StructureDetail['devices'];
   features?: FeatureCard[];
+  groups?: StructureDetail['groups'];
   /** The structure: its un-paired devices load on click. */
   rootGroupId?: string;
 }) {
@@ -35,7 +37,7 @@ export function DevicesTab({
           key={c.category}
           label={CATEGORY_LABEL[c.category]}
           items={c.devices}
-          card={(d) => <DeviceTile key={d.deviceId} device={d} features={features} />}
+          card={(d) => <DeviceTile key={d.deviceId} device={d} features={features} groups={groups} />}
         />
       ))}
       {rootGroupId && <UnpairedDevices rootGroupId={rootGroupId} />}
@@ -43,7 +45,15 @@ export function DevicesTab({
   );
 }
 
-function DeviceTile({ device: d, features }: { device: DeviceCard; features: FeatureCard[] }) {
+function DeviceTile({
+  device: d,
+  features,
+  groups,
+}: {
+  device: DeviceCard;
+  features: FeatureCard[];
+  groups?: StructureDetail['groups'];
+}) {
   const colour = STATUS_COLOUR[d.deviceStatus] ?? 'gray';
   return (
     <RecordTile
@@ -95,7 +105,7 @@ function DeviceTile({ device: d, features }: { device: DeviceCard; features: Fea
         )}
       </Group>
       <Group gap={4} mt={4}>
-        <DeviceFeatures device={d} features={features} />
+        <DeviceFeatures device={d} features={features} groups={groups} />
         <DeviceFirmware device={d} />
       </Group>
     </RecordTile>

@@ -31,7 +31,12 @@ const TABS: Record<StructureTab, { label: string; render: (d: StructureDetail) =
   devices: {
     label: 'Devices',
     render: (d) => (
-      <DevicesTab devices={d.devices} features={d.features} rootGroupId={d.structure.rootGroupId} />
+      <DevicesTab
+        devices={d.devices}
+        features={d.features}
+        groups={d.groups}
+        rootGroupId={d.structure.rootGroupId}
+      />
     ),
   },
   groups: { label: 'Groups', render: (d) => <GroupsTab groups={d.groups} /> },

@@ -5,6 +5,7 @@ import type { OverviewData } from '../queries.ts';
 import {
   bySet,
   defaultCustomer,
+  deviceGroups,
   filterDevices,
   isLongSerial,
   page,
@@ -117,5 +118,38 @@ describe('live overview counts', () => {
       ['admin', 2],
       ['log', 2],
     ]);
+  });
+});
+
+describe('deviceGroups', () => {
+  it('sorts the groups of a device’s features into feature sets, automation sets and the rest, each once', () => {
+    const groups = {
+      byType: [
+        { type: 'featureSet' as const, groups: [{ groupId: 'fs1', type: 'featureSet' as const }] },
+        { type: 'automationSet' as const, groups: [{ groupId: 'as1', type: 'automationSet' as const }] },
+        { type: 'room' as const, groups: [{ groupId: 'r1', type: 'room' as const }] },
+      ],
+      invisible: [],
+    } as unknown as StructureDetail['groups'];
+    const features = [
+      {
+        groups: [
+          { groupId: 'fs1', name: 'Lights' },
+          { groupId: 'r1', name: 'Kitchen' },
+        ],
+      },
+      {
+        groups: [
+          { groupId: 'fs1', name: 'Lights' },
+          { groupId: 'as1', name: 'Evening' },
+          { groupId: 'gone', name: null },
+        ],
+      },
+    ];
+    expect(deviceGroups(features, groups)).toEqual({
+      featureSets: ['Lights'],
+      automationSets: ['Evening'],
+      other: ['Kitchen', 'Missing group! gone'],
+    });
   });
 });

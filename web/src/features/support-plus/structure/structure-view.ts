@@ -2,6 +2,7 @@ import {
   type AutomationCard,
   DEVICE_CATEGORY_LABELS,
   type DeviceCard,
+  type FeatureCard,
   type StructureDetail,
 } from '@console/contracts';
 
@@ -90,4 +91,28 @@ export function page<T>(list: readonly T[], n: number, size: number): { items: T
   const pages = Math.max(1, Math.ceil(list.length / size));
   const at = Math.min(Math.max(1, n), pages);
   return { items: list.slice((at - 1) * size, at * size), pages };
+}
+
+/** The groups a device's features are in, by kind (the device dialog's feature sets, automation sets, other groups). */
+export function deviceGroups(
+  features: readonly Pick<FeatureCard, 'groups'>[],
+  groups: StructureDetail['groups'],
+): { featureSets: string[]; automationSets: string[]; other: string[] } {
+  const typeOf = new Map<string, string>();
+  for (const g of [...groups.byType.flatMap((t) => t.groups), ...groups.invisible])
+    typeOf.set(g.groupId, g.type);
+  const out = { featureSets: new Set<string>(), automationSets: new Set<string>(), other: new Set<string>() };
+  for (const f of features)
+    for (const ref of f.groups) {
+      const name = ref.name ?? `Missing group! ${ref.groupId}`;
+      const type = typeOf.get(ref.groupId);
+      if (type === 'featureSet') out.featureSets.add(name);
+      else if (type === 'automationSet') out.automationSets.add(name);
+      else out.other.add(name);
+    }
+  return {
+    featureSets: [...out.featureSets],
+    automationSets: [...out.automationSets],
+    other: [...out.other],
+  };
 }
