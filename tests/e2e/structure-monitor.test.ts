@@ -36,7 +36,7 @@ function target() {
 beforeAll(async () => {
   stack = await startWorldStack('e2esmon', SEED, CUSTOMERS, {
     index: 'always',
-    services: ['auth', 'search', 'simulator', 'hub-control', 'gateway'],
+    services: ['auth', 'search', 'simulator', 'hub-control', 'stats', 'gateway'],
     env: { ...worldFleetEnv(SEED, CUSTOMERS, HUBS), SIM_PRESENCE_REFRESH_S: '1' },
   });
   await enrolStaff(stack, await signInAdmin(stack), 'support', support);
@@ -90,6 +90,28 @@ describe('the structure monitor', () => {
     await notes
       .getByText(`ran Feature Write ${feature.featureId} = 1 on link ${hub.hubId}: success`, { exact: false })
       .waitFor({ timeout: 30_000 });
+
+    // The write and the hub's feature event are in the feature's history (the stats service
+    // records them from the hub message stream).
+    await device.getByRole('button', { name: /^Features \(\d+\)$/ }).click();
+    await dialog
+      .getByRole('row')
+      .filter({ hasText: feature.featureId })
+      .getByRole('button', { name: 'History' })
+      .click();
+    const history = dialog.getByRole('region', { name: `History of ${feature.name}` });
+    await expect
+      .poll(
+        async () => {
+          await history
+            .getByRole('table', { name: 'Feature history' })
+            .waitFor({ timeout: 2_000 })
+            .catch(() => null);
+          return history.getByRole('row').filter({ hasText: 'write' }).count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     await page.close();
   });
 

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { StatsConfig } from './config.ts';
 import { analyticsHandlers } from './endpoints/analytics.ts';
 import { statsErrors } from './endpoints/errors.ts';
+import { featureHistoryHandlers } from './endpoints/feature-history.ts';
 import { graphHandlers } from './endpoints/graphs.ts';
 import { panelHandlers } from './endpoints/panel.ts';
 import { tabHandlers } from './endpoints/tabs.ts';
@@ -68,6 +69,7 @@ export const statsApp = fp(
         ...panelHandlers(app),
         ...graphHandlers(app),
         ...analyticsHandlers(app),
+        ...featureHistoryHandlers(app),
       },
       errors: statsErrors,
     });

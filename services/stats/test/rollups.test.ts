@@ -1,8 +1,8 @@
-import { streamNames, subjects } from '@console/contracts';
+import { type FeatureHistory, streamNames, subjects } from '@console/contracts';
 import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamMessage } from '../src/plugins/rollup-consumer.ts';
-import { type StatsHarness, startStats, until } from './harness.ts';
+import { data, failure, type StatsHarness, startStats, until } from './harness.ts';
 
 let h: StatsHarness;
 const encoder = new TextEncoder();
@@ -174,6 +174,79 @@ describe('the rollup consumer', () => {
     );
     // 7 hubs publish automation messages.
     expect(r.rows[0].n).toBe(7);
+  });
+
+  it('records each feature value the stream carries once, newest first, with Load More', async () => {
+    const s = subjects(h.prefix);
+    const featureId = 'hist-1-1000+1';
+    const send = (
+      direction: 'notification' | 'response' | 'request',
+      operation: string,
+      value: number,
+      success = true,
+      source = 'device',
+    ) => {
+      h.nc.publish(
+        s.hubMsg(1000, direction, 'feature', operation),
+        encoder.encode(
+          JSON.stringify({
+            class: 'feature',
+            operation,
+            items: [{ itemId: 0, success, payload: { featureId, value, source } }],
+          }),
+        ),
+      );
+      published++;
+    };
+    send('notification', 'event', 1);
+    send('response', 'write', 0);
+    send('response', 'read', 0);
+    send('notification', 'event', 1, true, 'automation');
+    send('response', 'write', 7, false); // a failed write changed nothing
+    send('request', 'write', 9); // a request is not a value the feature took
+    await h.nc.flush();
+    await until(
+      async () => (await streamLast()) === published,
+      10_000,
+      'the stream to store the feature messages',
+    );
+    await until(async () => (await cursor()) === published, 15_000, 'the consumer to count them');
+
+    const support = h.staff(['support']);
+    const page1 = data<FeatureHistory>(
+      await h.call('stats.featureHistory', { caller: support, body: { featureId, limit: 3 } }),
+    );
+    expect(page1.points.map((p) => [p.value, p.metadata.source])).toEqual([
+      [1, 'automation'],
+      [0, 'read'],
+      [0, 'write'],
+    ]);
+    expect(page1.more).toBe(true);
+    const page2 = data<FeatureHistory>(
+      await h.call('stats.featureHistory', {
+        caller: support,
+        body: {
+          featureId,
+          limit: 3,
+          before: page1.points.at(-1)?.timestamp,
+          beforeSeq: page1.points.at(-1)?.seq,
+        },
+      }),
+    );
+    expect(page2.points.map((p) => p.value)).toEqual([1]);
+    expect(page2.more).toBe(false);
+
+    // A redelivered batch records nothing twice; a role without Support Plus is refused.
+    await h.app?.rollupConsumer.apply(await readStream());
+    const rows = await h.pool.query('select count(*)::int as n from feature_history where feature_id = $1', [
+      featureId,
+    ]);
+    expect(rows.rows[0].n).toBe(4);
+    const refused = await h.call('stats.featureHistory', {
+      caller: h.staff(['datauser']),
+      body: { featureId },
+    });
+    expect(failure(refused).statusCode).toBe(403);
   });
 
   it('stops cleanly when stopped while still taking the lead, and the next instance leads', async () => {

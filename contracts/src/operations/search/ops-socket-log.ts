@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DateTimeString, fields, Nullable } from '../../world/common.ts';
 import { serviceOp } from '../types.ts';
 import { support } from './op-helpers.ts';
+import { Moment } from './tabs.ts';
 
 /** Defaults and bounds of the socket log panel (seed 001 §2 "Socket log panel"). */
 export const SOCKET_LOG_PANEL = { defaultLimit: 50, maxLimit: 500, maxLinkIds: 50 } as const;
@@ -13,8 +14,8 @@ export const SocketLogQuerySchema = Type.Object(
   {
     class: Type.Optional(Name('Message class (socket logs)')),
     operation: Type.Optional(Name('Message operation (socket logs)')),
-    start: Type.Optional(DateTimeString()),
-    end: Type.Optional(DateTimeString()),
+    start: Type.Optional(Moment('From this moment')),
+    end: Type.Optional(Moment('Up to this moment')),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SOCKET_LOG_PANEL.maxLimit })),
     like: Type.Optional(
       Type.String({

@@ -28,7 +28,8 @@ const RootGroupId = Type.String({ minLength: 1, maxLength: 120, pattern: '^[0-9A
 // A pattern, not `format: 'date-time'`: the services' validators register no string formats.
 const ISO_MOMENT =
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?(Z|[+-][0-9]{2}:[0-9]{2})$';
-const Moment = (description: string) =>
+/** A moment a request names, checked by pattern (see above). */
+export const Moment = (description: string) =>
   Type.String({ pattern: ISO_MOMENT, maxLength: 40, description: `${description} (ISO 8601)` });
 const Names = (description: string) =>
   Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 30, description });

@@ -2,6 +2,7 @@ import type { Role } from '../../roles.ts';
 import { op } from '../types.ts';
 import { analyticsOperations } from './analytics.ts';
 import { STATS_PANEL_ROLES, STATS_ROLES } from './constants.ts';
+import { featureHistoryOperations } from './feature-history.ts';
 import {
   AckParamsSchema,
   AckQuerySchema,
@@ -177,4 +178,5 @@ export const statsOperations = [
     response: VoiceUsersSchema,
   }),
   ...analyticsOperations,
+  ...featureHistoryOperations,
 ] as const;

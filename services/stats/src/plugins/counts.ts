@@ -113,3 +113,40 @@ export function streamIncrements(tokens: readonly string[], data: unknown, at: n
   }
   return out;
 }
+
+/** One value a feature took, as the hub message stream said it (a feature event, a read or a write answer). */
+export interface FeaturePoint {
+  featureId: string;
+  hubId: number;
+  value: unknown;
+  /** Who changed it (the event's source: device, admin, automation…), or read/write for an answer. */
+  source: string;
+  /** The automation behind the change, when the event names one. */
+  info: string | null;
+}
+
+/** The feature values in one hub message (subject tokens after the prefix, and its body). */
+export function featurePoints(tokens: readonly string[], data: unknown): FeaturePoint[] {
+  const [kind, hubId, what, direction, cls, operation] = tokens;
+  if (kind !== 'hub' || what !== 'msg' || cls !== 'feature' || !Number.isSafeInteger(Number(hubId)))
+    return [];
+  const event = direction === 'notification' && operation === 'event';
+  const answer = direction === 'response' && (operation === 'read' || operation === 'write');
+  if (!event && !answer) return [];
+  const items = Array.isArray((data as { items?: unknown } | null)?.items)
+    ? ((data as { items: Record<string, unknown>[] }).items ?? [])
+    : [];
+  const out: FeaturePoint[] = [];
+  for (const item of items) {
+    const p = (item?.payload ?? {}) as Record<string, unknown>;
+    if (item?.success === false || typeof p.featureId !== 'string' || p.value === undefined) continue;
+    out.push({
+      featureId: p.featureId.slice(0, 200),
+      hubId: Number(hubId),
+      value: p.value,
+      source: event ? text(p.source, 'device') : operation,
+      info: typeof p.automationId === 'string' ? p.automationId : null,
+    });
+  }
+  return out;
+}

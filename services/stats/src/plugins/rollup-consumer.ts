@@ -4,7 +4,7 @@ import { DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from '@nats-io
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { streamIncrements, Tally } from './counts.ts';
+import { type FeaturePoint, featurePoints, streamIncrements, Tally } from './counts.ts';
 import type { Cursor, RollupStore } from './rollup.store.ts';
 
 export interface StreamMessage {
@@ -75,6 +75,7 @@ export class RollupConsumer {
       await client.query('begin');
       const cursor = await this.store.cursor(client, CONSUMER, this.stream, true);
       const tally = new Tally();
+      const points: (FeaturePoint & { at: number; seq: number })[] = [];
       const skip = this.app.subjects.prefix === '' ? 0 : this.app.subjects.prefix.length + 1;
       let last = cursor.lastSeq;
       let n = 0;
@@ -88,10 +89,13 @@ export class RollupConsumer {
         } catch {
           // A malformed payload still counts by its subject.
         }
-        for (const inc of streamIncrements(m.subject.slice(skip).split('.'), data, m.at)) tally.add(inc);
+        const tokens = m.subject.slice(skip).split('.');
+        for (const inc of streamIncrements(tokens, data, m.at)) tally.add(inc);
+        for (const p of featurePoints(tokens, data)) points.push({ ...p, at: m.at, seq: m.seq });
       }
       if (n > 0) {
         await this.store.add(client, tally, 'live');
+        await this.store.addFeaturePoints(client, points);
         await this.store.moveCursor(client, CONSUMER, last);
       }
       await client.query('commit');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { PERIOD_MS, type Period, splitKey, type Tally } from './counts.ts';
+import { type FeaturePoint, PERIOD_MS, type Period, splitKey, type Tally } from './counts.ts';
 
 export type Source = 'live' | 'backfill';
 
@@ -28,6 +28,30 @@ export class RollupStore {
   }
 
   /** Adds a tally's counts (and its unique members, each once per bucket) to `source`. */
+  /** Feature values seen on the stream, each once (its stream sequence is part of the key). */
+  async addFeaturePoints(
+    db: Queryable,
+    points: readonly (FeaturePoint & { at: number; seq: number })[],
+  ): Promise<void> {
+    if (!points.length) return;
+    await db.query(
+      `insert into feature_history (feature_id, at, seq, hub_id, value, source, info)
+       select f, a, s, h, v, src, i
+         from unnest($1::text[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::jsonb[], $6::text[], $7::text[])
+           as t(f, a, s, h, v, src, i)
+       on conflict do nothing`,
+      [
+        points.map((p) => p.featureId),
+        points.map((p) => new Date(p.at)),
+        points.map((p) => p.seq),
+        points.map((p) => p.hubId),
+        points.map((p) => JSON.stringify(p.value)),
+        points.map((p) => p.source),
+        points.map((p) => p.info),
+      ],
+    );
+  }
+
   async add(db: Queryable, tally: Tally, source: Source): Promise<void> {
     if (tally.counts.size) {
       const cols = columns([...tally.counts.keys()]);

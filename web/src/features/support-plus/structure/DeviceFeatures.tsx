@@ -8,6 +8,7 @@ import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { DialogButton } from '../../ui/DialogButton.tsx';
 import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { runHubAction } from '../hub/hub-queries.ts';
+import { FeatureHistory } from './FeatureHistory.tsx';
 import { deviceGroups } from './structure-view.ts';
 
 type Value = number | boolean | string;
@@ -82,6 +83,7 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<{ feature: FeatureCard; value: Value } | null>(null);
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const [history, setHistory] = useState<FeatureCard | null>(null);
   const read = useMutation({
     mutationFn: (f: FeatureCard) =>
       runHubAction('feature-read', { featureId: f.featureId, linkId: device.linkId }),
@@ -164,6 +166,9 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
                   >
                     Send
                   </Button>
+                  <Button size="compact-xs" variant="subtle" onClick={() => setHistory(f)}>
+                    History
+                  </Button>
                 </Group>
               );
             },
@@ -173,6 +178,9 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
       <Text size="xs" c="dimmed">
         Link {device.linkId}. A write asks for the typed word first; the server checks it again.
       </Text>
+      {history && (
+        <FeatureHistory key={history.featureId} featureId={history.featureId} name={history.name} />
+      )}
       {asking && (
         <TypedConfirmModal
           opened

@@ -1,0 +1,61 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { DateTimeString, Nullable } from '../../world/common.ts';
+import { Moment } from '../search/tabs.ts';
+import { serviceOp } from '../types.ts';
+
+/** The device dialog's historical feature data (seed 001 §2, §7, §9: limit 150, 'Load More'). */
+export const FEATURE_HISTORY = { defaultLimit: 150, maxLimit: 1000 } as const;
+
+export const FeatureHistoryBodySchema = Type.Object(
+  {
+    featureId: Type.String({ minLength: 1, maxLength: 200 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEATURE_HISTORY.maxLimit })),
+    start_time: Type.Optional(Moment('From this moment')),
+    end_time: Type.Optional(Moment('Up to this moment')),
+    before: Type.Optional(Moment('Load More: points older than this (the last one shown)')),
+    beforeSeq: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'Load More: with `before`, the last point’s seq (points of one moment)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FeatureHistoryBody = Static<typeof FeatureHistoryBodySchema>;
+
+export const FeatureHistorySchema = Type.Object({
+  featureId: Type.String(),
+  points: Type.Array(
+    Type.Object({
+      value: Type.Unknown(),
+      timestamp: DateTimeString(),
+      hubId: Type.Integer(),
+      seq: Type.Integer({ description: 'The stream sequence it came in: Load More’s tiebreak' }),
+      info: Nullable(Type.String({ description: 'The automation behind the change, when known' })),
+      metadata: Type.Object({
+        source: Type.String({
+          description: 'device, admin, automation… for an event; read or write for an answer',
+        }),
+      }),
+    }),
+    { description: 'Newest first' },
+  ),
+  limit: Type.Integer(),
+  more: Type.Boolean({ description: 'The limit was reached: older points may follow (Load More)' }),
+});
+export type FeatureHistory = Static<typeof FeatureHistorySchema>;
+
+export const featureHistoryOperations = [
+  serviceOp('stats', ['support plus'])(
+    'stats.featureHistory',
+    'POST',
+    '/api/supportPlus/datamonitor/feature',
+    {
+      access: ['support', 'dev'],
+      summary: 'A feature’s values as the hub message stream carried them (events, read and write answers)',
+      body: FeatureHistoryBodySchema,
+      response: FeatureHistorySchema,
+    },
+  ),
+] as const;

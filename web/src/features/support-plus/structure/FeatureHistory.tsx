@@ -1,0 +1,74 @@
+import { FEATURE_HISTORY, type FeatureHistory as History } from '@console/contracts';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client.ts';
+import { ColumnTable } from '../../ui/ColumnTable.tsx';
+import { formatStamp } from '../../ui/dates.ts';
+import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+
+type Marker = { before: string; beforeSeq: number } | null;
+
+/**
+ * A feature's historical data (seed 001 §2 device dialog, §7, §9): the values the hub message
+ * stream carried, newest first, 150 at a time; 'Load More' asks for the older ones, Refresh again.
+ */
+export function FeatureHistory({ featureId, name }: { featureId: string; name: string }) {
+  const q = useInfiniteQuery({
+    queryKey: ['support-plus', 'feature-history', featureId],
+    initialPageParam: null as Marker,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<History>('/api/supportPlus/datamonitor/feature', {
+        method: 'POST',
+        body: { featureId, limit: FEATURE_HISTORY.defaultLimit, ...(pageParam ?? {}) },
+        signal,
+      }),
+    getNextPageParam: (last): Marker => {
+      const p = last.points.at(-1);
+      return last.more && p ? { before: p.timestamp, beforeSeq: p.seq } : null;
+    },
+  });
+  const points = q.data?.pages.flatMap((p) => p.points) ?? [];
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={`History of ${name}`}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={6}>History of {name}</Title>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => void q.refetch()}
+            loading={q.isRefetching}
+          >
+            Refresh
+          </Button>
+        </Group>
+        <ErrorAlert error={q.error} title="The history did not load" />
+        {q.data && points.length === 0 && <Text c="dimmed">No results found</Text>}
+        {points.length > 0 && (
+          <ColumnTable
+            label="Feature history"
+            rows={points}
+            rowKey={(p) => `${p.timestamp}-${p.seq}`}
+            columns={[
+              { header: 'Time', cell: (p) => formatStamp(p.timestamp) },
+              { header: 'Value', cell: (p) => JSON.stringify(p.value) },
+              { header: 'Source', cell: (p) => p.metadata.source },
+              { header: 'Automation', cell: (p) => p.info ?? '—' },
+            ]}
+          />
+        )}
+        {q.hasNextPage && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            w="fit-content"
+            onClick={() => void q.fetchNextPage()}
+            loading={q.isFetchingNextPage}
+          >
+            Load More
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
