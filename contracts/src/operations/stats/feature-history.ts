@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTimeString, Nullable } from '../../world/common.ts';
+import { support } from '../search/op-helpers.ts';
 import { Moment } from '../search/tabs.ts';
 import { serviceOp } from '../types.ts';
 
@@ -24,38 +25,35 @@ export const FeatureHistoryBodySchema = Type.Object(
 );
 export type FeatureHistoryBody = Static<typeof FeatureHistoryBodySchema>;
 
+/** One value a feature took (the seed's value, timestamp, metadata). */
+export const FeaturePointSchema = Type.Object({
+  value: Type.Unknown(),
+  timestamp: DateTimeString(),
+  hubId: Type.Integer(),
+  seq: Type.Integer({ description: 'The stream sequence it came in: Load More’s tiebreak' }),
+  info: Nullable(Type.String({ description: 'The automation behind the change, when known' })),
+  metadata: Type.Object({
+    source: Type.String({
+      description: 'device, admin, automation… for an event; read or write for an answer',
+    }),
+  }),
+});
+
 export const FeatureHistorySchema = Type.Object({
   featureId: Type.String(),
-  points: Type.Array(
-    Type.Object({
-      value: Type.Unknown(),
-      timestamp: DateTimeString(),
-      hubId: Type.Integer(),
-      seq: Type.Integer({ description: 'The stream sequence it came in: Load More’s tiebreak' }),
-      info: Nullable(Type.String({ description: 'The automation behind the change, when known' })),
-      metadata: Type.Object({
-        source: Type.String({
-          description: 'device, admin, automation… for an event; read or write for an answer',
-        }),
-      }),
-    }),
-    { description: 'Newest first' },
-  ),
+  points: Type.Array(FeaturePointSchema, { description: 'Newest first' }),
   limit: Type.Integer(),
   more: Type.Boolean({ description: 'The limit was reached: older points may follow (Load More)' }),
 });
 export type FeatureHistory = Static<typeof FeatureHistorySchema>;
 
+const supportPlusOp = serviceOp('stats', ['support plus']);
+
 export const featureHistoryOperations = [
-  serviceOp('stats', ['support plus'])(
-    'stats.featureHistory',
-    'POST',
-    '/api/supportPlus/datamonitor/feature',
-    {
-      access: ['support', 'dev'],
-      summary: 'A feature’s values as the hub message stream carried them (events, read and write answers)',
-      body: FeatureHistoryBodySchema,
-      response: FeatureHistorySchema,
-    },
-  ),
+  supportPlusOp('stats.featureHistory', 'POST', '/api/supportPlus/datamonitor/feature', {
+    access: support,
+    summary: 'A feature’s values as the hub message stream carried them (events, read and write answers)',
+    body: FeatureHistoryBodySchema,
+    response: FeatureHistorySchema,
+  }),
 ] as const;
