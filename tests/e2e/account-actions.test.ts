@@ -5,7 +5,7 @@
  * roleAdmin roles adds a V5 licence (typed 'license'), edits a role chip and removes a user from
  * the structure (typed 'remove user from structure'), each leaving its automatic note; a
  * supportAdmin takes an empty structure off its user (typed 'ok'), and a userAdmin deletes a user
- * from the auth server (typed 'yes').
+ * from the auth server (typed 'yes'); a no-root link's page shows its user with the licence buttons.
  */
 import { COLLECTIONS, type StructureDetail } from '@console/contracts';
 import type { Page } from 'playwright-core';
@@ -280,4 +280,35 @@ describe('account actions on the structure page', () => {
     await expect.poll(() => authUsers.countDocuments({ userId: victim.userId })).toBe(0);
     await page.close();
   }, 120_000);
+
+  it('shows a no-root link’s user with the licence buttons, and adds a licence there', async () => {
+    const hub = await stack.mongo.db
+      .collection<{ hubId: number; userId: string }>(COLLECTIONS.hubs)
+      .findOne({ rootGroupId: null });
+    if (!hub) throw new Error('this world has no no-root link');
+    const users = stack.mongo.db.collection<{
+      userId: string;
+      email: string;
+      licenses?: { v5?: { license?: boolean } };
+    }>(COLLECTIONS.users);
+    const owner = await users.findOne({ hubId: hub.hubId });
+    if (!owner) throw new Error(`no user has the no-root link ${hub.hubId}`);
+    const licensed = owner.licenses?.v5?.license === true;
+
+    const page = await signedInPage(browser(), stack, manager);
+    await page.goto(`${stack.url}/supportPlus/hub/${hub.hubId}`);
+    const view = page.getByRole('region', { name: 'No-root link' });
+    const row = view.getByRole('group', { name: `User ${owner.email}` });
+    await row.getByText(owner.userId, { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await row.getByRole('button', { name: 'Remove from structure' }).count()).toBe(0);
+    await row.getByRole('button', { name: licensed ? 'Remove licence' : 'Add licence' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByRole('textbox').fill('license');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await row.getByText(licensed ? 'Licence removed.' : 'Licence added.').waitFor({ timeout: 20_000 });
+    await expect
+      .poll(async () => (await users.findOne({ userId: owner.userId }))?.licenses?.v5?.license === true)
+      .toBe(!licensed);
+    await page.close();
+  }, 90_000);
 });

@@ -109,6 +109,9 @@ export const HubCardSchema = Type.Object({
   record: Type.Union(
     [
       Type.Object({
+        storedRootGroupId: Type.Union([Type.String(), Type.Null()], {
+          description: 'The structure the hub record names; null for a no-root link',
+        }),
         addedDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
         errorState: Type.Boolean(),
         errorSync: Type.Union(

@@ -8,7 +8,10 @@ const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 async function hubRecord(app: FastifyInstance, hubId: number) {
   const hub = await app.mongo
     .collection(COLLECTIONS.hubs)
-    .findOne({ hubId }, { projection: { createdDate: 1, errorState: 1, errorSyncUpdateId: 1 } });
+    .findOne(
+      { hubId },
+      { projection: { rootGroupId: 1, createdDate: 1, errorState: 1, errorSyncUpdateId: 1 } },
+    );
   if (!hub) return null;
   const id = typeof hub.errorSyncUpdateId === 'string' ? hub.errorSyncUpdateId : null;
   const sync =
@@ -18,6 +21,7 @@ async function hubRecord(app: FastifyInstance, hubId: number) {
           .findOne({ errorSyncUpdateId: id }, { projection: { createdDate: 1, state: 1 } })
       : null;
   return {
+    storedRootGroupId: typeof hub.rootGroupId === 'string' ? hub.rootGroupId : null,
     addedDate: iso(hub.createdDate),
     errorState: hub.errorState === true,
     errorSync:

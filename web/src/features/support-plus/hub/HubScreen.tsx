@@ -1,12 +1,23 @@
 import { liveTopics } from '@console/contracts';
 import { Alert, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { LiveMonitor } from '../../live/LiveMonitor.tsx';
 import { SocketLogPanel } from '../socket-log/SocketLogPanel.tsx';
 import { HubCard } from './HubCard.tsx';
 import { hubHex, isHubId } from './hub-id.ts';
+import { hubCardQueryOptions } from './hub-queries.ts';
+import { NoRootLink } from './NoRootLink.tsx';
 
 const route = getRouteApi('/_auth/supportPlus/hub/$hubId');
+
+/** The no-root-link view, when the hub card says the link has no structure. */
+function NoRootIfSo({ hubId }: { hubId: number }) {
+  const card = useQuery(hubCardQueryOptions(hubId));
+  return card.data && card.data.rootGroupId === null && card.data.record ? (
+    <NoRootLink hubId={hubId} />
+  ) : null;
+}
 
 /** One hub: its card (numeric Gen2 ids) above its live traffic, reachable by hub id. */
 export function HubScreen() {
@@ -25,7 +36,12 @@ export function HubScreen() {
         Hub {hubId}
         {hex ? ` (0x${hex})` : ''}
       </Title>
-      {/^[0-9]+$/.test(hubId) && <HubCard hubId={Number(hubId)} onReload={() => window.location.reload()} />}
+      {/^[0-9]+$/.test(hubId) && (
+        <>
+          <HubCard hubId={Number(hubId)} onReload={() => window.location.reload()} />
+          <NoRootIfSo hubId={Number(hubId)} />
+        </>
+      )}
       <LiveMonitor topic={liveTopics.hub(hubId)} />
       {/^[0-9]+$/.test(hubId) && <SocketLogPanel linkIds={[Number(hubId)]} />}
     </Stack>

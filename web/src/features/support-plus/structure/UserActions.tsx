@@ -39,8 +39,9 @@ export function UserActions({
   rootGroupId,
   empty,
 }: {
-  user: StructureUser;
-  rootGroupId: string;
+  user: Pick<StructureUser, 'userId' | 'email' | 'hasV5Licence' | 'roles'>;
+  /** The structure the user is shown in; none for a no-root link's user (no structure actions). */
+  rootGroupId: string | null;
   /** The structure has no links and no devices: supportAdmin may take it off the user. */
   empty: boolean;
 }) {
@@ -51,7 +52,8 @@ export function UserActions({
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [roles, setRoles] = useState(false);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: supportPlusKeys.structure(rootGroupId) });
+    if (rootGroupId) void queryClient.invalidateQueries({ queryKey: supportPlusKeys.structure(rootGroupId) });
+    void queryClient.invalidateQueries({ queryKey: ['support-plus', 'no-root-user'] });
     void queryClient.invalidateQueries({ queryKey: noteKeys.all });
   };
   const run = useMutation({
@@ -71,21 +73,22 @@ export function UserActions({
     operationId: 'hub-control.license',
     words: 'license',
     path: 'license',
-    body: { userId: user.userId, action, rootGroupId },
+    body: { userId: user.userId, action, ...(rootGroupId ? { rootGroupId } : {}) },
   });
   const buttons = [
     can('hub-control.license') && !user.hasV5Licence && { label: 'Add licence', ask: licence('add') },
     can('hub-control.license') && user.hasV5Licence && { label: 'Remove licence', ask: licence('remove') },
-    can('hub-control.removeUser') && {
-      label: 'Remove from structure',
-      ask: {
-        title: `Remove ${user.email} from this structure`,
-        operationId: 'hub-control.removeUser',
-        words: 'remove user from structure',
-        path: 'remove-user',
-        body: { userEmail: user.email, rootGroupId },
+    rootGroupId &&
+      can('hub-control.removeUser') && {
+        label: 'Remove from structure',
+        ask: {
+          title: `Remove ${user.email} from this structure`,
+          operationId: 'hub-control.removeUser',
+          words: 'remove user from structure',
+          path: 'remove-user',
+          body: { userEmail: user.email, rootGroupId },
+        },
       },
-    },
     empty &&
       can('hub-control.removeEmptyStructure') && {
         label: 'Remove empty structure',

@@ -13,7 +13,7 @@ import { DetailsButton } from './DetailsButton.tsx';
  * record and their
  * Shopify data (each as JSON, read when opened).
  */
-export function UserLinks({ user }: { user: StructureUser }) {
+export function UserLinks({ user }: { user: Pick<StructureUser, 'userId' | 'email' | 'plusMember'> }) {
   const me = useCurrentUser();
   const lists = useSearchLists();
   const { load } = lists;
