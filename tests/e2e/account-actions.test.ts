@@ -10,7 +10,7 @@
 import { COLLECTIONS, type StructureDetail } from '@console/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInPage, useChromium } from '../support/browser.ts';
+import { confirmTyped, signedInPage, useChromium } from '../support/browser.ts';
 import { createStaff, type StaffUser, signInAdmin, signInApi } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
@@ -230,11 +230,7 @@ describe('account actions on the structure page', () => {
       .filter({ hasText: found.email });
     await row.getByRole('button', { name: 'Remove empty structure' }).click();
     const confirm = page.getByRole('dialog', { name: `Remove this empty structure from ${found.email}` });
-    await confirm.getByRole('textbox').fill('yes');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await confirm.getByText('Wrong Confirmation').waitFor();
-    await confirm.getByRole('textbox').fill('OK');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirmTyped(confirm, 'OK', 'yes');
     await page
       .getByText(`The empty structure ${found.rootGroupId} was removed from the user.`)
       .waitFor({ timeout: 20_000 });
@@ -270,12 +266,7 @@ describe('account actions on the structure page', () => {
       .filter({ hasText: victim.email });
     await row.getByRole('button', { name: 'Delete user' }).click();
     const confirm = page.getByRole('dialog', { name: /^Delete .* from the auth server/ });
-    await confirm.getByRole('textbox').fill('no');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await confirm.getByText('Wrong Confirmation').waitFor();
-    expect(await authUsers.countDocuments({ userId: victim.userId })).toBe(1);
-    await confirm.getByRole('textbox').fill('yes');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirmTyped(confirm, 'yes', 'no');
     await row.getByRole('status').waitFor({ timeout: 20_000 });
     await expect.poll(() => authUsers.countDocuments({ userId: victim.userId })).toBe(0);
     await page.close();

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { oneTimeCode } from '@console/kit/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Stack } from './stack.ts';
 
@@ -113,4 +113,16 @@ export async function signInPage(
   // Signing in hashes a password (argon2id) and may take seconds on a loaded machine; the
   // caller's own check of where the user landed then asserts the destination, not the wait.
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+}
+
+/**
+ * A typed-confirmation dialog as a person meets it: the wrong words are refused ('Wrong
+ * Confirmation', nothing sent), then the right ones confirm.
+ */
+export async function confirmTyped(dialog: Locator, right: string, wrong = 'nope'): Promise<void> {
+  await dialog.getByRole('textbox').fill(wrong);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByText('Wrong Confirmation').waitFor();
+  await dialog.getByRole('textbox').fill(right);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
 }

@@ -8,6 +8,8 @@ import type {
   OverviewCounts,
   StructureDetail,
   Suggestion,
+  SupportPlusQueryBody,
+  SupportPlusQueryResult,
 } from '@console/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../api/client.ts';
@@ -114,5 +116,17 @@ export function structureQueryOptions(rootGroupId: string) {
     queryKey: supportPlusKeys.structure(rootGroupId),
     queryFn: ({ signal }) =>
       apiRequest<StructureDetail>(`/api/supportPlus/structure/${seg(rootGroupId)}`, { signal }),
+  });
+}
+
+/**
+ * Records through the generic Support Plus read (`POST /api/supportPlus`, seed 001 §7): a card's
+ * stored record, a structure's un-paired devices, a no-root link's user. The body is the key.
+ */
+export function recordsQueryOptions(body: SupportPlusQueryBody) {
+  return queryOptions({
+    queryKey: ['support-plus', 'records', body] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<SupportPlusQueryResult>('/api/supportPlus', { method: 'POST', body, signal }),
   });
 }

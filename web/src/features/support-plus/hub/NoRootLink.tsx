@@ -1,8 +1,7 @@
-import type { SupportPlusQueryResult } from '@console/contracts';
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { recordsQueryOptions } from '../queries.ts';
 import { UserActions } from '../structure/UserActions.tsx';
 import { UserLinks } from '../structure/UserLinks.tsx';
 
@@ -21,15 +20,7 @@ interface NoRootUser {
  * above the link's socket log panel, which is its table of commands.
  */
 export function NoRootLink({ hubId }: { hubId: number }) {
-  const q = useQuery({
-    queryKey: ['support-plus', 'no-root-user', hubId],
-    queryFn: ({ signal }) =>
-      apiRequest<SupportPlusQueryResult>('/api/supportPlus', {
-        method: 'POST',
-        body: { database: 'users', filter: { hubId }, limit: 5 },
-        signal,
-      }),
-  });
+  const q = useQuery(recordsQueryOptions({ database: 'users', filter: { hubId }, limit: 5 }));
   const users = (q.data?.documents ?? []) as unknown as NoRootUser[];
   return (
     <Paper withBorder p="sm" component="section" aria-label="No-root link">

@@ -1,9 +1,9 @@
-import type { SupportPlusQueryResult } from '@console/contracts';
+import type { SupportPlusQueryBody } from '@console/contracts';
 import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../api/client.ts';
 import { DetailsModal } from '../../ui/DetailsModal.tsx';
+import { recordsQueryOptions } from '../queries.ts';
 
 /**
  * A card's 'Details' button and its dialog: the card as the structure holds it and, where a
@@ -20,18 +20,12 @@ export function DetailsButton({
   /** The button's text. */
   label?: string;
   /** The generic read of the record behind the card (POST /api/supportPlus). */
-  record?: { database: string; filter: Record<string, unknown>; project?: Record<string, 1> };
+  record?: Pick<SupportPlusQueryBody, 'database' | 'filter' | 'project'>;
 }) {
   const [open, setOpen] = useState(false);
   const stored = useQuery({
-    queryKey: ['support-plus', 'record', record],
+    ...recordsQueryOptions({ ...(record as SupportPlusQueryBody), limit: 1 }),
     enabled: open && record !== undefined,
-    queryFn: ({ signal }) =>
-      apiRequest<SupportPlusQueryResult>('/api/supportPlus', {
-        method: 'POST',
-        body: { ...record, limit: 1 },
-        signal,
-      }),
   });
   const shown = record
     ? {

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps, Card, Group, Text } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ComponentProps, CSSProperties, ReactNode } from 'react';
 import { DetailsButton } from './DetailsButton.tsx';
 
 /**
@@ -20,7 +20,7 @@ export function RecordTile<T extends { name: string }>({
   /** Shown when the record has no name. */
   id?: string;
   value: T;
-  record?: { database: string; filter: Record<string, unknown> };
+  record?: ComponentProps<typeof DetailsButton>['record'];
   /** The badge beside the name: its text and its look. */
   badge: { label: string } & BadgeProps;
   style?: CSSProperties;

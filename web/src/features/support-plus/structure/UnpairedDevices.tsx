@@ -1,13 +1,13 @@
-import { SUPPORT_PLUS_LIMIT, type SupportPlusQueryResult } from '@console/contracts';
+import { SUPPORT_PLUS_LIMIT } from '@console/contracts';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../api/client.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { DetailsModal } from '../../ui/DetailsModal.tsx';
 import { formatStamp } from '../../ui/dates.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { RowButton } from '../../ui/RowButton.tsx';
+import { recordsQueryOptions } from '../queries.ts';
 
 interface Archived {
   _id: string;
@@ -26,19 +26,13 @@ export function UnpairedDevices({ rootGroupId }: { rootGroupId: string }) {
   const [asked, setAsked] = useState(false);
   const [open, setOpen] = useState<Archived | null>(null);
   const q = useQuery({
-    queryKey: ['support-plus', 'unpaired', rootGroupId],
+    ...recordsQueryOptions({
+      database: 'product-archives',
+      filter: { rootGroupId },
+      sort: { createdDate: -1 },
+      limit: SUPPORT_PLUS_LIMIT.max,
+    }),
     enabled: asked,
-    queryFn: ({ signal }) =>
-      apiRequest<SupportPlusQueryResult>('/api/supportPlus', {
-        method: 'POST',
-        body: {
-          database: 'product-archives',
-          filter: { rootGroupId },
-          sort: { createdDate: -1 },
-          limit: SUPPORT_PLUS_LIMIT.max,
-        },
-        signal,
-      }),
   });
   const rows = (q.data?.documents ?? []) as unknown as Archived[];
   return (

@@ -19,7 +19,7 @@ export function UserLinks({ user }: { user: Pick<StructureUser, 'userId' | 'emai
   const { load } = lists;
   useEffect(() => load(me.email), [load, me.email]);
   const favourite = lists.favourites.includes(user.email);
-  const users = { database: 'users', filter: { userId: user.userId } };
+  const users = { database: 'users' as const, filter: { userId: user.userId } };
   return (
     <Group gap={2} wrap="nowrap">
       <Tooltip label={favourite ? 'Remove from favourites' : 'Add to favourites'}>
