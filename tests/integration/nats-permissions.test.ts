@@ -102,7 +102,7 @@ describe('the broker', () => {
     expect(await violation(auth, () => auth.subscribe('console.api.auth.>'))).toBeNull();
   });
 
-  it('lets the gateway speak as a Link2 page’s hub (presence, socket log) but not command hubs or write audits', async () => {
+  it('lets the gateway speak as a Link2 page’s hub (presence, socket log) and audit its raw-channel refusals, but not command hubs or write other audits', async () => {
     const gateway = await as('gateway');
     expect(
       await violation(gateway, () => gateway.publish('console.hub.4060086272.presence', '{}')),
@@ -116,9 +116,12 @@ describe('the broker', () => {
     expect(await violation(gateway, () => gateway.publish('console.hub.7.cmd', '{}'))).toMatch(
       /Permissions Violation for Publish to "console\.hub\.7\.cmd"/,
     );
-    expect(await violation(gateway, () => gateway.publish('console.audit.raw-channel', '{}'))).toMatch(
-      /Permissions Violation for Publish/,
-    );
+    // Its own refusals of raw messages (never sent on) are its to audit; no other audit is.
+    expect(await violation(gateway, () => gateway.publish('console.audit.raw-channel', '{}'))).toBeNull();
+    for (const other of ['console.audit.login-as', 'console.audit.hub-action', 'console.audit.>'])
+      expect(await violation(gateway, () => gateway.publish(other, '{}'))).toMatch(
+        /Permissions Violation for Publish/,
+      );
   });
 
   it('keeps stream deletion and the JetStream API beyond their needs from the components', async () => {
