@@ -6,6 +6,7 @@
  * (one holding a bad-batch socket) is found in this world through Mongo and the API first.
  */
 import {
+  COLLECTIONS,
   DEVICE_CATEGORY_LABELS,
   type Gen2SearchResult,
   type Overview,
@@ -100,6 +101,23 @@ describe('Support Plus', () => {
     await expect
       .poll(() => section.getByRole('group', { name: 'Structures', exact: true }).textContent())
       .toContain(overview.counts.structures.toLocaleString('en-GB'));
+    for (const [label, value] of [
+      ['Admins', overview.counts.admins],
+      ['Web clients', overview.counts.webClients],
+      ['App clients', overview.counts.appClients],
+    ] as const)
+      await expect
+        .poll(() => section.getByRole('group', { name: label, exact: true }).textContent())
+        .toContain(value.toLocaleString('en-GB'));
+    // What the build counted is what the stores hold.
+    const db = stack.mongo.db;
+    expect(overview.counts).toMatchObject({
+      admins: await db.collection(COLLECTIONS.authUsers).countDocuments({ roles: 'admin' }),
+      webClients: await db.collection(COLLECTIONS.clientDevices).countDocuments({ platform: 'web' }),
+      appClients: await db
+        .collection(COLLECTIONS.clientDevices)
+        .countDocuments({ platform: { $in: ['android', 'ios'] } }),
+    });
     // Live Link+ fills in from the overview topic on /ws (no hub runs here, so 0 are connected).
     await expect
       .poll(() => section.getByRole('group', { name: 'Live Link+' }).textContent(), { timeout: 15_000 })

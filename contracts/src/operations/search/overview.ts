@@ -27,6 +27,9 @@ export const OverviewSchema = Type.Object({
     agents: Type.Integer({ description: 'Voice-assistant links' }),
     pairedDevices: Type.Integer({ description: 'Products, the hubs themselves excluded' }),
     structures: Type.Integer(),
+    admins: Type.Integer({ description: 'Customer auth users with the admin role' }),
+    webClients: Type.Integer({ description: 'Client devices on the web platform' }),
+    appClients: Type.Integer({ description: 'Client devices on android or ios' }),
   }),
   errorState: Type.Composite([
     LinkList('Links in error state'),

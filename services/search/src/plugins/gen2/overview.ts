@@ -46,7 +46,21 @@ export interface IndexCounts {
   agents: number;
   pairedDevices: number;
   structures: number;
+  admins: number;
+  webClients: number;
+  appClients: number;
 }
+
+export const NO_COUNTS: IndexCounts = {
+  links: 0,
+  users: 0,
+  agents: 0,
+  pairedDevices: 0,
+  structures: 0,
+  admins: 0,
+  webClients: 0,
+  appClients: 0,
+};
 
 /** The stored overview. Counts are those of the last full index build; lists are as the index is now. */
 export async function overview(pool: pg.Pool): Promise<Overview> {
@@ -62,7 +76,8 @@ export async function overview(pool: pg.Pool): Promise<Overview> {
     one<{ errorState: number; locked: number; noRoot: number }>(pool, s.totals),
     one<{ ids: (number | string)[] }>(pool, s.errorStateIds),
   ]);
-  const counts = meta?.value.counts ?? { links: 0, users: 0, agents: 0, pairedDevices: 0, structures: 0 };
+  // A build from before a count existed says 0 for it until the next build.
+  const counts = { ...NO_COUNTS, ...meta?.value.counts };
   return {
     counts,
     errorState: {

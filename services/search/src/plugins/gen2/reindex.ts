@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { FerretBackend } from '../ferret.ts';
 import { hubRow, productRow, structureRow, userRow } from './index-rows.ts';
 import { markMigrated, upsertHubs, upsertProducts, upsertStructures, upsertUsers } from './index-write.ts';
-import type { IndexCounts } from './overview.ts';
+import { type IndexCounts, NO_COUNTS } from './overview.ts';
 import { countOf, type Kind, scan } from './sources.ts';
 
 const LOCK = 'console.search.reindex';
@@ -31,7 +31,7 @@ export async function reindex(
   const started = Date.now();
   const source = backend ? 'ferretdb-backend' : 'mongo';
   const lock = await pool.connect();
-  const counts: IndexCounts = { links: 0, users: 0, agents: 0, pairedDevices: 0, structures: 0 };
+  const counts: IndexCounts = { ...NO_COUNTS };
   try {
     const got = await lock.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [LOCK]);
     if (!got.rows[0]?.ok) return { built: false, counts, seconds: 0, source };
@@ -61,6 +61,12 @@ export async function reindex(
       await upsertProducts(pool, rows, run);
     });
     counts.agents = await countOf(COLLECTIONS.agents, db, backend);
+    // The overview's admins and web and app clients: counted in the background build, never on a read.
+    counts.admins = await db.collection(COLLECTIONS.authUsers).countDocuments({ roles: 'admin' });
+    counts.webClients = await db.collection(COLLECTIONS.clientDevices).countDocuments({ platform: 'web' });
+    counts.appClients = await db
+      .collection(COLLECTIONS.clientDevices)
+      .countDocuments({ platform: { $in: ['android', 'ios'] } });
     for (const t of ['search_g2_users', 'search_g2_structures', 'search_g2_hubs', 'search_g2_products']) {
       await pool.query(`delete from ${t} where seen < $1`, [run]);
     }

@@ -136,7 +136,10 @@ export function SupportPlusOverview() {
         />
         <Count label="Links" value={n(data.counts.links)} />
         <Count label="Users" value={n(data.counts.users)} />
+        <Count label="Admins" value={n(data.counts.admins)} hint="customer accounts with the admin role" />
         <Count label="Agents" value={n(data.counts.agents)} />
+        <Count label="Web clients" value={n(data.counts.webClients)} />
+        <Count label="App clients" value={n(data.counts.appClients)} hint="android and ios" />
         <Count label="Paired Devices" value={n(data.counts.pairedDevices)} />
         <Count label="Structures" value={n(data.counts.structures)} />
         <Count
