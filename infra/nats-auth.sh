@@ -46,7 +46,7 @@ authorization {
   users = [
     { user: gateway, password: "$(pass gateway)", permissions: {
         publish: { allow: ["*.api.>", "\$SRV.>", "*.audit.raw-channel", $JS_ENSURE, $JS_READ, $GATEWAY_LINK2] }
-        subscribe: { allow: ["_INBOX.>", "*.hub.>", "*.live.hub.>", "*.wfl.>", "*.host.>", "*.audit.>", "*.ops.gateway.>", "\$SRV.>"] }
+        subscribe: { allow: ["_INBOX.>", "*.hub.>", "*.live.hub.>", "*.wfl.>", "*.host.>", "*.client.*.*.presence", "*.audit.>", "*.ops.gateway.>", "\$SRV.>"] }
         allow_responses: true
     } }
     { user: auth, password: "$(pass auth)", permissions: {
@@ -75,7 +75,7 @@ authorization {
         allow_responses: true
     } }
     { user: simulator, password: "$(pass simulator)", permissions: {
-        publish: { allow: ["*.hub.>", "*.wfl.>", "*.host.>", $JS_ENSURE] }
+        publish: { allow: ["*.hub.>", "*.wfl.>", "*.host.>", "*.client.*.*.presence", $JS_ENSURE] }
         subscribe: { allow: ["*.hub.*.cmd", "*.wfl.*.cmd", "*.host.>", "*.sim.>", "\$SRV.>", "_INBOX.>"] }
         allow_responses: true
     } }

@@ -184,6 +184,7 @@ export const SimStatsSchema = Type.Object({
   received: Type.Integer({ description: 'Messages received by hubs since start' }),
   sent: Type.Integer({ description: 'Messages sent by hubs since start (replies and events)' }),
   ...fields(Type.Integer, 'malformedReceived', 'malformedSent'),
+  clientsConnected: Type.Integer({ description: "Customers' client sessions connected now" }),
   rates: SimRatesSchema,
 });
 export type SimStats = Static<typeof SimStatsSchema>;

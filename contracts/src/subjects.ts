@@ -28,6 +28,10 @@ export function subjects(prefix = 'console') {
     hubMsgAny: () => `${p}hub.*.msg.>`,
     hubPresence: (hubId: string | number) => `${p}hub.${token(hubId)}.presence`,
     hubPresenceAny: () => `${p}hub.*.presence`,
+    /** A customer's client (app, web or voice agent) connecting to or leaving the cloud. */
+    clientPresence: (platform: string, clientId: string) =>
+      `${p}client.${token(platform)}.${token(clientId)}.presence`,
+    clientPresenceAny: () => `${p}client.*.*.presence`,
     /**
      * JetStream re-publishes every stored hub message and presence under `live.` with its stream
      * sequence in the headers: live panels listen here instead of holding a consumer each.

@@ -130,4 +130,20 @@ export interface OverviewCounts {
   connectedHubs: number;
   messagesPerSecond: number;
   byClass: Record<string, number>;
+  /** Customers' clients connected now, by platform (Support Plus overview "live users"). */
+  liveUsers: Record<ClientPlatform, number>;
+}
+
+/** How a customer reaches the cloud: the app, the web console, or a voice agent. */
+export const CLIENT_PLATFORMS_LIVE = ['app', 'web', 'agent'] as const;
+export type ClientPlatform = (typeof CLIENT_PLATFORMS_LIVE)[number];
+
+/** A client's presence (`client.<platform>.<clientId>.presence`), as the connection workers say it. */
+export interface ClientPresence {
+  clientId: string;
+  userId: string;
+  platform: ClientPlatform;
+  connected: boolean;
+  /** ms: when it was said. */
+  at: number;
 }

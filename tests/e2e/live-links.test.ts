@@ -4,7 +4,7 @@
  * real NATS, Redis, Postgres and the Mongo-compatible server. The list comes from hub-control's
  * channel list (paged, 202 while it warms up), and Refresh Channels rebuilds it from Redis.
  */
-import type { ChannelPage } from '@console/contracts';
+import type { ChannelPage, SimStats } from '@console/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
@@ -20,7 +20,9 @@ beforeAll(async () => {
     hubs: 4,
     seed: 7,
     services: ['auth', 'search', 'simulator', 'hub-control', 'gateway'],
-    env: { PRESENCE_REFRESH_S: '2' },
+    // Six customers' clients that stay as they are for the test (the first connects or leaves
+    // after an hour on average).
+    env: { PRESENCE_REFRESH_S: '2', SIM_CLIENTS: '6', SIM_CLIENT_STAY_S: '3600' },
   });
   hubIds = stack.fleet.map((h) => h.hubId);
   const admin = await signInAdmin(stack);
@@ -91,4 +93,15 @@ describe('the overview’s live links', () => {
     await allSay(hubIds.length);
     await page.close();
   }, 150_000);
+
+  it('counts the live users by platform as the simulator’s client sessions are connected', async () => {
+    const stats = (await stack.simControl('stats', {})) as SimStats;
+    expect(stats.clientsConnected).toBeGreaterThan(0);
+    const page = await signedInPage(browser(), stack, support);
+    const card = page.getByRole('region', { name: 'Overview' }).getByRole('group', { name: 'Live users' });
+    await expect
+      .poll(() => card.textContent(), { timeout: 20_000 })
+      .toMatch(new RegExp(`^Live users${stats.clientsConnected}app \\d+ · web \\d+ · agent \\d+$`));
+    await page.close();
+  });
 });

@@ -42,4 +42,31 @@ describe('the overview’s connected hubs', () => {
     expect(connected(ticks[0])).toBe(1399);
     await source.stop();
   }, 30_000);
+
+  it('counts customers’ clients connected now by platform, and not those gone or silent', async () => {
+    const source = new OverviewSource(t.nc, s, null, 90_000);
+    const ticks: LiveEntry[] = [];
+    await source.start({ entry: (e) => ticks.push(e), fail: () => undefined });
+    const now = Date.now();
+    const say = (platform: string, clientId: string, connected: boolean, at = now) =>
+      t.nc.publish(
+        s.clientPresence(platform, clientId),
+        JSON.stringify({ clientId, userId: 'u', platform, connected, at }),
+      );
+    for (let i = 0; i < 3; i++) say('app', `a${i}`, true);
+    for (let i = 0; i < 2; i++) say('web', `w${i}`, true);
+    say('agent', 'g1', true);
+    say('agent', 'g1', false); // left again
+    say('app', 'old', true, now - 600_000); // silent for 10 minutes
+    say('desktop', 'x', true); // not a platform the overview knows
+    t.nc.publish(s.clientPresence('app', 'junk'), 'not json');
+    await t.nc.flush();
+    const users = (e: LiveEntry | undefined) =>
+      (JSON.parse(e?.json ?? '{}') as { data: { liveUsers: Record<string, number> } }).data.liveUsers;
+    const from = ticks.length;
+    for (let end = Date.now() + 5000; ticks.length <= from && Date.now() < end; )
+      await new Promise((r) => setTimeout(r, 50));
+    expect(users(ticks.at(-1))).toEqual({ app: 3, web: 2, agent: 0 });
+    await source.stop();
+  }, 30_000);
 });

@@ -37,6 +37,8 @@ export const SimulatorConfigSchema = Type.Composite([
     SIM_STATUS_PER_HUB_PER_MIN: rate(0.2, 'Device status changes per hub per minute'),
     SIM_LOGS_PER_HUB_PER_MIN: rate(0.5, 'Log messages per hub per minute'),
     SIM_NOTIFICATIONS_PER_HUB_PER_MIN: rate(0.1, 'Push notifications per hub per minute'),
+    SIM_CLIENTS: int(30, 0, "Customers' client sessions (app, web, voice agent) that come and go"),
+    SIM_CLIENT_STAY_S: int(120, 1, 'A client session connects or leaves about this often'),
   }),
 ]);
 export type SimulatorConfig = Static<typeof SimulatorConfigSchema>;

@@ -52,4 +52,5 @@ export const QUIET_SIMULATOR: Record<string, string> = {
   SIM_STATUS_PER_HUB_PER_MIN: '0',
   SIM_LOGS_PER_HUB_PER_MIN: '0',
   SIM_NOTIFICATIONS_PER_HUB_PER_MIN: '0',
+  SIM_CLIENTS: '0',
 };

@@ -3,6 +3,7 @@ import type { Subscription } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SimulatorConfig } from '../config.ts';
+import { ClientSessions } from './client-sessions.ts';
 import { FLEET_SOURCES } from './fleet-source.ts';
 import { HostRuntime } from './host-runtime.ts';
 import { HubEvents } from './hub-events.ts';
@@ -82,6 +83,12 @@ export const simulatorPlugin = fp(
       scheduler,
     });
     const hosts = new HostRuntime(nc, subjects, rnd, config.SIM_HOST_HEARTBEAT_S * 1000);
+    const clients = new ClientSessions(nc, subjects, rnd, {
+      count: shard.index === 0 ? config.SIM_CLIENTS : 0,
+      seed: config.SIM_SEED,
+      meanStayMs: config.SIM_CLIENT_STAY_S * 1000,
+      refreshMs: config.SIM_PRESENCE_REFRESH_S * 1000,
+    });
     const rates: SimRates = {
       eventsPerHubPerMin: config.SIM_EVENTS_PER_HUB_PER_MIN,
       statusPerHubPerMin: config.SIM_STATUS_PER_HUB_PER_MIN,
@@ -130,6 +137,7 @@ export const simulatorPlugin = fp(
     if (connectedAll) for (const h of pending) hubs.connect(h, 'start');
     const presence = new Sweep(config.SIM_PRESENCE_REFRESH_S * 1000);
     let last = Date.now();
+    clients.start(last);
     const started = last;
     const timer = setInterval(() => {
       const now = Date.now();
@@ -149,6 +157,7 @@ export const simulatorPlugin = fp(
       events.tick(elapsed);
       wfls.tick(elapsed);
       hosts.tick(elapsed);
+      clients.tick(elapsed, now);
     }, config.SIM_TICK_MS);
 
     const stats = (): SimStats => ({
@@ -161,6 +170,7 @@ export const simulatorPlugin = fp(
       sent: counters.sent,
       malformedReceived: counters.malformedReceived,
       malformedSent: counters.malformedSent,
+      clientsConnected: clients.connected,
       rates: events.rates,
     });
     app.decorate('sim', { workerId, hubs, wfls, hosts, events, counters, stats });
@@ -174,6 +184,7 @@ export const simulatorPlugin = fp(
       clearInterval(timer);
       for (const s of subs) s.unsubscribe();
       for (const h of hubs.list) hubs.disconnect(h, 'shutdown');
+      clients.stop(Date.now());
     });
   },
   { name: 'simulator', dependencies: ['nats', 'metrics'] },

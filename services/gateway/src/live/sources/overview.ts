@@ -1,4 +1,10 @@
-import type { OverviewCounts, Subjects } from '@console/contracts';
+import {
+  CLIENT_PLATFORMS_LIVE,
+  type ClientPlatform,
+  type ClientPresence,
+  type OverviewCounts,
+  type Subjects,
+} from '@console/contracts';
 import { DeliverPolicy, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { toEntry } from '../entry.ts';
@@ -43,7 +49,8 @@ function presenceAt(data: Uint8Array): number | null {
  * start from the last presence of every hub kept in JetStream (read with a last-per-subject
  * consumer, however many hubs there are), and count as hub-control counts its channel list: a
  * hub is connected while its last presence says so and is at most `ttlMs` old, so the figure
- * agrees with the live list beside it.
+ * agrees with the live list beside it. Customers' clients (app, web, voice agent) are counted the
+ * same way from their presences, heard live (`client.*.*.presence`; the live users by platform).
  */
 export class OverviewSource implements Source {
   readonly epoch = ephemeralEpoch();
@@ -52,6 +59,8 @@ export class OverviewSource implements Source {
   private offset = 0;
   /** Connected hubs and when their last presence was sent. */
   private readonly online = new Map<string, number>();
+  /** Connected customer clients: platform and when their last presence was sent. */
+  private readonly clients = new Map<string, { platform: ClientPlatform; at: number }>();
   private byClass = new Map<string, number>();
 
   private readonly nc: NatsConnection;
@@ -94,6 +103,9 @@ export class OverviewSource implements Source {
       this.nc.subscribe(this.subjects.hubPresenceAny(), {
         callback: (_err, m) => presence(m.subject, m.data, true, Date.now()),
       }),
+      this.nc.subscribe(this.subjects.clientPresenceAny(), {
+        callback: (_err, m) => this.client(m.data),
+      }),
     );
     if (this.history?.js) {
       // Best effort: without it, connected hubs fill in as presence arrives.
@@ -132,14 +144,39 @@ export class OverviewSource implements Source {
     this.subs = [];
   }
 
+  /** A client's presence: connected (with its platform) or gone; anything unreadable says nothing. */
+  private client(data: Uint8Array) {
+    let p: Partial<ClientPresence>;
+    try {
+      p = JSON.parse(decoder.decode(data)) as Partial<ClientPresence>;
+    } catch {
+      return;
+    }
+    if (typeof p?.clientId !== 'string' || !CLIENT_PLATFORMS_LIVE.includes(p.platform as ClientPlatform))
+      return;
+    const key = `${p.platform}:${p.clientId}`;
+    if (p.connected === true)
+      this.clients.set(key, {
+        platform: p.platform as ClientPlatform,
+        at: typeof p.at === 'number' ? p.at : Date.now(),
+      });
+    else if (p.connected === false) this.clients.delete(key);
+  }
+
   private tick() {
     const byClass = Object.fromEntries(this.byClass);
     const now = Date.now();
     for (const [hub, at] of this.online) if (now - at > this.ttlMs) this.online.delete(hub);
+    const liveUsers = { app: 0, web: 0, agent: 0 };
+    for (const [key, c] of this.clients) {
+      if (now - c.at > this.ttlMs) this.clients.delete(key);
+      else liveUsers[c.platform] += 1;
+    }
     const counts: OverviewCounts = {
       connectedHubs: this.online.size,
       messagesPerSecond: [...this.byClass.values()].reduce((a, b) => a + b, 0),
       byClass,
+      liveUsers,
     };
     this.byClass = new Map();
     this.offset += 1;

@@ -134,6 +134,15 @@ export function SupportPlusOverview() {
           }
           hint={`of ${n(data.counts.links)} links${live ? ` · ${n(live.connectedHubs)} connected now` : ''}`}
         />
+        <Count
+          label="Live users"
+          value={live ? n(live.liveUsers.app + live.liveUsers.web + live.liveUsers.agent) : '…'}
+          hint={
+            live
+              ? `app ${n(live.liveUsers.app)} · web ${n(live.liveUsers.web)} · agent ${n(live.liveUsers.agent)}`
+              : 'live'
+          }
+        />
         <Count label="Links" value={n(data.counts.links)} />
         <Count label="Users" value={n(data.counts.users)} />
         <Count label="Admins" value={n(data.counts.admins)} hint="customer accounts with the admin role" />

@@ -11,7 +11,19 @@ export function readCounts(event: LiveEvent): (OverviewCounts & { at: number }) 
   const byClass: Record<string, number> = {};
   if (d.byClass && typeof d.byClass === 'object')
     for (const [k, v] of Object.entries(d.byClass)) if (isCount(v)) byClass[k] = v;
-  return { connectedHubs: d.connectedHubs, messagesPerSecond: d.messagesPerSecond, byClass, at: event.at };
+  const u = (d.liveUsers ?? {}) as Partial<OverviewCounts['liveUsers']>;
+  const liveUsers = {
+    app: isCount(u.app) ? u.app : 0,
+    web: isCount(u.web) ? u.web : 0,
+    agent: isCount(u.agent) ? u.agent : 0,
+  };
+  return {
+    connectedHubs: d.connectedHubs,
+    messagesPerSecond: d.messagesPerSecond,
+    byClass,
+    liveUsers,
+    at: event.at,
+  };
 }
 
 /** The overview query data with the newest live counts of a batch of events (unchanged if none). */

@@ -98,7 +98,12 @@ describe('live overview counts', () => {
 
   it('writes the newest counts into the overview data and ignores anything else', () => {
     const next = withLive(base, [
-      ev(2, { connectedHubs: 4, messagesPerSecond: 9, byClass: { log: 5, device: 4, bad: -1 } }),
+      ev(2, {
+        connectedHubs: 4,
+        messagesPerSecond: 9,
+        byClass: { log: 5, device: 4, bad: -1 },
+        liveUsers: { app: 3, web: 1, agent: -2 },
+      }),
       ev(1, { connectedHubs: 1, messagesPerSecond: 1, byClass: {} }),
       ev(3, { connectedHubs: 'x' }),
       ev(4, { connectedHubs: 7, messagesPerSecond: 0 }, 'message'),
@@ -107,6 +112,7 @@ describe('live overview counts', () => {
       connectedHubs: 4,
       messagesPerSecond: 9,
       byClass: { log: 5, device: 4 },
+      liveUsers: { app: 3, web: 1, agent: 0 },
       at: 2,
     });
     expect(next?.counts).toBe(base.counts);
