@@ -133,6 +133,9 @@ export async function registerOperations<Ops extends readonly Operation[]>(
       },
     });
   }
+  // The server has every endpoint's subscription before the service counts as started: a request
+  // from another connection right after start must not meet "no responders".
+  await app.nats.flush();
   app.addHook('onClose', async () => {
     await svc.stop().catch(() => undefined);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller, Role, ServiceReply } from '@console/contracts';
 import { createServer, ensureStreams, natsAuth, readConfig, removeStreams } from '@console/kit';
-import { freshDatabase, infraEnv, operationClient, testPool, uniqueName } from '@console/kit/testing';
+import { operationClient, serviceScratch, testPool, uniqueName } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
@@ -49,15 +49,11 @@ export function failure(reply: ServiceReply) {
 export async function startStats(
   o: { customers?: number; env?: Record<string, string> } = {},
 ): Promise<StatsHarness> {
-  const infra = infraEnv();
-  const prefix = uniqueName('stats');
-  const database = await freshDatabase(infra.DATABASE_URL, 'stats');
-  const mongoUrl = new URL(infra.MONGO_URL);
-  mongoUrl.pathname = `/${prefix}`;
+  const { infra, prefix, database, mongoUrl } = await serviceScratch('stats');
   const config = readConfig(StatsConfigSchema, {
     ...infra,
     DATABASE_URL: database.url,
-    MONGO_URL: mongoUrl.toString(),
+    MONGO_URL: mongoUrl,
     NATS_PREFIX: prefix,
     LOG_LEVEL: 'silent',
     ROLLUP_LEADER_RETRY_MS: '200',

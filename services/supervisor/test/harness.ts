@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type Caller, type Role, type ServiceReply, simSubjects } from '@console/contracts';
 import { createServer, ensureStreams, natsAuth } from '@console/kit';
 import {
-  freshDatabase,
-  infraEnv,
   operationClient,
+  serviceScratch,
   testConfig,
   testPool,
   uniqueName,
@@ -62,14 +61,10 @@ export function until(check: () => Promise<boolean>, what: string, timeoutMs = 1
 export async function startSupervisor(
   o: { simHosts?: number; env?: Record<string, string> } = {},
 ): Promise<SupervisorHarness> {
-  const infra = infraEnv();
-  const prefix = uniqueName('sup');
-  const database = await freshDatabase(infra.DATABASE_URL, 'sup');
-  const mongoUrl = new URL(infra.MONGO_URL);
-  mongoUrl.pathname = `/${prefix}`;
+  const { prefix, database, mongoUrl } = await serviceScratch('sup');
   const config = testConfig(SupervisorConfigSchema, prefix, {
     DATABASE_URL: database.url,
-    MONGO_URL: mongoUrl.toString(),
+    MONGO_URL: mongoUrl,
     HOST_TIMEOUT_MS: '1500',
     ...o.env,
   });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { uniqueName } from './infra.ts';
+import { infraEnv, uniqueName } from './infra.ts';
 
 /**
  * Creates a fresh Postgres database next to the one in `url` and returns its URL, so each test file
@@ -60,4 +60,17 @@ export async function scratchPostgres(serverUrl: string, base = 't', poolSize = 
       await db.drop();
     },
   };
+}
+
+/**
+ * What a service test starts its service on: the infrastructure, a unique subject prefix, a fresh
+ * Postgres database and a Mongo database URL named after the prefix (created on first write).
+ */
+export async function serviceScratch(base: string) {
+  const infra = infraEnv();
+  const prefix = uniqueName(base);
+  const database = await freshDatabase(infra.DATABASE_URL, base);
+  const mongo = new URL(infra.MONGO_URL);
+  mongo.pathname = `/${prefix}`;
+  return { infra, prefix, database, mongoUrl: mongo.toString() };
 }
