@@ -222,4 +222,22 @@ describe('the structure tabs', () => {
     await dialog(page, 'Un-paired device', () => rows.first().getByRole('button').click());
     await page.close();
   }, 60_000);
+
+  it('looks up what Alexa discovered for the structure’s user, and says so in the seed’s words when there is no account', async () => {
+    const agent = await stack.mongo.db
+      .collection<{ userId: string; devices: unknown[] }>(COLLECTIONS.agents)
+      .findOne({ rootGroups: rootGroupId, type: 'alexa' });
+    if (!agent) throw new Error('the structure with every tab has no Alexa record');
+    const page = await signedInPage(browser(), stack, support);
+    await page.goto(`${stack.url}/supportPlus/structure/${rootGroupId}?tab=alexa`);
+    const lookup = page.getByRole('region', { name: 'Alexa discovered devices' });
+    expect(await lookup.getByLabel('LW user id').inputValue()).toBe(agent.userId);
+    await lookup.getByRole('button', { name: 'Discovered devices' }).click();
+    const rows = lookup.getByRole('table', { name: 'Alexa discovered devices' }).locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(agent.devices.length);
+    await lookup.getByLabel('LW user id').fill('no-such-user-1');
+    await lookup.getByRole('button', { name: 'Discovered devices' }).click();
+    await lookup.getByText('No Alexa account is connected to this LW User account.').waitFor();
+    await page.close();
+  }, 60_000);
 });

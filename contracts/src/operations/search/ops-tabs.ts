@@ -1,9 +1,10 @@
-import type { TSchema } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import { op } from '../types.ts';
 import { support } from './op-helpers.ts';
 import {
   AccessRequestsBodySchema,
   AgentTypeParamsSchema,
+  AlexaDiscoveredSchema,
   BackupsBodySchema,
   ConnectionsBodySchema,
   DeviceStatusBodySchema,
@@ -108,5 +109,19 @@ export const tabOperations = [
     params: AgentTypeParamsSchema,
     body: StructureOnlyBodySchema,
     response: StructureAgentsSchema,
+  }),
+  op({
+    id: 'search.alexaDiscovered',
+    service: 'search',
+    method: 'GET',
+    path: '/api/agents/alexa/discovered/:userId',
+    access: support,
+    summary: "The Alexa tab's lookup: the devices Alexa discovered for a user (404: no Alexa account)",
+    tags,
+    params: Type.Object(
+      { userId: Type.String({ minLength: 1, maxLength: 100 }) },
+      { additionalProperties: false },
+    ),
+    response: AlexaDiscoveredSchema,
   }),
 ] as const;

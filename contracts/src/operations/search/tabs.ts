@@ -115,3 +115,27 @@ export const AgentTypeParamsSchema = Type.Object(
 /** An agents tab: every record of this type naming the structure (more than one is a structure error). */
 export const StructureAgentsSchema = Type.Object({ records: Type.Array(Doc) });
 export type StructureAgents = Static<typeof StructureAgentsSchema>;
+
+/** The Alexa lookup's texts (seed 001 §8), by the status of the lookup. */
+export const ALEXA_TEXT = {
+  internal: 'Internal error 500 attempting to get Alexa data for this user - please report.',
+  notConnected: 'No Alexa account is connected to this LW User account.',
+  unknown: (status: number, statusText: string) =>
+    `Unable to establish if user has an Alexa connection or not - error status: ${status} - ${statusText}`,
+} as const;
+
+/** What Alexa discovered for a user: the devices of their Alexa link, and when it last looked. */
+export const AlexaDiscoveredSchema = Type.Object({
+  userId: Type.String(),
+  linked: Type.Boolean(),
+  lastUpdatedAt: Type.Union([Type.String(), Type.Null()]),
+  devices: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      productCode: Type.String(),
+      type: Type.String(),
+      endpointId: Type.String(),
+    }),
+  ),
+});
+export type AlexaDiscovered = Static<typeof AlexaDiscoveredSchema>;

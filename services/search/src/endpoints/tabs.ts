@@ -1,4 +1,4 @@
-import { ApiError, COLLECTIONS, searchOperations, TAB_LIMITS } from '@console/contracts';
+import { ALEXA_TEXT, ApiError, COLLECTIONS, searchOperations, TAB_LIMITS } from '@console/contracts';
 import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import type { Document } from 'mongodb';
@@ -90,6 +90,24 @@ export function tabHandlers(app: FastifyInstance) {
         .limit(10)
         .toArray();
       return { records: docs.map((d) => redact(d) as Record<string, unknown>) };
+    },
+    'search.alexaDiscovered': async ({ params }) => {
+      const agent = await app.mongo
+        .collection(COLLECTIONS.agents)
+        .findOne({ userId: params.userId, type: 'alexa' }, { sort: { lastUpdatedAt: -1 } });
+      if (!agent) throw new ApiError(404, ALEXA_TEXT.notConnected);
+      const devices = Array.isArray(agent.devices) ? (agent.devices as Record<string, unknown>[]) : [];
+      return {
+        userId: params.userId,
+        linked: agent.linked === true,
+        lastUpdatedAt: agent.lastUpdatedAt instanceof Date ? agent.lastUpdatedAt.toISOString() : null,
+        devices: devices.map((d) => ({
+          name: String(d.name ?? ''),
+          productCode: String(d.productCode ?? ''),
+          type: String(d.type ?? ''),
+          endpointId: String(d.endpointId ?? ''),
+        })),
+      };
     },
   });
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { apiRequest, errorMessage } from '../../../api/client.ts';
 import { DetailsModal } from '../../../ui/DetailsModal.tsx';
 import { formatStamp } from '../../../ui/dates.ts';
+import { AlexaLookup } from './AlexaLookup.tsx';
 
 export type AgentType = 'alexa' | 'google' | 'smartthings';
 const NAME: Record<AgentType, string> = { alexa: 'Alexa', google: 'Google', smartthings: 'Smartthings' };
@@ -75,6 +76,7 @@ export function AgentTab({ type, detail }: { type: AgentType; detail: StructureD
           ))}
         </SimpleGrid>
       </Collapse>
+      {type === 'alexa' && <AlexaLookup userId={String(agent.userId ?? '')} />}
       <DetailsModal title={`${NAME[type]} agent`} value={open} onClose={() => setOpen(null)} />
     </Stack>
   );
