@@ -247,6 +247,12 @@ describe('the rollup consumer', () => {
       body: { featureId },
     });
     expect(failure(refused).statusCode).toBe(403);
+    // A moment that matches the pattern but is no date is a 400 that names it, not a failed query.
+    const bad = await h.call('stats.featureHistory', {
+      caller: support,
+      body: { featureId, start_time: '2026-13-40T10:00Z' },
+    });
+    expect(failure(bad)).toMatchObject({ statusCode: 400, message: 'Not a date: 2026-13-40T10:00Z' });
   });
 
   it('stops cleanly when stopped while still taking the lead, and the next instance leads', async () => {

@@ -42,6 +42,8 @@ const newest = (db: Db, collection: string, filter: Filter<Document>, limit: num
 
 /** The time window of a query, or a 400 that says what is wrong with it. */
 function window(q: SocketLogQuery): Record<string, Date> | null {
+  for (const moment of [q.start, q.end])
+    if (moment && Number.isNaN(Date.parse(moment))) throw new ApiError(400, `Not a date: ${moment}`);
   const w: Record<string, Date> = {};
   if (q.start) w.$gte = new Date(q.start);
   if (q.end) w.$lte = new Date(q.end);

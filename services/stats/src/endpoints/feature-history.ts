@@ -19,6 +19,8 @@ export function featureHistoryHandlers(app: FastifyInstance) {
   return defineHandlers(statsOperations, {
     'stats.featureHistory': async ({ body }) => {
       const limit = body.limit ?? FEATURE_HISTORY.defaultLimit;
+      for (const moment of [body.start_time, body.end_time, body.before])
+        if (moment && Number.isNaN(Date.parse(moment))) throw new ApiError(400, `Not a date: ${moment}`);
       const start = body.start_time ? new Date(body.start_time) : null;
       const end = body.end_time ? new Date(body.end_time) : null;
       if (start && end && start > end) throw new ApiError(400, 'The start time is after the end time.');
