@@ -11,6 +11,7 @@ import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { WflCommandPanels } from '../wfl-commands/index.ts';
 import { shownMac } from '../wfl-display.ts';
+import { RawDataPanel } from '../wfl-raw/RawDataPanel.tsx';
 import { PingMonitor } from '../wfl-readings/PingMonitor.tsx';
 import { ReadingsPanel } from '../wfl-readings/ReadingsPanel.tsx';
 import { AccountTables } from './AccountTables.tsx';
@@ -49,6 +50,7 @@ export function WflDetails({ account, wfl, onClose }: WflDetailsProps) {
         mac={wfl.mac}
         devices={account.devices.filter((d) => d.wfl_id === wfl.wfl_id)}
       />
+      <RawDataPanel account={account} wflId={wfl.wfl_id} />
       <AccountTables
         account={account}
         wflId={wfl.wfl_id}
