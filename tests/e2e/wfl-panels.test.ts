@@ -3,8 +3,9 @@
  * gateway processes on real NATS, Postgres, Redis and the Mongo-compatible server, over a world
  * loaded into databases of this file's own. Checks that the panels are there with the world's
  * data (the All raw data panel shows the WFL's rows) and that a poke from the Poke panel ends in a
- * lifecycle result.
+ * lifecycle result: refused while the link is offline, then failed (no node holds it) once online.
  */
+import { GEN1_TEXT } from '@console/contracts';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
@@ -61,10 +62,19 @@ describe("a WFL's All Details", () => {
     const poke = details.locator('form').filter({ has: page.getByRole('button', { name: 'SEND' }) });
     await poke.getByLabel('Command string').fill('!R1D1F1');
     await poke.getByRole('button', { name: 'SEND' }).click();
-    // The world's links have not pinged lately: hub-control refuses before queueing, or the link
-    // answers / times out. Whichever, the panel names the end of the lifecycle.
-    const outcome = details.getByText(/^(Replied|Failed|Not sent|Refused|Timed out — outcome unknown)$/);
-    await outcome.first().waitFor({ timeout: 60_000 });
+    // The world's links have not pinged lately: hub-control refuses before anything is queued.
+    const alert = (title: string) =>
+      details.locator('.mantine-Alert-root').filter({ has: page.getByText(title, { exact: true }) });
+    await alert('Not sent').waitFor({ timeout: 30_000 });
+    expect(await alert('Not sent').textContent()).toContain(GEN1_TEXT.offline);
+    // Once it has pinged, the command is queued and sent; no connection node holds the link in this
+    // stack (no simulator), so the send ends failed, not delivered.
+    await pool.query('update wfls set pingtime = extract(epoch from now())::int where wfl_id = $1', [
+      target.wfl_id,
+    ]);
+    await poke.getByRole('button', { name: 'SEND' }).click();
+    await alert('Failed').waitFor({ timeout: 60_000 });
+    expect(await alert('Failed').textContent()).toContain(GEN1_TEXT.unreachable);
     await context.close();
   }, 150_000);
 });
