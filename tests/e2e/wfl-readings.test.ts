@@ -2,8 +2,12 @@
  * The Temp and Energy panels and the ping monitor of a WFL's All Details on /support, in Debian's
  * Chromium: the real auth, search, hub-control and gateway processes on real NATS, Postgres, Redis
  * and the Mongo-compatible server, over a world loaded into databases of this file's own. Nothing
- * is stood in. Also the status panel's timer and event counts from getTimerEvents.
+ * is stood in. Also the status panel's timer and event counts from getTimerEvents, the other
+ * panels of All Details with the world's data (All raw data shows the WFL's rows), and a poke from
+ * the Poke panel ending in a lifecycle result: refused while the link is offline, then failed (no
+ * node holds it) once online. That last test marks the link as pinged, so it runs last.
  */
+import { GEN1_TEXT } from '@console/contracts';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
@@ -97,4 +101,44 @@ describe("a WFL's readings panels", () => {
     expect(await state.textContent()).toMatch(/^stopped/);
     await context.close();
   }, 120_000);
+});
+
+describe("a WFL's All Details", () => {
+  it('shows its panels with the world’s data, and a poke ends in a lifecycle result', async () => {
+    const context = await browser().newContext();
+    const page = await signedInPage(context, stack, sue);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/supportPlus');
+    await page.goto(`${stack.url}/support?searchterm=${encodeURIComponent(target.email)}`);
+    const row = page.getByRole('row', { name: `WFL ${target.wfl_id}` });
+    await row.getByRole('button', { name: 'All Details' }).click();
+    const details = page.getByRole('region', { name: `Details of WFL ${target.wfl_id}` });
+    for (const title of ['Pings', 'Commands', 'Poke', 'All raw data'])
+      await details.getByRole('heading', { name: title, exact: true }).waitFor({ timeout: 20_000 });
+
+    await details.getByRole('button', { name: 'Show' }).click();
+    const raw = details.getByLabel('Raw data');
+    await expect.poll(() => raw.textContent(), { timeout: 10_000 }).toContain(`"mac": "${target.mac}"`);
+    const zone = await pool.query<{ name: string }>('select name from zones where wfl_id = $1 limit 1', [
+      target.wfl_id,
+    ]);
+    for (const z of zone.rows) expect(await raw.textContent()).toContain(`"name": ${JSON.stringify(z.name)}`);
+
+    const poke = details.locator('form').filter({ has: page.getByRole('button', { name: 'SEND' }) });
+    await poke.getByLabel('Command string').fill('!R1D1F1');
+    await poke.getByRole('button', { name: 'SEND' }).click();
+    // The world's links have not pinged lately: hub-control refuses before anything is queued.
+    const alert = (title: string) =>
+      details.locator('.mantine-Alert-root').filter({ has: page.getByText(title, { exact: true }) });
+    await alert('Not sent').waitFor({ timeout: 30_000 });
+    expect(await alert('Not sent').textContent()).toContain(GEN1_TEXT.offline);
+    // Once it has pinged, the command is queued and sent; no connection node holds the link in this
+    // stack (no simulator), so the send ends failed, not delivered.
+    await pool.query('update wfls set pingtime = extract(epoch from now())::int where wfl_id = $1', [
+      target.wfl_id,
+    ]);
+    await poke.getByRole('button', { name: 'SEND' }).click();
+    await alert('Failed').waitFor({ timeout: 60_000 });
+    expect(await alert('Failed').textContent()).toContain(GEN1_TEXT.unreachable);
+    await context.close();
+  }, 150_000);
 });
