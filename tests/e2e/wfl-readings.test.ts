@@ -56,12 +56,18 @@ beforeAll(async () => {
   await enrolStaff(stack, await signInAdmin(stack), 'support', sue);
 }, 180_000);
 
+/** Sue signed in, on /support with the target's account found. */
+async function openSupport() {
+  const context = await browser().newContext();
+  const page = await signedInPage(context, stack, sue);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/supportPlus');
+  await page.goto(`${stack.url}/support?searchterm=${encodeURIComponent(target.email)}`);
+  return { context, page };
+}
+
 describe("a WFL's readings panels", () => {
   it('show the latest temperature and energy of its devices, and the ping monitor polls when started', async () => {
-    const context = await browser().newContext();
-    const page = await signedInPage(context, stack, sue);
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/supportPlus');
-    await page.goto(`${stack.url}/support?searchterm=${encodeURIComponent(target.email)}`);
+    const { context, page } = await openSupport();
     // The status panel's counts come from the data monitor's getTimerEvents, by MAC.
     const counts = page.getByTestId('dm-timer-events').filter({ hasText: target.mac.slice(9) });
     await expect
@@ -105,10 +111,7 @@ describe("a WFL's readings panels", () => {
 
 describe("a WFL's All Details", () => {
   it('shows its panels with the world’s data, and a poke ends in a lifecycle result', async () => {
-    const context = await browser().newContext();
-    const page = await signedInPage(context, stack, sue);
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/supportPlus');
-    await page.goto(`${stack.url}/support?searchterm=${encodeURIComponent(target.email)}`);
+    const { context, page } = await openSupport();
     const row = page.getByRole('row', { name: `WFL ${target.wfl_id}` });
     await row.getByRole('button', { name: 'All Details' }).click();
     const details = page.getByRole('region', { name: `Details of WFL ${target.wfl_id}` });
