@@ -65,7 +65,7 @@ authorization {
         allow_responses: true
     } }
     { user: stats, password: "$(pass stats)", permissions: {
-        publish: { allow: ["\$SRV.>", $JS_ENSURE, $JS_READ] }
+        publish: { allow: ["\$SRV.>", "*.reports.job.*", "*.audit.report", $JS_ENSURE, $JS_READ] }
         subscribe: { allow: [$(service_subs stats), "*.hub.>", "*.wfl.*.ping", "*.host.*.heartbeat", "*.audit.>"] }
         allow_responses: true
     } }

@@ -48,6 +48,9 @@ export function subjects(prefix = 'console') {
     hostCmdAny: () => `${p}host.*.cmd`,
     /** Request/reply: a gateway instance's own figures (the services view reads them via $SRV.STATS). */
     gatewayFigures: () => `${p}ops.gateway.figures`,
+    /** Work queue: one report job to run (its id in the body); the kind keeps one queue per report screen group. */
+    reportJob: (kind: string) => `${p}reports.job.${token(kind)}`,
+    reportJobAny: () => `${p}reports.job.*`,
     audit: (kind: string) => `${p}audit.${token(kind)}`,
     auditAny: () => `${p}audit.>`,
   };
@@ -58,5 +61,5 @@ export type Subjects = ReturnType<typeof subjects>;
 /** JetStream stream names, prefixed the same way so parallel deployments do not collide. */
 export function streamNames(prefix = 'console') {
   const p = prefix.replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase();
-  return { hubMsgs: `${p}_HUB_MSGS`, audit: `${p}_AUDIT` };
+  return { hubMsgs: `${p}_HUB_MSGS`, audit: `${p}_AUDIT`, reports: `${p}_REPORTS` };
 }

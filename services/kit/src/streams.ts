@@ -116,7 +116,7 @@ export async function removeStreams(nc: NatsConnection, prefix: string): Promise
 }
 
 /** Streams of a test's unique prefix (`uniqueName`: a word, `_`, 8 or 10 hex digits). */
-const TEST_STREAM = /^[A-Z-]+_([0-9A-F]{8}|[0-9A-F]{10})_(HUB_MSGS|AUDIT)$/;
+const TEST_STREAM = /^[A-Z-]+_([0-9A-F]{8}|[0-9A-F]{10})_(HUB_MSGS|AUDIT|REPORTS)$/;
 
 /**
  * Deletes the streams test runs leave behind on a shared NATS server: those of the prefixes of

@@ -8,11 +8,13 @@ import { statsErrors } from './endpoints/errors.ts';
 import { featureHistoryHandlers } from './endpoints/feature-history.ts';
 import { graphHandlers } from './endpoints/graphs.ts';
 import { panelHandlers } from './endpoints/panel.ts';
+import { reportHandlers } from './endpoints/reports.ts';
 import { tabHandlers } from './endpoints/tabs.ts';
 import { BACKFILL_METRICS, runBackfill } from './plugins/backfill.ts';
 import { rollupStorePlugin } from './plugins/rollup.store.ts';
 import { rollupConsumerPlugin } from './plugins/rollup-consumer.ts';
 import { graphStoresPlugin } from './plugins/stores.ts';
+import { reportWorkerPlugin } from './reports/worker.ts';
 
 export interface StatsAppOptions {
   config: StatsConfig;
@@ -61,6 +63,17 @@ export const statsApp = fp(
       };
     });
 
+    await app.register(reportWorkerPlugin, {
+      smtpUrl: config.SMTP_URL,
+      mailFrom: config.MAIL_FROM,
+      concurrency: config.REPORT_CONCURRENCY,
+      ackWaitMs: config.REPORT_ACK_WAIT_MS,
+      staleMs: config.REPORT_STALE_MS,
+      pageRows: config.REPORT_PAGE_ROWS,
+      gzipBytes: config.REPORT_GZIP_BYTES,
+      pagePauseMs: config.REPORT_PAGE_PAUSE_MS,
+    });
+
     await registerOperations(app, {
       service: 'stats',
       operations: statsOperations,
@@ -70,6 +83,7 @@ export const statsApp = fp(
         ...graphHandlers(app),
         ...analyticsHandlers(app),
         ...featureHistoryHandlers(app),
+        ...reportHandlers(app),
       },
       errors: statsErrors,
     });

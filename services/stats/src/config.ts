@@ -19,6 +19,40 @@ export const StatsConfigSchema = Type.Composite([
       minimum: 100,
       description: 'How often an instance that is not counting the stream tries to take over',
     }),
+    SMTP_URL: Type.String({ default: 'smtp://127.0.0.1:1025', description: 'Where report e-mails are sent' }),
+    MAIL_FROM: Type.String({ default: 'Staff Console <no-reply@console.local>' }),
+    REPORT_CONCURRENCY: Type.Integer({
+      default: 3,
+      minimum: 1,
+      maximum: 3,
+      description: 'Report jobs one instance runs at once',
+    }),
+    REPORT_ACK_WAIT_MS: Type.Integer({
+      default: 30_000,
+      minimum: 1000,
+      description: 'A job whose worker stops answering goes to another worker after this long',
+    }),
+    REPORT_STALE_MS: Type.Integer({
+      default: 120_000,
+      minimum: 2000,
+      description: 'A running job silent this long (no worker took it over) is marked failed',
+    }),
+    REPORT_PAGE_ROWS: Type.Integer({
+      default: 2000,
+      minimum: 1,
+      maximum: 50_000,
+      description: 'Rows read per round trip',
+    }),
+    REPORT_GZIP_BYTES: Type.Integer({
+      default: 10_000_000,
+      minimum: 0,
+      description: 'A CSV larger than this is attached gzipped',
+    }),
+    REPORT_PAGE_PAUSE_MS: Type.Integer({
+      default: 0,
+      minimum: 0,
+      description: 'Tests only: a pause after each page of rows, to kill a worker mid-job',
+    }),
     BACKFILL: Type.Union([Type.Literal('auto'), Type.Literal('off')], {
       default: 'auto',
       description: 'auto: count stored data once, at the first start (and for any metric not yet counted)',

@@ -3,6 +3,7 @@ import { op } from '../types.ts';
 import { analyticsOperations } from './analytics.ts';
 import { STATS_PANEL_ROLES, STATS_ROLES } from './constants.ts';
 import { featureHistoryOperations } from './feature-history.ts';
+import { reportOperations } from './reports.ts';
 import {
   AckParamsSchema,
   AckQuerySchema,
@@ -179,4 +180,5 @@ export const statsOperations = [
   }),
   ...analyticsOperations,
   ...featureHistoryOperations,
+  ...reportOperations,
 ] as const;

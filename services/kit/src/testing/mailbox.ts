@@ -14,11 +14,23 @@ export interface CodeOptions {
   timeoutMs?: number;
 }
 
+export interface Mail {
+  ID: string;
+  Subject: string;
+  Text: string;
+  Attachments: { PartID: string; FileName: string; ContentType: string; Size: number }[];
+}
+
 /**
- * The six-digit code in the newest one-time-code e-mail to `address` that matches the options,
- * waiting for it to arrive.
+ * The newest e-mail to `address` whose subject matches `subject` and the options, waiting for it
+ * to arrive (the whole message: text and the list of its attachments).
  */
-export async function oneTimeCode(mailboxUrl: string, address: string, opts: CodeOptions = {}) {
+export async function waitForMail(
+  mailboxUrl: string,
+  address: string,
+  subject: RegExp,
+  opts: CodeOptions & { accept?: (mail: Mail) => boolean } = {},
+): Promise<Mail> {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const deadline = Date.now() + timeoutMs;
   const query = encodeURIComponent(`to:"${address}"`);
@@ -28,21 +40,39 @@ export async function oneTimeCode(mailboxUrl: string, address: string, opts: Cod
     const list = (await res.json()) as { messages: MessageSummary[] };
     const mine = list.messages
       .filter((m) => m.To.some((t) => t.Address.toLowerCase() === to))
-      .filter((m) => /one-time code/.test(m.Subject))
+      .filter((m) => subject.test(m.Subject))
       .filter((m) => opts.since === undefined || Date.parse(m.Created) >= opts.since - 1000)
       .filter((m) => !opts.seen?.has(m.ID))
       .sort((a, b) => Date.parse(b.Created) - Date.parse(a.Created));
     if (mine[0]) {
-      const full = (await (await fetch(`${mailboxUrl}/api/v1/message/${mine[0].ID}`)).json()) as {
-        Text: string;
-      };
-      const code = /\b(\d{6})\b/.exec(full.Text)?.[1];
-      if (code) {
+      const full = (await (await fetch(`${mailboxUrl}/api/v1/message/${mine[0].ID}`)).json()) as Mail;
+      if (!opts.accept || opts.accept(full)) {
         opts.seen?.add(mine[0].ID);
-        return code;
+        return full;
       }
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no one-time code for ${address} within ${timeoutMs} ms`);
+  throw new Error(`no e-mail matching ${subject} to ${address} within ${timeoutMs} ms`);
+}
+
+/** One attachment of a captured e-mail, as bytes. */
+export async function mailAttachment(mailboxUrl: string, mail: Mail, partId: string): Promise<Buffer> {
+  const res = await fetch(`${mailboxUrl}/api/v1/message/${mail.ID}/part/${partId}`);
+  if (!res.ok) throw new Error(`attachment ${partId} of ${mail.ID}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/**
+ * The six-digit code in the newest one-time-code e-mail to `address` that matches the options,
+ * waiting for it to arrive.
+ */
+export async function oneTimeCode(mailboxUrl: string, address: string, opts: CodeOptions = {}) {
+  const mail = await waitForMail(mailboxUrl, address, /one-time code/, {
+    ...opts,
+    accept: (m) => /\b\d{6}\b/.test(m.Text),
+  }).catch(() => {
+    throw new Error(`no one-time code for ${address} within ${opts.timeoutMs ?? 10_000} ms`);
+  });
+  return /\b(\d{6})\b/.exec(mail.Text)?.[1] as string;
 }
