@@ -1,6 +1,7 @@
 import { connectedDbOperations } from './search/ops-connected-db.ts';
 import { dataMonitorOperations } from './search/ops-data-monitor.ts';
 import { deviceTypeOperations } from './search/ops-device-types.ts';
+import { deviceOperations } from './search/ops-devices.ts';
 import { gen1SearchOperations } from './search/ops-gen1.ts';
 import { gen2Operations } from './search/ops-gen2.ts';
 import { editOperations, noteOperations } from './search/ops-notes.ts';
@@ -15,6 +16,7 @@ export * from './search/gen2-search.ts';
 export * from './search/notes.ts';
 export * from './search/ops-connected-db.ts';
 export * from './search/ops-device-types.ts';
+export * from './search/ops-devices.ts';
 export * from './search/ops-socket-log.ts';
 export * from './search/overview.ts';
 export * from './search/rules.ts';
@@ -33,5 +35,6 @@ export const searchOperations = [
   ...worldMapOperations,
   ...connectedDbOperations,
   ...deviceTypeOperations,
+  ...deviceOperations,
   ...socketLogOperations,
 ] as const;

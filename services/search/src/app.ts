@@ -6,6 +6,7 @@ import type { SearchConfig } from './config.ts';
 import { connectedDbHandlers } from './endpoints/connected-db.ts';
 import { dataMonitorHandlers } from './endpoints/data-monitor.ts';
 import { deviceTypeHandlers } from './endpoints/device-types.ts';
+import { deviceHandlers } from './endpoints/devices.ts';
 import { editHandlers } from './endpoints/edits.ts';
 import { searchErrors } from './endpoints/errors.ts';
 import { gen1Handlers } from './endpoints/gen1.ts';
@@ -66,6 +67,7 @@ export const searchApp = fp(
         ...editHandlers(app),
         ...dataMonitorHandlers(app),
         ...deviceTypeHandlers(app),
+        ...deviceHandlers(app),
         ...socketLogHandlers(app),
         ...tabHandlers(app),
         ...worldMapHandlers(app),

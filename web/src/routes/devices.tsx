@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailable } from '../features/shell/NotAvailable.tsx';
+import { DevicesScreen } from '../features/devices/DevicesScreen.tsx';
+import { readDeviceSelection } from '../features/devices/params.ts';
+import { prefetchDevices } from '../features/devices/queries.ts';
 
-/** The device list needs no login (core spec §2); its tools come later. */
+/** /devices?type&command — the device list with a command selector; needs no login (core spec §2). */
 export const Route = createFileRoute('/devices')({
-  component: () => <NotAvailable label="Devices" />,
+  validateSearch: readDeviceSelection,
+  loaderDeps: ({ search }) => ({ type: search.type }),
+  loader: ({ context, deps }) => prefetchDevices(context.queryClient, deps.type),
+  component: DevicesScreen,
 });

@@ -18,6 +18,9 @@ export function UserNav({ me }: { me: Me | null }) {
         Hello {me.name}
       </Text>
       <DatabaseIndicator />
+      <AnchorLink to="/profile" size="sm">
+        Profile
+      </AnchorLink>
       {/* The change-password page is for admin or support (analytics spec §6). */}
       {allows(['support'], me.roles) && (
         <AnchorLink to="/settings" size="sm">
