@@ -71,9 +71,10 @@ async function pgCount(pool: pg.Pool, sql: string, params: unknown[] = []): Prom
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Mongo documents in `_id` order, `page` at a time, with the looked-up owners of each page. */
+/** Mongo documents in stored order, `page` at a time, with the looked-up owners of each page. */
 async function* mongoPages(db: Db, collection: string, filter: Document, projection: Document, page: number) {
-  const cursor = db.collection(collection).find(filter, { projection, sort: { _id: 1 }, batchSize: page });
+  // No sort: FerretDB 1.x would sort the whole collection in its memory before the first batch.
+  const cursor = db.collection(collection).find(filter, { projection, batchSize: page });
   let batch: Document[] = [];
   for await (const doc of cursor) {
     batch.push(doc);
