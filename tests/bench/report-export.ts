@@ -99,6 +99,8 @@ async function floor(): Promise<{ rows: number; seconds: number }> {
 }
 
 // ---- the export through the console ----
+// Each run's stack bootstraps its own admin, which auth only does while no staff user exists.
+await pool.query('delete from staff_users').catch(() => undefined);
 const stack = await startStack(env, ['auth', 'stats', 'gateway'], {
   DATABASE_URL: databaseUrl,
   MONGO_URL: mongoUrl,
