@@ -161,6 +161,7 @@ try {
   console.log(
     `\nreport export: All e-mails (Link and Link Plus), ${CUSTOMERS.toLocaleString('en-GB')} customers, ${PAGE} rows a page`,
   );
+  console.log(`services' Node flags: ${process.env.STACK_NODE_ARGS || '(none)'}`);
   console.log(
     `load average before ${loadBefore}, after ${loadAfter} (1 / 5 / 15 min) on ${cpus().length} cores\n`,
   );
