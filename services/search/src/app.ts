@@ -13,6 +13,7 @@ import { gen1Handlers } from './endpoints/gen1.ts';
 import { gen2Handlers } from './endpoints/gen2.ts';
 import { noteHandlers } from './endpoints/notes.ts';
 import { queryHandlers } from './endpoints/query.ts';
+import { statusHandlers } from './endpoints/status.ts';
 import { socketLogHandlers } from './endpoints/socket-log.ts';
 import { tabHandlers } from './endpoints/tabs.ts';
 import { worldMapHandlers } from './endpoints/world-map.ts';
@@ -71,6 +72,7 @@ export const searchApp = fp(
         ...socketLogHandlers(app),
         ...tabHandlers(app),
         ...worldMapHandlers(app),
+        ...statusHandlers(app),
         ...connectedDbHandlers(app, config),
       },
       errors: searchErrors,
