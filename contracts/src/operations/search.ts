@@ -5,8 +5,8 @@ import { deviceOperations } from './search/ops-devices.ts';
 import { gen1SearchOperations } from './search/ops-gen1.ts';
 import { gen2Operations } from './search/ops-gen2.ts';
 import { editOperations, noteOperations } from './search/ops-notes.ts';
-import { statusOperations } from './search/ops-status.ts';
 import { socketLogOperations } from './search/ops-socket-log.ts';
+import { statusOperations } from './search/ops-status.ts';
 import { tabOperations } from './search/ops-tabs.ts';
 import { worldMapOperations } from './search/ops-world-map.ts';
 

@@ -69,7 +69,9 @@ describe('resetPassword', () => {
       'select token_hash, requested_by, used_at from customer_password_resets where user_id = $1',
       [c.userId],
     );
-    expect(stored.rows).toEqual([{ token_hash: hashResetToken(token), requested_by: sue.email, used_at: null }]);
+    expect(stored.rows).toEqual([
+      { token_hash: hashResetToken(token), requested_by: sue.email, used_at: null },
+    ]);
     expect(JSON.stringify(stored.rows)).not.toContain(token);
 
     // A second reset replaces the first: only the newest link works.
@@ -104,8 +106,8 @@ describe('resetPassword', () => {
     }
     const c = await customer('Otto Other');
     const stats = await staff(['stats']);
-    expect(failed(await h.call('auth.resetPassword', { caller: stats, params: { email: c.email } })).statusCode).toBe(
-      403,
-    );
+    expect(
+      failed(await h.call('auth.resetPassword', { caller: stats, params: { email: c.email } })).statusCode,
+    ).toBe(403);
   });
 });

@@ -41,7 +41,8 @@ describe('getMetaData: the metadata errors of an account', () => {
     );
     // One device moved to another WFL (its room stays), one whose WFL disappears, a plan naming no device.
     await h.pool.query('update devices set wfl_id = $2 where device_id = $1', [d.device_id, other.wfl_id]);
-    if (gone) await h.pool.query('update devices set wfl_id = 888888888 where device_id = $1', [gone.device_id]);
+    if (gone)
+      await h.pool.query('update devices set wfl_id = 888888888 where device_id = $1', [gone.device_id]);
     await h.pool.query(
       'insert into heating_plans (id, device_id, wfl_id) values (888888881, 888888882, $1)',
       [d.wfl_id],
@@ -66,10 +67,14 @@ describe('getMetaData: the metadata errors of an account', () => {
 
 describe('the Link Plus indicator', () => {
   it('is on when a Gen2 user has the e-mail, in any case, and off otherwise', async () => {
-    const gen1 = (await h.pool.query<{ user_id: string; email: string }>('select user_id, email from users')).rows;
+    const gen1 = (await h.pool.query<{ user_id: string; email: string }>('select user_id, email from users'))
+      .rows;
     const gen2 = await h.db
       .collection('users')
-      .find({ email: { $in: gen1.map((u) => u.email.toLowerCase()) } }, { projection: { email: 1, userId: 1 } })
+      .find(
+        { email: { $in: gen1.map((u) => u.email.toLowerCase()) } },
+        { projection: { email: 1, userId: 1 } },
+      )
       .toArray();
     const both = gen1.find((u) => u.email.toLowerCase() === gen2[0]?.email);
     const only = gen1.find((u) => !gen2.some((g) => g.email === u.email.toLowerCase()));
@@ -121,10 +126,10 @@ describe("the 'LWRF Links' box of a WFL", () => {
       ids((t) => t !== ENERGY_DEVICE_TYPE && !heating.has(t)),
     );
     const metered = box.devices.energy.find((d) => d.lastUpdated !== null);
-    const reading = await one<{ time: Date }>('select time from latest_energy where serial = $1 and mac = $2', [
-      metered?.serial,
-      w.mac,
-    ]);
+    const reading = await one<{ time: Date }>(
+      'select time from latest_energy where serial = $1 and mac = $2',
+      [metered?.serial, w.mac],
+    );
     expect(metered?.lastUpdated).toBe(reading.time.toISOString());
 
     // Newest day first, newest command first, at most 7 days; each row one without a reply.

@@ -25,7 +25,12 @@ export function passwordResetHandlers(app: FastifyInstance, now: () => Date = ()
         ctx.log.error({ err }, 'password reset refused: the audit stream did not take the event');
         throw new ApiError(503, AUTH_TEXT.resetNotRecorded);
       });
-      const { token, expiresAt } = await resets.issue(customer, caller.email, now(), PASSWORD_RESET_TTL_SECONDS);
+      const { token, expiresAt } = await resets.issue(
+        customer,
+        caller.email,
+        now(),
+        PASSWORD_RESET_TTL_SECONDS,
+      );
       await app.mailer
         .sendPasswordReset({ email: customer.email, name: customer.name }, token, PASSWORD_RESET_TTL_SECONDS)
         .catch((err) => {

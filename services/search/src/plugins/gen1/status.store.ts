@@ -60,7 +60,13 @@ export class Gen1Status {
         order by d.device_id`,
       [userId],
     );
-    const plans = await rows<{ id: number; device_id: number; wfl_id: number; wfl_ok: boolean; dev_ok: boolean }>(
+    const plans = await rows<{
+      id: number;
+      device_id: number;
+      wfl_id: number;
+      wfl_ok: boolean;
+      dev_ok: boolean;
+    }>(
       this.pool,
       `select p.id, p.device_id, p.wfl_id,
               exists (select 1 from wfls x where x.wfl_id = p.wfl_id) as wfl_ok,
@@ -142,7 +148,10 @@ export class Gen1Status {
         [wfl.mac, WFL_LINK_LIMITS.timeoutRows],
       ),
     ]);
-    const view = ({ last: at, ...d }: (typeof devices)[number]): WflLinkDevice => ({ ...d, lastUpdated: iso(at) });
+    const view = ({ last: at, ...d }: (typeof devices)[number]): WflLinkDevice => ({
+      ...d,
+      lastUpdated: iso(at),
+    });
     const days = new Map<string, WflLink['timeouts'][number]['commands']>();
     for (const c of [...timedOut].sort((a, b) => b.at.getTime() - a.at.getTime())) {
       const day = c.at.toISOString().slice(0, 10);
