@@ -7,9 +7,10 @@
  * the Poke panel ending in a lifecycle result: refused while the link is offline, then failed (no
  * node holds it) once online. That last test marks the link as pinged, so it runs last. The status
  * panel: Link Plus badge, a metadata error from getMetaData, a 'LWRF Links' box expanded with its
- * devices, and Reset Password reaching 'Sent Successfully' with the mail in the captured mailbox.
+ * devices, and Reset Password reaching 'Sent Failed' for an e-mail no longer there, then 'Sent
+ * Successfully' with the mail in the captured mailbox.
  */
-import { GEN1_TEXT } from '@console/contracts';
+import { AUTH_TEXT, GEN1_TEXT } from '@console/contracts';
 import { waitForMail } from '@console/kit/testing';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -145,8 +146,15 @@ describe('the status panel', () => {
       .filter({ hasText: target.temp_serial })
       .waitFor();
 
-    const since = Date.now();
+    // The customer's e-mail changed since the page loaded: no such customer, the button says so.
+    await pool.query("update users set email = 'gone-' || email where email = $1", [target.email]);
     await panel.getByRole('button', { name: 'Reset Password' }).click();
+    await panel.getByRole('button', { name: 'Sent Failed' }).waitFor({ timeout: 30_000 });
+    expect(await panel.getByRole('alert').filter({ hasText: AUTH_TEXT.resetNoCustomer }).count()).toBe(1);
+    await pool.query("update users set email = substr(email, 6) where email = 'gone-' || $1", [target.email]);
+
+    const since = Date.now();
+    await panel.getByRole('button', { name: 'Sent Failed' }).click();
     await panel.getByRole('button', { name: 'Sent Successfully' }).waitFor({ timeout: 30_000 });
     const mail = await waitForMail(stack.infra.MAILBOX_URL, target.email, /Reset your password/, { since });
     expect(mail.Text).toMatch(/\?token=[A-Za-z0-9_-]{20,}/);
