@@ -14,6 +14,7 @@ import { gen2Handlers } from './endpoints/gen2.ts';
 import { noteHandlers } from './endpoints/notes.ts';
 import { queryHandlers } from './endpoints/query.ts';
 import { socketLogHandlers } from './endpoints/socket-log.ts';
+import { statusHandlers } from './endpoints/status.ts';
 import { tabHandlers } from './endpoints/tabs.ts';
 import { worldMapHandlers } from './endpoints/world-map.ts';
 import { SEARCH_MIGRATIONS } from './migrate.ts';
@@ -71,6 +72,7 @@ export const searchApp = fp(
         ...socketLogHandlers(app),
         ...tabHandlers(app),
         ...worldMapHandlers(app),
+        ...statusHandlers(app),
         ...connectedDbHandlers(app, config),
       },
       errors: searchErrors,
