@@ -109,7 +109,8 @@ export const FeatureDataOptionsSchema = Type.Object(
   {
     queryLive: Type.Optional(
       Type.Boolean({
-        description: 'Query Live for missing: list features without stored values as exceptions',
+        description:
+          'Query Live for missing: kept with the run; no live read yet (stats may not send hub commands), so features without stored values are listed as exceptions',
       }),
     ),
     maxFeatures: Type.Optional(
