@@ -181,6 +181,8 @@ describe('feature data by product', () => {
     }
     expect(res.featureData?.find((f) => f.featureId === dim[0])?.values[0]?.value).toEqual({ level: 0 });
     expect(res.exceptions).toHaveLength(4);
+    expect(res.exceptionCount).toBe(4);
+    expect(res.truncated).toBe(false);
     expect(res.exceptions?.every((e) => e.reason === FEATURE_DATA_TEXT.noValues)).toBe(true);
     // Without the flags only the stats come back.
     const plain = await result();
@@ -255,6 +257,11 @@ describe('feature data by product', () => {
       failure(await h.call('stats.featureTypes', { body: { productCodes: [] }, caller: me })).statusCode,
     ).toBe(400);
     const marketing = h.staff(['marketing']);
+    // The marketing report screens' progress call does not show this screen's runs.
+    expect(
+      failure(await h.call('stats.reportInProgress', { params: { kind: 'feature-data' }, caller: marketing }))
+        .statusCode,
+    ).toBe(400);
     expect(failure(await h.call('stats.featureDataResult', { caller: marketing })).statusCode).toBe(403);
     expect(failure(await h.call('stats.cancelFeatureData', { caller: marketing })).statusCode).toBe(403);
     expect((await h.call('stats.featureDataResult', { caller: h.staff(['admin']) })).ok).toBe(true);

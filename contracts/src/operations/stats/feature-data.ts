@@ -25,6 +25,10 @@ export const FEATURE_DATA = {
   maxFeaturesDefault: 100,
   maxFeaturesMax: 10_000,
   dbRecsMax: 1000,
+  /** Exceptions and sampled features a run keeps for Get Results at most (the CSV has them all). */
+  keptMax: 20_000,
+  /** Sampled values a run keeps for Get Feature Data at most. */
+  keptValuesMax: 200_000,
   /** Feature ids one "Get Features" answer lists per product and type. */
   featureIdsMax: 1000,
 } as const;
@@ -181,6 +185,9 @@ export const FeatureDataSummarySchema = Type.Object({
   exceptions: Type.Optional(Type.Array(FeatureDataExceptionSchema, { description: 'With ?exceptions=true' })),
   featureData: Type.Optional(Type.Array(FeatureDataValuesSchema, { description: 'With ?featureData=all' })),
   featureDataKept: Type.Boolean(),
+  truncated: Type.Boolean({
+    description: `Over ${FEATURE_DATA.keptMax.toLocaleString('en-GB')} exceptions or ${FEATURE_DATA.keptValuesMax.toLocaleString('en-GB')} values: the rest are only in the CSV (newest value per feature)`,
+  }),
 });
 export type FeatureDataSummary = Static<typeof FeatureDataSummarySchema>;
 

@@ -11,6 +11,8 @@ import { serviceOp } from '../types.ts';
  */
 export const REPORT_KINDS = ['allemails', 'links', 'user-devices', 'feature-data'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
+/** The kinds of the marketing report screens; 'feature-data' is the datauser screen's own (its calls show it). */
+export const EXPORT_KINDS = ['allemails', 'links', 'user-devices'] as const satisfies readonly ReportKind[];
 
 export const REPORT_TEXT = {
   busy: 'Current task in progress. Try again later.',
@@ -134,7 +136,7 @@ export const reportOperations = [
     summary:
       'Whether a report of this kind is running, with its progress (rows done / total) or the latest job',
     params: Type.Object(
-      { kind: Type.Union(REPORT_KINDS.map((k) => Type.Literal(k))) },
+      { kind: Type.Union(EXPORT_KINDS.map((k) => Type.Literal(k))) },
       { additionalProperties: false },
     ),
     response: ReportProgressSchema,

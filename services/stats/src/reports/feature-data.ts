@@ -52,6 +52,9 @@ export function featureDataSource(
   const exceptions: FeatureDataException[] = [];
   const featureData: FeatureDataValues[] = [];
   let examined: Examined[] | null = null;
+  let exceptionCount = 0;
+  let truncated = false;
+  let keptValues = 0;
 
   const resolve = async (): Promise<Examined[]> => {
     if (examined) return examined;
@@ -135,15 +138,20 @@ export function featureDataSource(
       if (reasons.length) s.exceptions++;
       s.hubs.add(f.linkId);
     }
-    for (const reason of reasons)
-      exceptions.push({
-        productCode: f.productCode,
-        featureType: f.featureType,
-        featureId: f.featureId,
-        linkId: f.linkId,
-        reason,
-      });
-    if (o.keepFeatureData)
+    exceptionCount += reasons.length;
+    if (exceptions.length + reasons.length > FEATURE_DATA.keptMax) truncated = true;
+    else
+      for (const reason of reasons)
+        exceptions.push({
+          productCode: f.productCode,
+          featureType: f.featureType,
+          featureId: f.featureId,
+          linkId: f.linkId,
+          reason,
+        });
+    if (o.keepFeatureData && keptValues + values.length > FEATURE_DATA.keptValuesMax) truncated = true;
+    else if (o.keepFeatureData) {
+      keptValues += values.length;
       featureData.push({
         productCode: f.productCode,
         featureType: f.featureType,
@@ -151,6 +159,7 @@ export function featureDataSource(
         linkId: f.linkId,
         values,
       });
+    }
     const newest = values[0];
     return [
       f.productCode,
@@ -182,10 +191,11 @@ export function featureDataSource(
     summary: () => ({
       window: { from: window.from.toISOString(), to: window.to.toISOString() },
       stats: [...stats.values()].map(({ hubs, ...s }) => ({ ...s, links: hubs.size })),
-      exceptionCount: exceptions.length,
+      exceptionCount,
       exceptions,
       featureData,
       featureDataKept: o.keepFeatureData === true,
+      truncated,
     }),
   };
 }

@@ -12,6 +12,8 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
         <Text size="xs" c="dimmed">
           Values from {new Date(result.window.from).toLocaleString('en-GB')} to{' '}
           {new Date(result.window.to).toLocaleString('en-GB')}; {result.exceptionCount} exceptions.
+          {result.truncated &&
+            ' Only part of the exceptions or values was kept here; the e-mailed CSV has every feature.'}
         </Text>
         <Table striped withTableBorder maw={900}>
           <TableHead
