@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { StatsConfig } from './config.ts';
 import { analyticsHandlers } from './endpoints/analytics.ts';
 import { statsErrors } from './endpoints/errors.ts';
+import { featureDataHandlers } from './endpoints/feature-data.ts';
 import { featureHistoryHandlers } from './endpoints/feature-history.ts';
 import { graphHandlers } from './endpoints/graphs.ts';
 import { panelHandlers } from './endpoints/panel.ts';
@@ -84,6 +85,7 @@ export const statsApp = fp(
         ...analyticsHandlers(app),
         ...featureHistoryHandlers(app),
         ...reportHandlers(app),
+        ...featureDataHandlers(app),
       },
       errors: statsErrors,
     });

@@ -1,5 +1,6 @@
 export * from './analytics.ts';
 export * from './constants.ts';
+export * from './feature-data.ts';
 export * from './feature-history.ts';
 export * from './graphs.ts';
 export * from './ops.ts';

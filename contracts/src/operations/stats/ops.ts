@@ -2,6 +2,7 @@ import type { Role } from '../../roles.ts';
 import { op } from '../types.ts';
 import { analyticsOperations } from './analytics.ts';
 import { STATS_PANEL_ROLES, STATS_ROLES } from './constants.ts';
+import { featureDataOperations } from './feature-data.ts';
 import { featureHistoryOperations } from './feature-history.ts';
 import { reportOperations } from './reports.ts';
 import {
@@ -181,4 +182,5 @@ export const statsOperations = [
   ...analyticsOperations,
   ...featureHistoryOperations,
   ...reportOperations,
+  ...featureDataOperations,
 ] as const;

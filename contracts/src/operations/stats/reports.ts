@@ -9,8 +9,10 @@ import { serviceOp } from '../types.ts';
  * A report runs as a job on the REPORTS work queue, one job per kind at a time across every
  * instance, and its CSV is e-mailed to the staff member who asked.
  */
-export const REPORT_KINDS = ['allemails', 'links', 'user-devices'] as const;
+export const REPORT_KINDS = ['allemails', 'links', 'user-devices', 'feature-data'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
+/** The kinds of the marketing report screens; 'feature-data' is the datauser screen's own (its calls show it). */
+export const EXPORT_KINDS = ['allemails', 'links', 'user-devices'] as const satisfies readonly ReportKind[];
 
 export const REPORT_TEXT = {
   busy: 'Current task in progress. Try again later.',
@@ -42,6 +44,8 @@ export const REPORTS = {
     op: 'stats.reportProductsWithConnect',
     label: 'Link Plus users with Connect products',
   },
+  /** The /linkplus-data run (seed 002): its own kind, its calls in `feature-data.ts`. */
+  featureData: { kind: 'feature-data', op: 'stats.runFeatureData', label: 'Feature data by product' },
 } as const satisfies Record<string, { kind: ReportKind; op: string; label: string }>;
 export type ReportName = keyof typeof REPORTS;
 export const REPORT_NAMES = Object.keys(REPORTS) as ReportName[];
@@ -103,6 +107,7 @@ export const ReportJobSchema = Type.Object({
   attempts: Type.Integer({ minimum: 0, description: 'More than 1: a worker stopped and another resumed it' }),
   file: Nullable(Type.String({ description: 'The attachment’s name' })),
   error: Nullable(Type.String()),
+  cancelledBy: Nullable(Type.String({ description: 'Who cancelled the job (it is then failed)' })),
 });
 export type ReportJob = Static<typeof ReportJobSchema>;
 
@@ -131,7 +136,7 @@ export const reportOperations = [
     summary:
       'Whether a report of this kind is running, with its progress (rows done / total) or the latest job',
     params: Type.Object(
-      { kind: Type.Union(REPORT_KINDS.map((k) => Type.Literal(k))) },
+      { kind: Type.Union(EXPORT_KINDS.map((k) => Type.Literal(k))) },
       { additionalProperties: false },
     ),
     response: ReportProgressSchema,

@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { StoredJob } from '../reports/jobs.store.ts';
 
 /** What the screens see of a job (the addressee is the requester; the ids stay inside). */
-function shown(job: StoredJob): ReportJob {
-  const { email: _email, requestedById: _id, ...rest } = job;
+export function shown(job: StoredJob): ReportJob {
+  const { email: _email, requestedById: _id, result: _result, ...rest } = job;
   return rest;
 }
 

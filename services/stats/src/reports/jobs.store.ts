@@ -26,11 +26,15 @@ interface Row {
   attempts: number;
   file: string | null;
   error: string | null;
+  cancelled_by: string | null;
+  result: Record<string, unknown> | null;
 }
 
 export interface StoredJob extends ReportJob {
   email: string;
   requestedById: string;
+  /** A feature-data run's summary (null for CSV exports). */
+  result: Record<string, unknown> | null;
 }
 
 function toJob(r: Row): StoredJob {
@@ -52,6 +56,8 @@ function toJob(r: Row): StoredJob {
     attempts: r.attempts,
     file: r.file,
     error: r.error,
+    cancelledBy: r.cancelled_by,
+    result: r.result,
   };
 }
 
@@ -133,12 +139,45 @@ export class ReportJobs {
     return r.rowCount === 1;
   }
 
-  async finish(jobId: string, attempt: number, done: { rows: number; bytes: number; file: string }) {
+  async finish(
+    jobId: string,
+    attempt: number,
+    done: { rows: number; bytes: number; file: string; result?: Record<string, unknown> },
+  ) {
     await this.pool.query(
-      `update report_jobs set status = 'done', rows_done = $3, bytes = $4, file = $5, finished_at = now(), heartbeat_at = now()
+      `update report_jobs set status = 'done', rows_done = $3, bytes = $4, file = $5, result = $6,
+              finished_at = now(), heartbeat_at = now()
         where job_id = $1 and attempts = $2 and status = 'running'`,
-      [jobId, attempt, done.rows, done.bytes, done.file],
+      [jobId, attempt, done.rows, done.bytes, done.file, done.result ?? null],
     );
+  }
+
+  /** Whether the job may still run (a cancel or the sweep may have ended it meanwhile). */
+  async stillRunning(jobId: string, attempt: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `select 1 from report_jobs where job_id = $1 and attempts = $2 and status = 'running'`,
+      [jobId, attempt],
+    );
+    return rowCount === 1;
+  }
+
+  /** The latest job of the kind that finished with a result (Get Results' "lastRan"). */
+  async latestDone(kind: ReportKind): Promise<StoredJob | null> {
+    const { rows } = await this.pool.query<Row>(
+      `select * from report_jobs where kind = $1 and status = 'done' order by finished_at desc limit 1`,
+      [kind],
+    );
+    return rows[0] ? toJob(rows[0]) : null;
+  }
+
+  /** Ends the kind's queued or running job on a person's word; its worker sees it at its next beat. */
+  async cancel(kind: ReportKind, by: string): Promise<StoredJob | null> {
+    const { rows } = await this.pool.query<Row>(
+      `update report_jobs set status = 'failed', error = $2, cancelled_by = $3, finished_at = now()
+        where kind = $1 and status in ('queued', 'running') returning *`,
+      [kind, `Cancelled by ${by}.`, by],
+    );
+    return rows[0] ? toJob(rows[0]) : null;
   }
 
   async fail(jobId: string, error: string, attempt?: number) {

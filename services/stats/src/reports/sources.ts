@@ -5,9 +5,11 @@ import {
   type ExportBody,
   REPORT_ACTIVE_DAYS,
   type ReportName,
+  type RunFeatureDataBody,
 } from '@console/contracts';
 import type { Db, Document } from 'mongodb';
 import type pg from 'pg';
+import { featureDataSource } from './feature-data.ts';
 
 /** A row of a report, as cells. */
 export type Cells = (string | number | boolean | null)[];
@@ -21,6 +23,8 @@ export interface ReportSource {
   header: string[];
   count(): Promise<number>;
   rows(): AsyncIterable<Cells>;
+  /** What the job keeps once every row is written (a feature-data run's stats); none for exports. */
+  summary?(): Record<string, unknown>;
 }
 
 export interface SourceDeps {
@@ -418,5 +422,7 @@ export function reportSource(
       return userDevices(deps, params as ExportBody);
     case 'productsWithConnect':
       return productsWithConnect(deps);
+    case 'featureData':
+      return featureDataSource(deps, params as RunFeatureDataBody);
   }
 }

@@ -179,6 +179,11 @@ async function runJob(
       return msg.ack();
     }
     if (result === 'stopping') return msg.nak();
+    // Cancelled (or failed by the sweep) while the last rows were written: no mail, no result.
+    if (!(await jobs.stillRunning(job.jobId, job.attempts))) {
+      log.info('report job ended meanwhile (cancelled); not sent');
+      return msg.ack();
+    }
     await mailer.sendMail({
       from: opts.mailFrom,
       to: job.email,
@@ -186,7 +191,12 @@ async function runJob(
       text: mailText(job, result.rows),
       attachments: [{ filename: result.file, path: result.path, contentType: result.contentType }],
     });
-    await jobs.finish(job.jobId, job.attempts, { rows: result.rows, bytes: result.bytes, file: result.file });
+    await jobs.finish(job.jobId, job.attempts, {
+      rows: result.rows,
+      bytes: result.bytes,
+      file: result.file,
+      result: result.summary,
+    });
     log.info({ rows: result.rows, bytes: result.bytes }, 'report job done');
     msg.ack();
   } catch (err) {
@@ -209,7 +219,16 @@ async function writeCsv(
   dir: string,
   stopping: () => boolean,
 ): Promise<
-  'lost' | 'stopping' | { rows: number; bytes: number; file: string; path: string; contentType: string }
+  | 'lost'
+  | 'stopping'
+  | {
+      rows: number;
+      bytes: number;
+      file: string;
+      path: string;
+      contentType: string;
+      summary?: Record<string, unknown>;
+    }
 > {
   const source = reportSource(job.report, job.params, { pool: app.pg, db: app.mongo, page: opts.pageRows });
   const total = await source.count();
@@ -244,18 +263,26 @@ async function writeCsv(
     await once(out, 'close');
   }
   await jobs.progress(job.jobId, job.attempts, { rowsDone: rows, bytes });
+  const summary = source.summary?.();
   if (bytes <= opts.gzipBytes)
-    return { rows, bytes, file: `${base}.csv`, path: csvPath, contentType: 'text/csv' };
+    return { rows, bytes, file: `${base}.csv`, path: csvPath, contentType: 'text/csv', summary };
   const gzPath = `${csvPath}.gz`;
   await pipeline(createReadStream(csvPath), createGzip(), createWriteStream(gzPath));
   const size = (await stat(gzPath)).size;
-  return { rows, bytes: size, file: `${base}.csv.gz`, path: gzPath, contentType: 'application/gzip' };
+  return {
+    rows,
+    bytes: size,
+    file: `${base}.csv.gz`,
+    path: gzPath,
+    contentType: 'application/gzip',
+    summary,
+  };
 }
 
 function mailText(job: StoredJob, rows: number): string {
   const options = Object.entries(job.params)
     .filter(([k]) => k !== 'email')
-    .map(([k, v]) => `${k}: ${String(v)}`)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
     .join(', ');
   return [
     'Hello,',

@@ -18,6 +18,7 @@ const PATHS: Record<ReportName, string> = {
   activeLinkPlus: '/api/reports/links/csvUsersWithActiveLinkPlus',
   userDevices: '/api/reports/user-devices/exportCSV',
   productsWithConnect: '/api/reports/user-devices/csvUsersAndProductsWithConnect',
+  featureData: '/api/linkplus-products/runFeatureDataByProduct',
 };
 
 /**

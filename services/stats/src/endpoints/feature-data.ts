@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { type FeatureDataSummary, REPORTS, statsOperations } from '@console/contracts';
+import { callerOf, defineHandlers } from '@console/kit';
+import type { FastifyInstance } from 'fastify';
+import { featureIds, featureTypes, productList } from '../plugins/linkplus-products.ts';
+import { shown } from './reports.ts';
+
+const KIND = REPORTS.featureData.kind;
+
+/**
+ * The /linkplus-data calls (seed 002): product search and feature types straight from Mongo; the
+ * run is a report job of kind 'feature-data' on the REPORTS work queue (409 while one is queued or
+ * running anywhere), cancelled by marking it failed with who cancelled, and its summary kept with
+ * the job for Get Results.
+ */
+export function featureDataHandlers(app: FastifyInstance) {
+  return defineHandlers(statsOperations, {
+    'stats.productMetaAll': async () => ({ productList: await productList(app.mongo) }),
+    'stats.productMetaFilter': async ({ params }) => ({
+      productList: await productList(app.mongo, params.filter),
+    }),
+    'stats.featureTypes': async ({ body }) => featureTypes(app.mongo, body.productCodes),
+    'stats.featureIdsByProductAndType': async ({ body }) => featureIds(app.mongo, body.productsAndFeatures),
+    'stats.runFeatureData': async (ctx) => {
+      const caller = callerOf(ctx);
+      const job = await app.reports.jobs.create({
+        jobId: randomUUID(),
+        kind: KIND,
+        report: 'featureData',
+        params: { productsAndFeatures: ctx.body.productsAndFeatures, options: ctx.body.options },
+        requestedById: caller.userId,
+        requestedBy: caller.email,
+        email: caller.email,
+      });
+      try {
+        await app.reports.enqueue(job);
+      } catch (err) {
+        await app.reports.jobs.fail(job.jobId, 'The job could not be queued; please try again.');
+        throw err;
+      }
+      ctx.log.info({ jobId: job.jobId, by: caller.email }, 'feature-data run queued');
+      return shown(job);
+    },
+    'stats.cancelFeatureData': async (ctx) => {
+      const caller = callerOf(ctx);
+      const job = await app.reports.jobs.cancel(KIND, caller.email);
+      if (job) ctx.log.info({ jobId: job.jobId, by: caller.email }, 'feature-data run cancelled');
+      return { cancelled: job !== null, job: job ? shown(job) : null };
+    },
+    'stats.featureDataResult': async ({ query }) => {
+      const [current, latest] = await Promise.all([
+        app.reports.jobs.current(KIND),
+        app.reports.jobs.latestDone(KIND),
+      ]);
+      const running = current !== null && (current.status === 'queued' || current.status === 'running');
+      const kept = latest?.result as FeatureDataSummary | null | undefined;
+      let result: FeatureDataSummary | null = null;
+      if (kept) {
+        const { exceptions, featureData, ...rest } = kept;
+        result = {
+          ...rest,
+          ...(query.exceptions ? { exceptions: exceptions ?? [] } : {}),
+          ...(query.featureData === 'all' ? { featureData: featureData ?? [] } : {}),
+        };
+      }
+      return {
+        state: running ? ('running' as const) : ('idle' as const),
+        lastRan: latest?.finishedAt ?? null,
+        job: current ? shown(current) : null,
+        result,
+      };
+    },
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * The feature-data screen (/linkplus-data, seed 002) in Debian's Chromium over the real auth, stats
+ * and gateway processes and a small generated world: a datauser signs in, searches products, gets
+ * the feature types of the Dimmer (L21), picks dimLevel, runs, sees the run's progress and then its
+ * stats, exceptions and sampled values (equal to what `feature_history` holds), and the CSV arrives
+ * in the captured mailbox. Another role is refused by the server.
+ */
+import type { FeatureDataResult } from '@console/contracts';
+import { mailAttachment, waitForMail } from '@console/kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
+import { createStaff, type StaffUser, signInAdmin, signInApi } from '../support/people.ts';
+import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
+
+let stack: WorldStack;
+const browser = useChromium(() => stack?.stop());
+let dana: StaffUser;
+let sam: StaffUser;
+let sampled: string;
+
+beforeAll(async () => {
+  stack = await startWorldStack('e2elpdata', 7, 40, {
+    services: ['auth', 'stats', 'gateway'],
+    // Slow enough to watch: a pause of 700 ms after every 2 features.
+    env: { BACKFILL: 'off', REPORT_PAGE_ROWS: '2', REPORT_PAGE_PAUSE_MS: '700' },
+  });
+  const admin = await signInAdmin(stack);
+  dana = await createStaff(admin, 'datauser', 'Dana Data');
+  sam = await createStaff(admin, 'support', 'Sam Support');
+  // One dimLevel feature of an L21 gets 12 stored values in the sampled window (the stats service
+  // has made feature_history in the world's database by now).
+  // The first of all L21 dimLevel features in id order: the run examines features in that order.
+  const dims: string[] = [];
+  for (const p of await stack.mongo.db.collection('products').find({ productCode: 'L21' }).toArray()) {
+    const s = await stack.mongo.db.collection('structures').findOne({ rootGroupId: p.rootGroupId });
+    const features = (s?.features ?? {}) as Record<string, { attributes: { type: string } }>;
+    dims.push(...(p.featureIds as string[]).filter((id) => features[id]?.attributes.type === 'dimLevel'));
+  }
+  sampled = dims.sort()[0] as string;
+  const now = Date.now();
+  for (let i = 0; i < 12; i++)
+    await stack.world.pool.query(
+      `insert into feature_history (feature_id, at, seq, hub_id, value, source) values ($1, $2, $3, 1, $4, 'event')`,
+      [sampled, new Date(now - (i + 1) * 3600_000), i + 1, JSON.stringify({ level: 10 + i })],
+    );
+}, 240_000);
+
+describe('/linkplus-data', () => {
+  it('searches products, gets feature types, runs with progress, shows the results and mails the CSV', async () => {
+    const page = await signedInPage(browser(), stack, dana);
+    await page.goto(`${stack.url}/linkplus-data`);
+    await page.getByRole('heading', { name: 'Link Plus Data', level: 2 }).waitFor();
+    expect(await page.getByText('results are e-mailed').count()).toBe(1);
+
+    await page.getByLabel('Filter').fill('L2');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('checkbox', { name: 'Select L21' }).check();
+    await page.getByRole('button', { name: 'Get Feature Types' }).click();
+    await page.getByRole('checkbox', { name: /^L21 dimLevel \(\d+\)$/ }).check();
+    await page.getByLabel('Max Features').fill('12');
+
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const state = page.getByLabel('Run state');
+    await expect
+      .poll(() => state.textContent(), { timeout: 20_000 })
+      .toMatch(/State: running.*Running for .*: [1-9]\d* of \d+ features/);
+    expect(await page.getByRole('button', { name: 'Run', exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => state.textContent(), { timeout: 60_000 }).toMatch(/State: idle · last ran /);
+
+    const api = await page.request.get(
+      `${stack.url}/api/linkplus-products/getFeatureDataByProductResult?featureData=all`,
+    );
+    const res = (await api.json()) as FeatureDataResult;
+    const stat = res.result?.stats[0];
+    expect(stat).toMatchObject({
+      productCode: 'L21',
+      featureType: 'dimLevel',
+      featuresWithValues: 1,
+      valuesSampled: 10,
+    });
+    const stats = page.getByLabel('Feature data stats');
+    const s = stat as NonNullable<typeof stat>;
+    await expect
+      .poll(() => stats.getByRole('row').nth(1).textContent(), { timeout: 10_000 })
+      .toBe(`L21dimLevel${s.featuresExamined}1${10}${s.exceptions}${s.links}`);
+
+    await page.getByRole('button', { name: 'Get Exceptions' }).click();
+    await expect
+      .poll(() => page.getByLabel('Feature data exceptions').getByRole('heading').textContent(), {
+        timeout: 10_000,
+      })
+      .toBe(`Exceptions (${stat?.exceptions})`);
+    await page.getByRole('button', { name: 'Get Feature Data' }).click();
+    // The newest 10 of the 12 stored values, newest first.
+    const newest = Array.from({ length: 10 }, (_, i) => JSON.stringify({ level: 10 + i })).join(' ');
+    await expect
+      .poll(
+        () =>
+          page.getByLabel('Feature data values').getByRole('row').filter({ hasText: sampled }).textContent(),
+        { timeout: 10_000 },
+      )
+      .toContain(newest);
+    await page.getByRole('button', { name: 'Get Features' }).click();
+    await expect
+      .poll(() => page.getByLabel('Feature ids').textContent(), { timeout: 15_000 })
+      .toContain(sampled);
+
+    const mail = await waitForMail(stack.infra.MAILBOX_URL, dana.email, /^Report: Feature data by product/, {
+      since,
+      timeoutMs: 30_000,
+    });
+    const part = mail.Attachments[0];
+    if (!part) throw new Error('no attachment');
+    const lines = (await mailAttachment(stack.infra.MAILBOX_URL, mail, part.PartID))
+      .toString('utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(1 + (stat?.featuresExamined ?? 0));
+    expect(lines.find((l) => l.includes(sampled))).toContain(',10,');
+
+    const support = await signInApi(stack, sam.email, sam.password);
+    expect((await support.call('GET', '/api/linkplus-products/getFeatureDataByProductResult')).status).toBe(
+      403,
+    );
+  });
+
+  it('cancels a run: back to idle with who cancelled', async () => {
+    const page = await signedInPage(browser(), stack, dana);
+    await page.goto(`${stack.url}/linkplus-data`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('checkbox', { name: 'Select L21' }).check();
+    await page.getByRole('button', { name: 'Get Feature Types' }).click();
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const state = page.getByLabel('Run state');
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toMatch(/State: running/);
+    await page.getByRole('button', { name: 'Cancel Feature Data Run' }).click();
+    await expect
+      .poll(() => state.textContent(), { timeout: 10_000 })
+      .toMatch(
+        new RegExp(`State: idle.*The latest run ended: Cancelled by ${dana.email.replace('.', '\\.')}`),
+      );
+  });
+});
