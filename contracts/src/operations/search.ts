@@ -7,6 +7,7 @@ import { gen2Operations } from './search/ops-gen2.ts';
 import { editOperations, noteOperations } from './search/ops-notes.ts';
 import { socketLogOperations } from './search/ops-socket-log.ts';
 import { tabOperations } from './search/ops-tabs.ts';
+import { wflPanelOperations } from './search/ops-wfl-panels.ts';
 import { worldMapOperations } from './search/ops-world-map.ts';
 
 export * from './search/data-monitor.ts';
@@ -22,6 +23,7 @@ export * from './search/overview.ts';
 export * from './search/rules.ts';
 export * from './search/structure.ts';
 export * from './search/tabs.ts';
+export * from './search/wfl-panels.ts';
 export * from './search/world-map.ts';
 
 /** Every operation the search service serves. */
@@ -37,4 +39,5 @@ export const searchOperations = [
   ...deviceTypeOperations,
   ...deviceOperations,
   ...socketLogOperations,
+  ...wflPanelOperations,
 ] as const;

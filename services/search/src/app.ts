@@ -15,6 +15,7 @@ import { noteHandlers } from './endpoints/notes.ts';
 import { queryHandlers } from './endpoints/query.ts';
 import { socketLogHandlers } from './endpoints/socket-log.ts';
 import { tabHandlers } from './endpoints/tabs.ts';
+import { wflPanelHandlers } from './endpoints/wfl-panels.ts';
 import { worldMapHandlers } from './endpoints/world-map.ts';
 import { SEARCH_MIGRATIONS } from './migrate.ts';
 import { backgroundPlugin } from './plugins/background.ts';
@@ -71,6 +72,7 @@ export const searchApp = fp(
         ...socketLogHandlers(app),
         ...tabHandlers(app),
         ...worldMapHandlers(app),
+        ...wflPanelHandlers(app),
         ...connectedDbHandlers(app, config),
       },
       errors: searchErrors,

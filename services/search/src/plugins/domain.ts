@@ -6,6 +6,7 @@ import { accelerate, type FerretBackend, findBackend } from './ferret.ts';
 import { Gen1Accounts } from './gen1/accounts.store.ts';
 import { Gen1Edits } from './gen1/edits.ts';
 import { Gen1Search } from './gen1/search.ts';
+import { WflPanels } from './gen1/wfl-panels.store.ts';
 import { Gen2Mongo } from './gen2/gen2.store.ts';
 import { IndexRefresher } from './gen2/refresh.ts';
 import { Gen2Search } from './gen2/search.ts';
@@ -18,6 +19,7 @@ export interface SearchDomain {
   gen1: Gen1Search;
   accounts: Gen1Accounts;
   edits: Gen1Edits;
+  panels: WflPanels;
   mongo: Gen2Mongo;
   gen2: Gen2Search;
   refresher: IndexRefresher;
@@ -67,6 +69,7 @@ export const domainPlugin = fp(
       gen1: new Gen1Search(app.pg, now),
       accounts: new Gen1Accounts(app.pg, now),
       edits: new Gen1Edits(app.pg, outbox, now),
+      panels: new WflPanels(app.pg, now),
       mongo,
       gen2: new Gen2Search(mongo, app.pg),
       refresher: new IndexRefresher(app.pg, mongo, onError),
