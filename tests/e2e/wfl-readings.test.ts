@@ -199,7 +199,9 @@ describe("a WFL's on-demand panels", () => {
         const error = panel.getByRole('alert');
         expect(await error.textContent()).toBe(t.alexa_error);
         // The error is shown in red.
-        const colour = await error.evaluate((e) => getComputedStyle(e).color);
+        // Runs in the page: the tests' own types have no DOM, so the window is named by hand.
+        type Win = { getComputedStyle(e: unknown): { color: string } };
+        const colour = await error.evaluate((e) => (globalThis as unknown as Win).getComputedStyle(e).color);
         const [r = 0, g = 0, b = 0] = (colour.match(/\d+/g) ?? []).map(Number);
         expect(r, colour).toBeGreaterThan(150);
         expect(Math.max(g, b), colour).toBeLessThan(120);

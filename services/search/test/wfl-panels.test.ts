@@ -202,6 +202,20 @@ describe('the per-WFL panels', () => {
         expect(e.statusCode, `${op} ${JSON.stringify(query)}`).toBe(400);
       }
     }
+    // A before that is no row of this WFL (another WFL's row, or none) cannot say where to go on from.
+    const [otherRow] = (await ids(
+      `select id from api_command_log where wfl_id <> ${apiWfl} order by id limit 1`,
+    )) as [number];
+    for (const before of [String(otherRow), '999999999999']) {
+      const e = failure(
+        await h.call('search.wflApiCommands', {
+          caller: support(),
+          params: { wflId: String(apiWfl) },
+          query: { before },
+        }),
+      );
+      expect(e).toMatchObject({ statusCode: 400, fields: { before: 'Not a row of this WFL' } });
+    }
     expect(
       failure(
         await h.call('search.gen1AlexaDiscovered', { caller: support(), params: { userId: '999999999999' } }),

@@ -58,6 +58,14 @@ export class WflPanels extends Gen1Tables {
     q: WflPanelPageQuery,
   ) {
     await this.wfl(wflId);
+    if (q.before !== undefined) {
+      const from = await one(this.pool, `select 1 from ${table} where id = $1 and wfl_id = $2`, [
+        q.before,
+        wflId,
+      ]);
+      if (!from)
+        throw new ApiError(400, 'Load more from a row of this WFL.', { before: 'Not a row of this WFL' });
+    }
     const limit = q.limit ?? WFL_PANEL_PAGE;
     const [found, count] = await Promise.all([
       rows<R>(this.pool, pageSql(table, columns), [wflId, q.before ?? null, limit + 1]),
