@@ -99,6 +99,8 @@ async function floor(): Promise<{ rows: number; seconds: number }> {
 }
 
 // ---- the export through the console ----
+// Each run's stack bootstraps its own admin, which auth only does while no staff user exists.
+await pool.query('delete from staff_users').catch(() => undefined);
 const stack = await startStack(env, ['auth', 'stats', 'gateway'], {
   DATABASE_URL: databaseUrl,
   MONGO_URL: mongoUrl,
@@ -159,6 +161,7 @@ try {
   console.log(
     `\nreport export: All e-mails (Link and Link Plus), ${CUSTOMERS.toLocaleString('en-GB')} customers, ${PAGE} rows a page`,
   );
+  console.log(`services' Node flags: ${process.env.STACK_NODE_ARGS || '(none)'}`);
   console.log(
     `load average before ${loadBefore}, after ${loadAfter} (1 / 5 / 15 min) on ${cpus().length} cores\n`,
   );

@@ -119,6 +119,51 @@ describe('live message monitor', () => {
     await page.close();
   });
 
+  it('names the keys that changed since the previous entry of a kind, compares them, and ignores a key per user', async () => {
+    const page = await signedInPage(browser(), stack, support, { oneTimeCode: true });
+    await page.goto(`${stack.url}/supportPlus/hub/${HUB}`);
+    await page.getByText('Live', { exact: true }).waitFor();
+    const stream = page.getByRole('log', { name: 'Stream' });
+    await page.getByRole('button', { name: 'Clear' }).click();
+    const event = (value: number, seq: number) =>
+      hubSays('notification', 'feature', 'event', {
+        items: [{ itemId: 1, payload: { featureId: 'f-diff', value, seq } }],
+      });
+    event(10, 1);
+    event(55, 2);
+    const newest = stream.locator('[aria-expanded]').first();
+    await expect
+      .poll(() => newest.textContent(), { timeout: 10_000 })
+      .toContain('notification feature.event');
+    // The row's chips: the envelope's transactionId, and `value` and `seq` changed since the previous feature.event.
+    await expect
+      .poll(() => stream.getByLabel('Changed keys').first().textContent())
+      .toBe('transactionIdvalueseq');
+
+    await newest.click();
+    const changes = stream.getByRole('table', { name: 'Changes' });
+    await expect.poll(() => changes.textContent()).toContain('items.0.payload.value1055');
+    expect(await changes.textContent()).toContain('items.0.payload.seq12');
+    expect(await changes.textContent()).not.toContain('featureId');
+    // transactionId and seq change every time: ignored for feature.event, they leave value alone on the row.
+    for (const key of [/^transactionId/, /items\.0\.payload\.seq/])
+      await changes.getByRole('row', { name: key }).getByRole('button', { name: 'Ignore' }).click();
+    await expect.poll(() => stream.getByLabel('Changed keys').first().textContent()).toBe('value');
+    await expect.poll(() => stream.getByLabel('Ignored keys').textContent()).toContain('items.0.payload.seq');
+    // Kept for this user: a reload still leaves seq out.
+    await page.reload();
+    await page.getByText('Live', { exact: true }).waitFor();
+    await expect
+      .poll(
+        () => page.getByRole('log', { name: 'Stream' }).getByLabel('Changed keys').first().textContent(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe('value');
+    await page.close();
+  });
+
   it('says it is reconnecting while its socket is cut, then that it resumed with nothing missed', async () => {
     // The browser reaches the gateway through a relay the test cuts: the socket drops and every
     // reconnect is refused until it is restored, as when the gateway is restarted or the network fails.

@@ -7,9 +7,13 @@
  * the Poke panel ending in a lifecycle result: refused while the link is offline, then failed (no
  * node holds it) once online. That last test marks the link as pinged, so it runs last. Before it,
  * every on-demand per-WFL panel (Plist, Command log, Alexa, Hub, Link, Trigger, Log) opens on a WFL
- * with data for it, shows that data, and closes.
+ * with data for it, shows that data, and closes; and the status panel: Link Plus badge, a metadata
+ * error from getMetaData, a 'LWRF Links' box expanded with its devices, and Reset Password reaching
+ * 'Sent Failed' for an e-mail no longer there, then 'Sent Successfully' with the mail in the
+ * captured mailbox.
  */
-import { GEN1_TEXT } from '@console/contracts';
+import { AUTH_TEXT, GEN1_TEXT } from '@console/contracts';
+import { waitForMail } from '@console/kit/testing';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
@@ -237,6 +241,55 @@ describe("a WFL's on-demand panels", () => {
       await expect.poll(() => modal.count()).toBe(0);
     }
   }, 180_000);
+});
+
+describe('the status panel', () => {
+  it('shows the Link Plus badge, metadata errors, a WFL box with its devices, and sends a password reset', async () => {
+    const gen2 = await stack.mongo.db.collection('users').findOne({ email: target.email.toLowerCase() });
+    // A heating plan naming a device that does not exist: getMetaData reports it.
+    await pool.query('insert into heating_plans (id, device_id, wfl_id) values (777777771, 777777772, $1)', [
+      target.wfl_id,
+    ]);
+    const { context, page } = await openSupport();
+    const panel = page.getByRole('region', { name: 'Status', exact: true });
+    await panel
+      .getByText(gen2 ? 'Link Plus user' : 'No Link Plus', { exact: true })
+      .waitFor({ timeout: 20_000 });
+    const errors = panel.getByRole('region', { name: 'Metadata errors' });
+    await errors
+      .getByText('Heating plan 777777771 names device 777777772, which does not exist.')
+      .waitFor({ timeout: 20_000 });
+
+    const box = panel.getByRole('region', { name: `LWRF Link ${target.wfl_id}` });
+    await expect
+      .poll(() => box.getByTestId('last-command').textContent(), { timeout: 20_000 })
+      .not.toMatch(/…$/);
+    await box.getByRole('button', { name: 'Expand' }).click();
+    const energy = box.getByRole('table', { name: 'Energy devices' }).getByRole('row').filter({
+      hasText: target.energy_serial,
+    });
+    await energy.waitFor({ timeout: 20_000 });
+    expect(await energy.textContent()).not.toContain('never');
+    await box
+      .getByRole('table', { name: 'Heating devices' })
+      .getByRole('row')
+      .filter({ hasText: target.temp_serial })
+      .waitFor();
+
+    // The customer's e-mail changed since the page loaded: no such customer, the button says so.
+    await pool.query("update users set email = 'gone-' || email where email = $1", [target.email]);
+    await panel.getByRole('button', { name: 'Reset Password' }).click();
+    await panel.getByRole('button', { name: 'Sent Failed' }).waitFor({ timeout: 30_000 });
+    expect(await panel.getByRole('alert').filter({ hasText: AUTH_TEXT.resetNoCustomer }).count()).toBe(1);
+    await pool.query("update users set email = substr(email, 6) where email = 'gone-' || $1", [target.email]);
+
+    const since = Date.now();
+    await panel.getByRole('button', { name: 'Sent Failed' }).click();
+    await panel.getByRole('button', { name: 'Sent Successfully' }).waitFor({ timeout: 30_000 });
+    const mail = await waitForMail(stack.infra.MAILBOX_URL, target.email, /Reset your password/, { since });
+    expect(mail.Text).toMatch(/\?token=[A-Za-z0-9_-]{20,}/);
+    await context.close();
+  }, 120_000);
 });
 
 describe("a WFL's All Details", () => {

@@ -26,7 +26,22 @@ export const AUTH_TEXT = {
   roleUnknown: 'That role is not one of the available roles.',
   credentialsRequired: 'username & pw required for this method',
   badCredentials: 'Invalid e-mail or password.',
+  resetNoCustomer: 'No Gen1 customer has that e-mail address.',
+  resetBadEmail: 'That is not an e-mail address (name@example.com).',
+  resetNoTables: 'The Gen1 customer tables are not there yet (load the world); no reset was sent.',
+  resetMailFailed: 'The reset e-mail could not be sent (the mail server refused it); try again.',
+  resetNotRecorded: 'The password reset could not be recorded in the audit log; no e-mail was sent.',
 } as const;
+
+/** A customer's password-reset link works once, for this long (seed 000 §7 resetPassword). */
+export const PASSWORD_RESET_TTL_SECONDS = 24 * 60 * 60;
+
+export const PasswordResetReplySchema = Type.Object({
+  email: Type.String({ description: 'Where the reset e-mail went' }),
+  userId: Type.Integer({ description: 'The Gen1 customer' }),
+  expiresAt: DateTimeString('When the reset link stops working'),
+});
+export type PasswordResetReply = Static<typeof PasswordResetReplySchema>;
 
 /** Typed to confirm a delete (analytics spec §5: "prompt to type yes"). */
 export const AUTH_DELETE_CONFIRMATION = 'yes';
@@ -264,6 +279,23 @@ export const customerAuthOperations = [
     summary: 'Login-As a customer by e-mail (roleAdmin or dev; a reason is required; audited and noted)',
     body: LoginAsBodySchema,
     response: LoginAsReplySchema,
+  }),
+  toolsOp('auth.resetPassword', 'POST', '/api/support/resetPassword/:email', {
+    access: ['support', 'dev'],
+    summary:
+      'E-mail a Gen1 customer a single-use password-reset link (support; only the token hash is stored; audited)',
+    params: Type.Object(
+      {
+        email: Type.String({
+          minLength: 3,
+          maxLength: 254,
+          pattern: '^[^@\\s/]+@[^@\\s/]+$',
+          description: 'The customer’s e-mail (URL-encoded)',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    response: PasswordResetReplySchema,
   }),
   toolsOp('auth.customerLogin', 'POST', '/api/customer-auth/login', {
     access: ['dev'],

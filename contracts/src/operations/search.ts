@@ -6,6 +6,7 @@ import { gen1SearchOperations } from './search/ops-gen1.ts';
 import { gen2Operations } from './search/ops-gen2.ts';
 import { editOperations, noteOperations } from './search/ops-notes.ts';
 import { socketLogOperations } from './search/ops-socket-log.ts';
+import { statusOperations } from './search/ops-status.ts';
 import { tabOperations } from './search/ops-tabs.ts';
 import { wflPanelOperations } from './search/ops-wfl-panels.ts';
 import { worldMapOperations } from './search/ops-world-map.ts';
@@ -21,6 +22,7 @@ export * from './search/ops-devices.ts';
 export * from './search/ops-socket-log.ts';
 export * from './search/overview.ts';
 export * from './search/rules.ts';
+export * from './search/status.ts';
 export * from './search/structure.ts';
 export * from './search/tabs.ts';
 export * from './search/wfl-panels.ts';
@@ -39,5 +41,6 @@ export const searchOperations = [
   ...deviceTypeOperations,
   ...deviceOperations,
   ...socketLogOperations,
+  ...statusOperations,
   ...wflPanelOperations,
 ] as const;

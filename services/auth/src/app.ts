@@ -16,6 +16,7 @@ import { authManageHandlers } from './endpoints/auth-manage.ts';
 import { authErrors } from './endpoints/errors.ts';
 import { loginHandlers } from './endpoints/login.ts';
 import { loginAsHandlers } from './endpoints/login-as.ts';
+import { passwordResetHandlers } from './endpoints/password-reset.ts';
 import { thingHandlers } from './endpoints/things.ts';
 import { userAuthHandlers } from './endpoints/user-auth.ts';
 import { AUTH_MIGRATIONS } from './migrate.ts';
@@ -72,7 +73,11 @@ export const authApp = fp(
       maxAttempts: config.ONE_TIME_CODE_MAX_ATTEMPTS,
     });
     await app.register(rateLimitPlugin, { prefix, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS });
-    await app.register(mailerPlugin, { url: config.SMTP_URL, from: config.MAIL_FROM });
+    await app.register(mailerPlugin, {
+      url: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      resetUrl: config.CUSTOMER_RESET_URL,
+    });
     await app.register(signInPlugin, { limits: config });
     await app.register(customerAuthPlugin, { tokenSecret: config.CUSTOMER_TOKEN_SECRET });
 
@@ -87,6 +92,7 @@ export const authApp = fp(
         ...authManageHandlers(app),
         ...userAuthHandlers(app),
         ...loginAsHandlers(app),
+        ...passwordResetHandlers(app),
       },
       errors: authErrors,
     });

@@ -13,6 +13,10 @@ export const AuthConfigSchema = Type.Composite([
     }),
     SMTP_URL: Type.String({ default: 'smtp://127.0.0.1:1025', description: 'Where one-time codes are sent' }),
     MAIL_FROM: Type.String({ default: 'Staff Console <no-reply@console.local>' }),
+    CUSTOMER_RESET_URL: Type.String({
+      default: 'https://customers.console.local/reset-password',
+      description: "The customers' reset page; the e-mailed link adds ?token=…",
+    }),
     SESSION_IDLE_SECONDS: intSetting(43_200, 60, 'A session unused this long ends'),
     SESSION_ABSOLUTE_SECONDS: intSetting(
       2_592_000,

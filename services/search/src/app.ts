@@ -14,6 +14,7 @@ import { gen2Handlers } from './endpoints/gen2.ts';
 import { noteHandlers } from './endpoints/notes.ts';
 import { queryHandlers } from './endpoints/query.ts';
 import { socketLogHandlers } from './endpoints/socket-log.ts';
+import { statusHandlers } from './endpoints/status.ts';
 import { tabHandlers } from './endpoints/tabs.ts';
 import { wflPanelHandlers } from './endpoints/wfl-panels.ts';
 import { worldMapHandlers } from './endpoints/world-map.ts';
@@ -72,6 +73,7 @@ export const searchApp = fp(
         ...socketLogHandlers(app),
         ...tabHandlers(app),
         ...worldMapHandlers(app),
+        ...statusHandlers(app),
         ...wflPanelHandlers(app),
         ...connectedDbHandlers(app, config),
       },

@@ -82,6 +82,7 @@ export const Gen1InconsistencySchema = Type.Object({
     Type.Literal('heatingPlanWithoutWfl'),
     Type.Literal('heatingPlanWithoutDevice'),
     Type.Literal('deviceWithoutWfl'),
+    Type.Literal('deviceInOtherWflRoom'),
   ]),
   id: Type.Integer({ description: 'The heating plan id or device id' }),
   message: Type.String(),

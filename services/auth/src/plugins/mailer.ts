@@ -10,6 +10,26 @@ declare module 'fastify' {
 
 export interface Mailer {
   sendOneTimeCode(to: { email: string; name: string }, code: string, ttlSeconds: number): Promise<void>;
+  sendPasswordReset(to: { email: string; name: string }, token: string, ttlSeconds: number): Promise<void>;
+}
+
+export const RESET_SUBJECT = 'Reset your password';
+
+/** The customer's reset e-mail: the single-use link, and what to do if they did not ask for it. */
+export function resetMail(name: string, link: string, ttlSeconds: number) {
+  const hours = Math.round(ttlSeconds / 3600);
+  return {
+    subject: RESET_SUBJECT,
+    text: [
+      `Hello ${name},`,
+      '',
+      'Our support team has sent you a link to choose a new password:',
+      link,
+      '',
+      `The link works once and expires in ${hours} hours.`,
+      'If you did not ask support for this, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+  };
 }
 
 export function codeMail(name: string, code: string, ttlSeconds: number) {
@@ -29,13 +49,18 @@ export function codeMail(name: string, code: string, ttlSeconds: number) {
   };
 }
 
-/** Sends the sign-in e-mails over SMTP_URL (Mailpit or the capture in development). */
+/** Sends the sign-in and customer password-reset e-mails over SMTP_URL (Mailpit or the capture in development). */
 export const mailerPlugin = fp(
-  async (app: FastifyInstance, opts: { url: string; from: string }) => {
+  async (app: FastifyInstance, opts: { url: string; from: string; resetUrl: string }) => {
     const transport = nodemailer.createTransport(opts.url);
     app.decorate('mailer', {
       async sendOneTimeCode(to, code, ttlSeconds) {
         const mail = codeMail(to.name, code, ttlSeconds);
+        await transport.sendMail({ from: opts.from, to: { name: to.name, address: to.email }, ...mail });
+      },
+      async sendPasswordReset(to, token, ttlSeconds) {
+        const link = `${opts.resetUrl}?token=${encodeURIComponent(token)}`;
+        const mail = resetMail(to.name, link, ttlSeconds);
         await transport.sendMail({ from: opts.from, to: { name: to.name, address: to.email }, ...mail });
       },
     } satisfies Mailer);

@@ -6,6 +6,7 @@ import { accelerate, type FerretBackend, findBackend } from './ferret.ts';
 import { Gen1Accounts } from './gen1/accounts.store.ts';
 import { Gen1Edits } from './gen1/edits.ts';
 import { Gen1Search } from './gen1/search.ts';
+import { Gen1Status } from './gen1/status.store.ts';
 import { WflPanels } from './gen1/wfl-panels.store.ts';
 import { Gen2Mongo } from './gen2/gen2.store.ts';
 import { IndexRefresher } from './gen2/refresh.ts';
@@ -19,6 +20,7 @@ export interface SearchDomain {
   gen1: Gen1Search;
   accounts: Gen1Accounts;
   edits: Gen1Edits;
+  status: Gen1Status;
   panels: WflPanels;
   mongo: Gen2Mongo;
   gen2: Gen2Search;
@@ -69,6 +71,7 @@ export const domainPlugin = fp(
       gen1: new Gen1Search(app.pg, now),
       accounts: new Gen1Accounts(app.pg, now),
       edits: new Gen1Edits(app.pg, outbox, now),
+      status: new Gen1Status(app.pg, mongo.users),
       panels: new WflPanels(app.pg, now),
       mongo,
       gen2: new Gen2Search(mongo, app.pg),

@@ -5,11 +5,17 @@ import { useMemo, useRef, useState } from 'react';
 import { formatClock } from '../ui/dates.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { describe } from './counters.ts';
+import { ChangeChips, DiffView, useChanges } from './DiffView.tsx';
+import { previousOfKind } from './diff.ts';
 
 const DIRECTION_COLOUR: Record<string, string> = { request: 'blue', response: 'teal', notification: 'grape' };
 const keyOf = (e: LiveEvent) => `${e.epoch}:${e.offset}`;
 
-/** The stream box (seed 001 §2): 340 px, newest first, each entry expandable to its raw JSON. */
+/**
+ * The stream box (seed 001 §2): 340 px, newest first, each entry expandable to its raw JSON. Each
+ * row names the keys that changed since the previous entry of its class.operation (issue 17,
+ * structural diff); expanded, it compares the two side by side, or with an entry picked anywhere.
+ */
 export function StreamBox({ events }: { events: readonly LiveEvent[] }) {
   const box = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => [...events].reverse(), [events]);
@@ -59,7 +65,12 @@ export function StreamBox({ events }: { events: readonly LiveEvent[] }) {
                 transform: `translateY(${item.start}px)`,
               }}
             >
-              <StreamEntry event={event} open={open.has(key)} onToggle={() => toggle(key)} />
+              <StreamEntry
+                event={event}
+                previous={previousOfKind(rows, item.index)}
+                open={open.has(key)}
+                onToggle={() => toggle(key)}
+              />
             </div>
           );
         })}
@@ -68,8 +79,20 @@ export function StreamBox({ events }: { events: readonly LiveEvent[] }) {
   );
 }
 
-function StreamEntry({ event, open, onToggle }: { event: LiveEvent; open: boolean; onToggle: () => void }) {
+function StreamEntry({
+  event,
+  previous,
+  open,
+  onToggle,
+}: {
+  event: LiveEvent;
+  /** The previous entry of its class.operation: the row's chips name the keys that changed since. */
+  previous: LiveEvent | null;
+  open: boolean;
+  onToggle: () => void;
+}) {
   const direction = event.meta?.direction ?? event.kind ?? 'event';
+  const changes = useChanges(event, previous);
   return (
     <Box px="xs" py={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
       <UnstyledButton onClick={onToggle} aria-expanded={open} w="100%">
@@ -87,11 +110,13 @@ function StreamEntry({ event, open, onToggle }: { event: LiveEvent; open: boolea
           <Text size="sm" truncate>
             {describe(event)}
           </Text>
+          <ChangeChips changes={changes} />
         </Group>
       </UnstyledButton>
       {open && (
         <Box mt={4}>
           <JsonViewer value={event} label="Raw JSON" wrap />
+          {event.meta && <DiffView event={event} previous={previous} />}
         </Box>
       )}
     </Box>

@@ -1,20 +1,30 @@
 import type { Gen1Account } from '@console/contracts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { LinkPlusBadge } from '../status/LinkPlusBadge.tsx';
+import { LwrfLinks } from '../status/LwrfLinks.tsx';
+import { MetaDataErrors } from '../status/MetaDataErrors.tsx';
+import { ResetPasswordButton } from '../status/ResetPasswordButton.tsx';
 import { TimerEventCounts } from '../wfl-readings/TimerEventCounts.tsx';
-import { Inconsistencies } from './AccountTables.tsx';
 
-/** The status side of the status and notes panel: e-mail, summary lines, metadata errors. */
+/**
+ * The status side of the status and notes panel (seed 000): e-mail, Link Plus indicator, summary
+ * lines, data-monitor timer and event counts, Reset Password, metadata errors and 'LWRF Links'.
+ */
 export function StatusPanel({ account }: { account: Gen1Account }) {
+  const userId = account.user.user_id;
   const timers = account.timers.filter((t) => t.kind === 'timer').length;
   const events = account.timers.length - timers;
   const online = account.wfls.filter((w) => w.online).length;
   return (
     <Paper withBorder p="md" component="section" aria-label="Status">
-      <Stack gap={4}>
+      <Stack gap={6}>
         <Title order={5}>Status</Title>
-        <Text size="sm" fw={600}>
-          {account.user.email}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            {account.user.email}
+          </Text>
+          <LinkPlusBadge userId={userId} />
+        </Group>
         <Text size="sm">
           {account.wfls.length} WFL(s), {online} online · {account.devices.length} device(s) ·{' '}
           {account.rooms.length} room(s) · {account.moods.length} mood(s) · {account.zones.length} zone(s)
@@ -25,7 +35,9 @@ export function StatusPanel({ account }: { account: Gen1Account }) {
         {account.wfls.map((w) => (
           <TimerEventCounts key={w.wfl_id} wfl={w} />
         ))}
-        <Inconsistencies items={account.inconsistencies} />
+        <ResetPasswordButton email={account.user.email} />
+        <MetaDataErrors userId={userId} />
+        <LwrfLinks userId={userId} wfls={account.wfls} />
       </Stack>
     </Paper>
   );
