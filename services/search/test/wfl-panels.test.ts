@@ -122,7 +122,7 @@ describe('the per-WFL panels', () => {
       updated: Number(w.updated),
       online: false,
     });
-    const link = await call<WflLinkView>('search.wflLink', { wflId: String(wflId) });
+    const link = await call<WflLinkView>('search.wflLinkPanel', { wflId: String(wflId) });
     const loc = (await h.pool.query('select * from wfl_locations where wfl_id = $1', [wflId])).rows[0];
     const user = (await h.pool.query('select * from users where user_id = $1', [w.user_id])).rows[0];
     expect(link.location).toMatchObject({ wfl_id: wflId, mac: loc.mac, lat: loc.lat, long: loc.long });
@@ -164,7 +164,7 @@ describe('the per-WFL panels', () => {
       'search.wflPlist',
       'search.wflApiCommands',
       'search.wflHub',
-      'search.wflLink',
+      'search.wflLinkPanel',
       'search.wflTriggers',
       'search.wflLogs',
     ];

@@ -58,7 +58,7 @@ export const wflPanelOperations = [
     {},
   ),
   read(
-    'wflLink',
+    'wflLinkPanel',
     '/api/support/wfl/:wflId/link',
     'The WFL with its location row and the account it belongs to',
     WflLinkViewSchema,

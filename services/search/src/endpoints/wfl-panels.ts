@@ -10,7 +10,7 @@ export function wflPanelHandlers(app: FastifyInstance) {
     'search.wflPlist': async (ctx) => panels().plist(wfl(ctx.params)),
     'search.wflApiCommands': async (ctx) => panels().apiCommands(wfl(ctx.params), ctx.query),
     'search.wflHub': async (ctx) => panels().hub(wfl(ctx.params)),
-    'search.wflLink': async (ctx) => panels().link(wfl(ctx.params)),
+    'search.wflLinkPanel': async (ctx) => panels().link(wfl(ctx.params)),
     'search.wflTriggers': async (ctx) => panels().triggers(wfl(ctx.params)),
     'search.wflLogs': async (ctx) => panels().logs(wfl(ctx.params), ctx.query),
     'search.gen1AlexaDiscovered': async (ctx) => panels().alexa(Number(ctx.params.userId)),
