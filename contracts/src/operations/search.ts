@@ -8,6 +8,7 @@ import { editOperations, noteOperations } from './search/ops-notes.ts';
 import { socketLogOperations } from './search/ops-socket-log.ts';
 import { statusOperations } from './search/ops-status.ts';
 import { tabOperations } from './search/ops-tabs.ts';
+import { wflPanelOperations } from './search/ops-wfl-panels.ts';
 import { worldMapOperations } from './search/ops-world-map.ts';
 
 export * from './search/data-monitor.ts';
@@ -24,6 +25,7 @@ export * from './search/rules.ts';
 export * from './search/status.ts';
 export * from './search/structure.ts';
 export * from './search/tabs.ts';
+export * from './search/wfl-panels.ts';
 export * from './search/world-map.ts';
 
 /** Every operation the search service serves. */
@@ -40,4 +42,5 @@ export const searchOperations = [
   ...deviceOperations,
   ...socketLogOperations,
   ...statusOperations,
+  ...wflPanelOperations,
 ] as const;

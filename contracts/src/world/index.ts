@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './customer-auth.ts';
 export * from './device-status.ts';
 export * from './gen1.ts';
+export * from './gen1-panels.ts';
 export * from './gen1-readings.ts';
 export * from './history.ts';
 export * from './hub.ts';

@@ -16,6 +16,7 @@ import { queryHandlers } from './endpoints/query.ts';
 import { socketLogHandlers } from './endpoints/socket-log.ts';
 import { statusHandlers } from './endpoints/status.ts';
 import { tabHandlers } from './endpoints/tabs.ts';
+import { wflPanelHandlers } from './endpoints/wfl-panels.ts';
 import { worldMapHandlers } from './endpoints/world-map.ts';
 import { SEARCH_MIGRATIONS } from './migrate.ts';
 import { backgroundPlugin } from './plugins/background.ts';
@@ -73,6 +74,7 @@ export const searchApp = fp(
         ...tabHandlers(app),
         ...worldMapHandlers(app),
         ...statusHandlers(app),
+        ...wflPanelHandlers(app),
         ...connectedDbHandlers(app, config),
       },
       errors: searchErrors,

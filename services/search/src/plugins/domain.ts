@@ -7,6 +7,7 @@ import { Gen1Accounts } from './gen1/accounts.store.ts';
 import { Gen1Edits } from './gen1/edits.ts';
 import { Gen1Search } from './gen1/search.ts';
 import { Gen1Status } from './gen1/status.store.ts';
+import { WflPanels } from './gen1/wfl-panels.store.ts';
 import { Gen2Mongo } from './gen2/gen2.store.ts';
 import { IndexRefresher } from './gen2/refresh.ts';
 import { Gen2Search } from './gen2/search.ts';
@@ -20,6 +21,7 @@ export interface SearchDomain {
   accounts: Gen1Accounts;
   edits: Gen1Edits;
   status: Gen1Status;
+  panels: WflPanels;
   mongo: Gen2Mongo;
   gen2: Gen2Search;
   refresher: IndexRefresher;
@@ -70,6 +72,7 @@ export const domainPlugin = fp(
       accounts: new Gen1Accounts(app.pg, now),
       edits: new Gen1Edits(app.pg, outbox, now),
       status: new Gen1Status(app.pg, mongo.users),
+      panels: new WflPanels(app.pg, now),
       mongo,
       gen2: new Gen2Search(mongo, app.pg),
       refresher: new IndexRefresher(app.pg, mongo, onError),

@@ -9,6 +9,7 @@ import { DEVICE_WORDS, PAIRED_TYPES } from './catalog.ts';
 import { addLinkDetails } from './details.ts';
 import { link, macFor } from './links.ts';
 import { addLocation } from './locations.ts';
+import { addPanelRows } from './panels.ts';
 import { addReadings } from './readings.ts';
 import { type Gen1Rows, ID_BLOCK, rowId } from './types.ts';
 
@@ -92,4 +93,5 @@ export function generateGen1(input: Gen1Input, rows: Gen1Rows): void {
     addReadings(input, rows, wfl);
   }
   addAccountCases(input, rows);
+  addPanelRows(input.seed, index, rows);
 }

@@ -1,5 +1,7 @@
 import type {
+  ApiCommandLogRow,
   EnergyReadingRow,
+  Gen1AlexaDiscoveredRow,
   Gen1Device,
   Gen1User,
   HeatingPlan,
@@ -12,6 +14,9 @@ import type {
   TimerEvent,
   Wfl,
   WflLocation,
+  WflLogRow,
+  WflPlist,
+  WflTrigger,
   Zone,
 } from '@console/contracts';
 
@@ -31,6 +36,11 @@ export interface Gen1Rows {
   latest_temperature: LatestTemperatureRow[];
   latest_energy: LatestEnergyRow[];
   energy_readings: EnergyReadingRow[];
+  wfl_plists: WflPlist[];
+  api_command_log: ApiCommandLogRow[];
+  alexa_discovered: Gen1AlexaDiscoveredRow[];
+  wfl_triggers: WflTrigger[];
+  wfl_logs: WflLogRow[];
 }
 
 export type Gen1Table = keyof Gen1Rows;
@@ -50,6 +60,11 @@ export const GEN1_TABLES: readonly Gen1Table[] = [
   'latest_temperature',
   'latest_energy',
   'energy_readings',
+  'wfl_plists',
+  'api_command_log',
+  'alexa_discovered',
+  'wfl_triggers',
+  'wfl_logs',
 ];
 
 export function emptyGen1(): Gen1Rows {
@@ -72,6 +87,9 @@ export const ID_BLOCK = {
   command: 32,
   ping: 16,
   energy: 128,
+  apiCommand: 64,
+  trigger: 16,
+  log: 64,
 } as const;
 
 export const rowId = (index: number, block: keyof typeof ID_BLOCK, n: number) =>

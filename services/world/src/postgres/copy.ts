@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  ApiCommandLogSchema,
   DeviceTypeSchema,
   DeviceTypeValueSchema,
   EnergyReadingSchema,
+  Gen1AlexaDiscoveredSchema,
   Gen1DeviceSchema,
   Gen1UserSchema,
   HeatingPlanSchema,
@@ -15,7 +17,10 @@ import {
   RoomSchema,
   TimerEventSchema,
   WflLocationSchema,
+  WflLogSchema,
+  WflPlistSchema,
   WflSchema,
+  WflTriggerSchema,
   ZoneSchema,
 } from '@console/contracts';
 import type { TObject } from '@sinclair/typebox';
@@ -43,6 +48,11 @@ const SCHEMAS: Record<CopyTable, TObject> = {
   latest_temperature: LatestTemperatureSchema,
   latest_energy: LatestEnergySchema,
   energy_readings: EnergyReadingSchema,
+  wfl_plists: WflPlistSchema,
+  api_command_log: ApiCommandLogSchema,
+  alexa_discovered: Gen1AlexaDiscoveredSchema,
+  wfl_triggers: WflTriggerSchema,
+  wfl_logs: WflLogSchema,
 };
 
 export const columnsOf = (table: CopyTable) => Object.keys(SCHEMAS[table].properties);

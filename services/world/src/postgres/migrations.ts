@@ -179,6 +179,57 @@ export const WORLD_MIGRATIONS: readonly { name: string; sql: string }[] = [
     name: '006_command_queue_request_date',
     sql: 'create index if not exists command_queue_request_date on command_queue (request_date) include (ack_date, latency);',
   },
+  {
+    // What the per-WFL panels of the support detail read (seed 000 §2): the imported plist, the
+    // public-API command log, the Alexa discovery of the account, and the link's triggers and log.
+    name: '007_gen1_wfl_panels',
+    sql: `
+      create table wfl_plists (
+        wfl_id bigint primary key references wfls on delete cascade,
+        imported bigint not null,
+        plist text not null
+      );
+      create table api_command_log (
+        id bigint primary key,
+        wfl_id bigint not null references wfls on delete cascade,
+        mac text not null,
+        action text not null,
+        time timestamptz not null,
+        type text not null,
+        device_id bigint,
+        command_value text not null,
+        command_description text not null,
+        error text,
+        raw text not null
+      );
+      create index api_command_log_wfl on api_command_log (wfl_id, time desc, id desc);
+      create table alexa_discovered (
+        user_id bigint primary key references users on delete cascade,
+        updated timestamptz not null,
+        auth_user_id text not null,
+        devices text not null,
+        error text
+      );
+      create table wfl_triggers (
+        id bigint primary key,
+        wfl_id bigint not null references wfls on delete cascade,
+        name text not null,
+        kind text not null,
+        condition text not null,
+        action text not null,
+        active smallint not null default 1 check (active in (0, 1)),
+        created bigint not null
+      );
+      create index wfl_triggers_wfl on wfl_triggers (wfl_id);
+      create table wfl_logs (
+        id bigint primary key,
+        wfl_id bigint not null references wfls on delete cascade,
+        time timestamptz not null,
+        level text not null,
+        text text not null
+      );
+      create index wfl_logs_wfl on wfl_logs (wfl_id, time desc, id desc);`,
+  },
 ];
 
 function indexes(): string {

@@ -11,6 +11,7 @@ import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { WflCommandPanels } from '../wfl-commands/index.ts';
 import { shownMac } from '../wfl-display.ts';
+import { WflMorePanels } from '../wfl-panels/WflMorePanels.tsx';
 import { RawDataPanel } from '../wfl-raw/RawDataPanel.tsx';
 import { PingMonitor } from '../wfl-readings/PingMonitor.tsx';
 import { ReadingsPanel } from '../wfl-readings/ReadingsPanel.tsx';
@@ -39,6 +40,7 @@ export function WflDetails({ account, wfl, onClose }: WflDetailsProps) {
         userId={account.user.user_id}
         wfl={{ wfl_id: wfl.wfl_id, mac: wfl.mac, name: wfl.name }}
       />
+      <WflMorePanels userId={account.user.user_id} wflId={wfl.wfl_id} />
       <PingMonitor mac={wfl.mac} />
       <ReadingsPanel
         kind="temps"

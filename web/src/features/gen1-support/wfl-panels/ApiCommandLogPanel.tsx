@@ -1,0 +1,93 @@
+import type { ApiCommandEntry } from '@console/contracts';
+import { Button, Group, ScrollArea } from '@mantine/core';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
+import { DetailsModal } from '../../ui/DetailsModal.tsx';
+import { formatLocal } from '../../ui/dates.ts';
+import { ClosablePanel } from './ClosablePanel.tsx';
+import { apiCommandsQueryOptions, panelKeys } from './queries.ts';
+
+/** The entry as logged, parsed for the JSON viewer; the text itself when it is not JSON. */
+function rawEntry(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+const columns = (open: (e: ApiCommandEntry) => void): Column<ApiCommandEntry>[] => [
+  { header: 'Action', cell: (e) => e.action },
+  { header: 'Time', cell: (e) => formatLocal(e.time, '') },
+  { header: 'Type', cell: (e) => e.type },
+  { header: 'DeviceID', cell: (e) => e.device_id ?? '' },
+  { header: 'Command Val', cell: (e) => e.command_value },
+  { header: 'Command Desc.', cell: (e) => e.command_description },
+  { header: 'Error', cell: (e) => e.error ?? '', td: () => ({ c: 'red' }) },
+  {
+    header: 'All',
+    cell: (e) => (
+      <Button size="compact-xs" variant="light" onClick={() => open(e)} aria-label={`All of entry ${e.id}`}>
+        All
+      </Button>
+    ),
+  },
+];
+
+/** Public-API command log (seed 000 §2): newest first, Load more, Refresh, the whole entry under All. */
+export function ApiCommandLogPanel({ wflId, onClose }: { wflId: number; onClose: () => void }) {
+  const client = useQueryClient();
+  const q = useInfiniteQuery(apiCommandsQueryOptions(wflId));
+  const [shown, setShown] = useState<ApiCommandEntry | null>(null);
+  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
+  const total = q.data?.pages[0]?.total ?? 0;
+  return (
+    <ClosablePanel
+      title="Command log"
+      onClose={onClose}
+      fetching={q.isFetching}
+      error={q.error}
+      empty={q.isSuccess && rows.length === 0 && 'No public-API commands for this WFL.'}
+      actions={
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void client.resetQueries({ queryKey: panelKeys.panel(wflId, 'apiCommands') })}
+        >
+          Refresh
+        </Button>
+      }
+    >
+      <ScrollArea>
+        <ColumnTable
+          label="Command log"
+          striped
+          highlightOnHover
+          rows={rows}
+          columns={columns(setShown)}
+          rowKey={(e) => e.id}
+        />
+      </ScrollArea>
+      <Group>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void q.fetchNextPage()}
+          disabled={!q.hasNextPage}
+          loading={q.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+        <span>
+          {rows.length} of {total}
+        </span>
+      </Group>
+      <DetailsModal
+        title={`Command log entry ${shown?.id ?? ''}`}
+        value={shown ? rawEntry(shown.raw) : null}
+        onClose={() => setShown(null)}
+      />
+    </ClosablePanel>
+  );
+}

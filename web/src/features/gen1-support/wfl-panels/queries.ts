@@ -1,0 +1,60 @@
+import {
+  type AlexaDiscoveryView,
+  type ApiCommandLogPage,
+  WFL_PANEL_PAGE,
+  type WflLinkView,
+  type WflLogPage,
+  type WflPlistView,
+  type WflTriggers,
+  type WflView,
+} from '@console/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client.ts';
+
+export const panelKeys = {
+  wfl: (wflId: number) => ['wfl-panels', wflId] as const,
+  panel: (wflId: number, panel: string) => ['wfl-panels', wflId, panel] as const,
+  alexa: (userId: number) => ['wfl-panels', 'alexa', userId] as const,
+};
+
+const one = <T>(wflId: number, panel: string) =>
+  queryOptions({
+    queryKey: panelKeys.panel(wflId, panel),
+    queryFn: ({ signal }) => apiRequest<T>(`/api/support/wfl/${wflId}/${panel}`, { signal }),
+  });
+
+/** GET /api/support/wfl/:wflId/plist */
+export const plistQueryOptions = (wflId: number) => one<WflPlistView>(wflId, 'plist');
+/** GET /api/support/wfl/:wflId/hub */
+export const hubQueryOptions = (wflId: number) => one<WflView>(wflId, 'hub');
+/** GET /api/support/wfl/:wflId/link */
+export const linkQueryOptions = (wflId: number) => one<WflLinkView>(wflId, 'link');
+/** GET /api/support/wfl/:wflId/triggers */
+export const triggersQueryOptions = (wflId: number) => one<WflTriggers>(wflId, 'triggers');
+
+/** A newest-first list loaded WFL_PANEL_PAGE rows at a time, each load older than the last row. */
+const paged = <T extends ApiCommandLogPage | WflLogPage>(wflId: number, panel: 'apiCommands' | 'logs') =>
+  infiniteQueryOptions({
+    queryKey: panelKeys.panel(wflId, panel),
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<T>(
+        `/api/support/wfl/${wflId}/${panel}?limit=${WFL_PANEL_PAGE}${pageParam ? `&before=${pageParam}` : ''}`,
+        { signal },
+      ),
+    getNextPageParam: (last: T) => (last.more ? (last.rows.at(-1)?.id ?? null) : null),
+  });
+
+/** GET /api/support/wfl/:wflId/apiCommands?before= — the public-API command log. */
+export const apiCommandsQueryOptions = (wflId: number) => paged<ApiCommandLogPage>(wflId, 'apiCommands');
+/** GET /api/support/wfl/:wflId/logs?before= — what the link logged. */
+export const logsQueryOptions = (wflId: number) => paged<WflLogPage>(wflId, 'logs');
+
+/** GET /api/support/user/:userId/alexaDiscovered */
+export function alexaQueryOptions(userId: number) {
+  return queryOptions({
+    queryKey: panelKeys.alexa(userId),
+    queryFn: ({ signal }) =>
+      apiRequest<AlexaDiscoveryView>(`/api/support/user/${userId}/alexaDiscovered`, { signal }),
+  });
+}
