@@ -9,11 +9,6 @@
  * was answered 200 (before, or after the outage) has its transaction record in Mongo, written by
  * hub-control's audit writer from the AUDIT stream: nothing accepted is lost.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { SimHub } from '@console/contracts';
 import { freePort, infraEnv, QUIET_SIMULATOR } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
@@ -21,52 +16,20 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseAt } from '../bench/bench-kit.ts';
 import { signInAdmin } from '../support/people.ts';
+import { PrivateBroker } from '../support/private-broker.ts';
 import { type Client, type Stack, startStack } from '../support/stack.ts';
 
-const root = resolve(import.meta.dirname, '../..');
-const bin =
-  process.env.NATS_SERVER_BIN ??
-  [
-    join(root, '.dev-infra/bin/nats-server'),
-    ...(process.env.PATH ?? '').split(':').map((d) => join(d, 'nats-server')),
-  ].find((p) => existsSync(p)) ??
-  join(root, '.dev-infra/bin/nats-server');
 const OUTAGE_MS = Number(process.env.CHAOS_OUTAGE_MS ?? 60_000);
 const REQUEST_TIMEOUT_MS = 8000;
 const HUBS = 20;
 const SEED = 23;
 
-let broker: ChildProcess | null = null;
-let port = 0;
-let storeDir = '';
+const broker = new PrivateBroker();
 let stack: Stack;
 let admin: Client;
 let mongoUrl = '';
 /** The gateway's internal listener (its `/readyz` is not on the public port). */
 let internalPort = 0;
-
-const listening = (p: number) =>
-  new Promise<boolean>((res) => {
-    const s = new Socket();
-    s.once('connect', () => res(s.destroy() === s));
-    s.once('error', () => res(false));
-    s.connect(p, '127.0.0.1');
-  });
-
-async function startBroker() {
-  broker = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
-  for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 100));
-}
-
-async function stopBroker() {
-  const b = broker;
-  broker = null;
-  if (!b || b.exitCode !== null || b.signalCode !== null) return;
-  await new Promise<void>((r) => {
-    b.once('exit', () => r());
-    b.kill('SIGKILL');
-  });
-}
 
 const readyz = async (service: string) => {
   const p = service === 'gateway' ? internalPort : stack.ports[service];
@@ -81,13 +44,10 @@ interface Outcome {
 }
 
 beforeAll(async () => {
-  if (!existsSync(bin)) throw new Error(`no nats-server at ${bin}: run infra/dev-infra.sh up`);
-  port = await freePort();
   internalPort = await freePort();
-  storeDir = mkdtempSync(join(tmpdir(), 'chaos-long-'));
-  await startBroker();
+  await broker.start();
   stack = await startStack(
-    { ...infraEnv(), NATS_URL: `nats://127.0.0.1:${port}` },
+    { ...infraEnv(), NATS_URL: broker.url },
     ['auth', 'simulator', 'hub-control', 'gateway'],
     (prefix) => {
       mongoUrl = databaseAt(infraEnv().MONGO_URL, prefix);
@@ -107,7 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await stopBroker();
+  await broker.remove();
   if (mongoUrl) {
     const m = new MongoClient(mongoUrl);
     await m.connect();
@@ -117,7 +77,6 @@ afterAll(async () => {
       .catch(() => undefined);
     await m.close();
   }
-  if (storeDir) rmSync(storeDir, { recursive: true, force: true });
 });
 
 describe('the broker stopped for a minute under load', () => {
@@ -156,7 +115,7 @@ describe('the broker stopped for a minute under load', () => {
 
     await new Promise((r) => setTimeout(r, 4000));
     const killedAt = performance.now() - t0;
-    await stopBroker();
+    await broker.kill();
     const degraded: Record<string, number> = {};
     await stack.waitFor(async () => (await readyz('gateway')) === 503, 'gateway degraded', {
       timeoutMs: 10_000,
@@ -164,7 +123,7 @@ describe('the broker stopped for a minute under load', () => {
     for (const s of ['gateway', 'hub-control']) degraded[s] = await readyz(s);
     await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (performance.now() - t0 - killedAt))));
     const backAt = performance.now() - t0;
-    await startBroker();
+    await broker.start();
     await stack.waitFor(
       async () => outcomes.some((o) => o.start > backAt && o.status === 200),
       'hub actions answering again',

@@ -8,58 +8,21 @@
  * `NATS_SERVER_BIN`, `.dev-infra/bin/nats-server` (built by `infra/dev-infra.sh`) or the PATH
  * (JetStream needs 2.10+).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { freePort, infraEnv } from '@console/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signInAdmin } from '../support/people.ts';
+import { PrivateBroker } from '../support/private-broker.ts';
 import { type Client, type Stack, startStack } from '../support/stack.ts';
 
-const root = resolve(import.meta.dirname, '../..');
-const bin =
-  process.env.NATS_SERVER_BIN ??
-  [
-    join(root, '.dev-infra/bin/nats-server'),
-    ...(process.env.PATH ?? '').split(':').map((d) => join(d, 'nats-server')),
-  ].find((p) => existsSync(p)) ??
-  join(root, '.dev-infra/bin/nats-server');
 /** The gateway's request timeout here: a stalled call would take this long and end in 504. */
 const REQUEST_TIMEOUT_MS = 8000;
 
-const listening = (port: number) =>
-  new Promise<boolean>((res) => {
-    const s = new Socket();
-    s.once('connect', () => res(s.destroy() === s));
-    s.once('error', () => res(false));
-    s.connect(port, '127.0.0.1');
-  });
-
-let broker: ChildProcess | null = null;
-let port = 0;
-let storeDir = '';
+const broker = new PrivateBroker();
 let stack: Stack;
 let admin: Client;
 /** The gateway's internal listener (`/readyz` is not on the public port). */
 let internalPort = 0;
-
-async function startBroker() {
-  broker = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
-  for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 100));
-}
-
-async function stopBroker() {
-  const b = broker;
-  broker = null;
-  if (!b || b.exitCode !== null) return;
-  await new Promise<void>((r) => {
-    b.once('exit', () => r());
-    b.kill('SIGKILL');
-  });
-}
 
 /** A signed-in live socket: the close code and reason when the gateway closes it, and whether it said hello. */
 function liveSocket(client: Client) {
@@ -86,15 +49,9 @@ const ready = async () => {
 };
 
 beforeAll(async () => {
-  if (!existsSync(bin))
-    throw new Error(
-      `no nats-server at ${bin}: run infra/dev-infra.sh up where none runs, or set NATS_SERVER_BIN`,
-    );
-  port = await freePort();
   internalPort = await freePort();
-  storeDir = mkdtempSync(join(tmpdir(), 'chaos-nats-'));
-  await startBroker();
-  stack = await startStack({ ...infraEnv(), NATS_URL: `nats://127.0.0.1:${port}` }, ['auth', 'gateway'], {
+  await broker.start();
+  stack = await startStack({ ...infraEnv(), NATS_URL: broker.url }, ['auth', 'gateway'], {
     REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
     INTERNAL_PORT: String(internalPort),
   });
@@ -103,8 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await stopBroker();
-  if (storeDir) rmSync(storeDir, { recursive: true, force: true });
+  await broker.remove();
 });
 
 describe('the broker stopped', () => {
@@ -114,7 +70,7 @@ describe('the broker stopped', () => {
     const live = liveSocket(admin);
     await stack.waitFor(live.saidHello, 'the live socket open');
 
-    await stopBroker();
+    await broker.kill();
     // The live socket does not stay open looking live: closed with "try again later".
     expect(await live.closed).toEqual({
       code: 1013,
@@ -143,7 +99,7 @@ describe('the broker stopped', () => {
       expect(performance.now() - t0).toBeLessThan(REQUEST_TIMEOUT_MS);
     }
 
-    await startBroker();
+    await broker.start();
     await stack.waitFor(async () => (await ready()).status === 200, 'gateway ready again', {
       timeoutMs: 20_000,
     });
