@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { type FeatureDataSummary, REPORTS, statsOperations } from '@console/contracts';
 import { callerOf, defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { featureIds, featureTypes, productList } from '../plugins/linkplus-products.ts';
-import { shown } from './reports.ts';
+import { queueJob, shown } from './reports.ts';
 
 const KIND = REPORTS.featureData.kind;
 
@@ -22,24 +21,10 @@ export function featureDataHandlers(app: FastifyInstance) {
     'stats.featureTypes': async ({ body }) => featureTypes(app.mongo, body.productCodes),
     'stats.featureIdsByProductAndType': async ({ body }) => featureIds(app.mongo, body.productsAndFeatures),
     'stats.runFeatureData': async (ctx) => {
-      const caller = callerOf(ctx);
-      const job = await app.reports.jobs.create({
-        jobId: randomUUID(),
-        kind: KIND,
-        report: 'featureData',
-        params: { productsAndFeatures: ctx.body.productsAndFeatures, options: ctx.body.options },
-        requestedById: caller.userId,
-        requestedBy: caller.email,
-        email: caller.email,
+      return queueJob(app, ctx, 'featureData', {
+        productsAndFeatures: ctx.body.productsAndFeatures,
+        options: ctx.body.options,
       });
-      try {
-        await app.reports.enqueue(job);
-      } catch (err) {
-        await app.reports.jobs.fail(job.jobId, 'The job could not be queued; please try again.');
-        throw err;
-      }
-      ctx.log.info({ jobId: job.jobId, by: caller.email }, 'feature-data run queued');
-      return shown(job);
     },
     'stats.cancelFeatureData': async (ctx) => {
       const caller = callerOf(ctx);

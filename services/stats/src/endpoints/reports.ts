@@ -19,6 +19,36 @@ export function shown(job: StoredJob): ReportJob {
 }
 
 /**
+ * Records a job (409 while one of its kind is queued or running anywhere) and puts it on the work
+ * queue; one that cannot be queued is failed at once, so it never holds its kind.
+ */
+export async function queueJob(
+  app: FastifyInstance,
+  ctx: HandlerContext,
+  report: ReportName,
+  params: Record<string, unknown>,
+): Promise<ReportJob> {
+  const caller = callerOf(ctx);
+  const job = await app.reports.jobs.create({
+    jobId: randomUUID(),
+    kind: REPORTS[report].kind,
+    report,
+    params,
+    requestedById: caller.userId,
+    requestedBy: caller.email,
+    email: caller.email,
+  });
+  try {
+    await app.reports.enqueue(job);
+  } catch (err) {
+    await app.reports.jobs.fail(job.jobId, 'The job could not be queued; please try again.');
+    throw err;
+  }
+  ctx.log.info({ jobId: job.jobId, report, by: caller.email }, 'report job queued');
+  return shown(job);
+}
+
+/**
  * The report screens' calls: each starts one job (refused with 409 while one of its kind is queued
  * or running anywhere), and `inProgress` tells any instance's screen how far it is.
  */
@@ -40,24 +70,7 @@ export function reportHandlers(app: FastifyInstance) {
         throw new ApiError(400, 'The from date is after the to date.');
     }
     const { email: _e, ...params } = body;
-    const job = await app.reports.jobs.create({
-      jobId: randomUUID(),
-      kind: REPORTS[name].kind,
-      report: name,
-      params,
-      requestedById: caller.userId,
-      requestedBy: caller.email,
-      email: caller.email,
-    });
-    try {
-      await app.reports.enqueue(job);
-    } catch (err) {
-      // Not queued: nothing will run it, so it must not hold the kind.
-      await app.reports.jobs.fail(job.jobId, 'The job could not be queued; please try again.');
-      throw err;
-    }
-    ctx.log.info({ jobId: job.jobId, report: name, by: caller.email }, 'report job queued');
-    return shown(job);
+    return queueJob(app, ctx, name, params);
   };
   return defineHandlers(statsOperations, {
     'stats.reportInProgress': async ({ params }) => {
