@@ -1,11 +1,12 @@
 import type { ApiCommandEntry } from '@console/contracts';
-import { Button, Group, ScrollArea } from '@mantine/core';
+import { Button, ScrollArea } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { DetailsModal } from '../../ui/DetailsModal.tsx';
 import { formatLocal } from '../../ui/dates.ts';
 import { ClosablePanel } from './ClosablePanel.tsx';
+import { LoadMore } from './LoadMore.tsx';
 import { apiCommandsQueryOptions, panelKeys } from './queries.ts';
 
 /** The entry as logged, parsed for the JSON viewer; the text itself when it is not JSON. */
@@ -69,20 +70,7 @@ export function ApiCommandLogPanel({ wflId, onClose }: { wflId: number; onClose:
           rowKey={(e) => e.id}
         />
       </ScrollArea>
-      <Group>
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => void q.fetchNextPage()}
-          disabled={!q.hasNextPage}
-          loading={q.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-        <span>
-          {rows.length} of {total}
-        </span>
-      </Group>
+      <LoadMore q={q} shown={rows.length} total={total} />
       <DetailsModal
         title={`Command log entry ${shown?.id ?? ''}`}
         value={shown ? rawEntry(shown.raw) : null}

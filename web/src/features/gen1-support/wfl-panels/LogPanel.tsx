@@ -1,9 +1,9 @@
 import type { WflLogEntry } from '@console/contracts';
-import { Button, Group } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { formatLocal } from '../../ui/dates.ts';
 import { ClosablePanel } from './ClosablePanel.tsx';
+import { LoadMore } from './LoadMore.tsx';
 import { logsQueryOptions } from './queries.ts';
 
 const LEVEL_COLOUR: Record<string, string> = { warn: 'orange', error: 'red' };
@@ -26,20 +26,7 @@ export function LogPanel({ wflId, onClose }: { wflId: number; onClose: () => voi
       empty={q.isSuccess && rows.length === 0 && 'This WFL logged nothing.'}
     >
       <ColumnTable label="Log" striped rows={rows} columns={COLUMNS} rowKey={(l) => l.id} />
-      <Group>
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => void q.fetchNextPage()}
-          disabled={!q.hasNextPage}
-          loading={q.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-        <span>
-          {rows.length} of {q.data?.pages[0]?.total ?? 0}
-        </span>
-      </Group>
+      <LoadMore q={q} shown={rows.length} total={q.data?.pages[0]?.total ?? 0} />
     </ClosablePanel>
   );
 }

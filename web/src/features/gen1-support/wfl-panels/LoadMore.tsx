@@ -1,0 +1,29 @@
+import { Button, Group } from '@mantine/core';
+
+/** The pager under a paged panel: Load more (older rows), and how many of the total are shown. */
+export function LoadMore({
+  q,
+  shown,
+  total,
+}: {
+  q: { fetchNextPage: () => unknown; hasNextPage: boolean; isFetchingNextPage: boolean };
+  shown: number;
+  total: number;
+}) {
+  return (
+    <Group>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => void q.fetchNextPage()}
+        disabled={!q.hasNextPage}
+        loading={q.isFetchingNextPage}
+      >
+        Load more
+      </Button>
+      <span>
+        {shown} of {total}
+      </span>
+    </Group>
+  );
+}
