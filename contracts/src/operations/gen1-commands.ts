@@ -12,6 +12,8 @@ export const GEN1_COMMANDS_MAX = 100;
 export const GEN1_LATEST_PINGS = 20;
 /** A WiFi link is online when its last ping is under this old. */
 export const WFL_ONLINE_SECONDS = 60;
+/** An open account re-checks each WFL's online status this often (seed 000 §6: re-polled every 20 s). */
+export const WFL_ONLINE_POLL_MS = 20_000;
 /** The auto-refresh toggles of the Pings and Commands panels run this long, then stop. */
 export const GEN1_AUTO_REFRESH_SECONDS = 180;
 /** Typed, in any case, to delete a link's un-executed commands (the shell's confirm modal). */

@@ -1,7 +1,7 @@
-import { type Gen1Account, SEARCH_TEXT, type WflView } from '@console/contracts';
+import { type Gen1Account, SEARCH_TEXT, WFL_ONLINE_POLL_MS, type WflView } from '@console/contracts';
 import { Alert, Badge, Button, Group, Paper, ScrollArea, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { noteKeys } from '../../notes/queries.ts';
@@ -10,6 +10,7 @@ import { TableHead } from '../../ui/ColumnTable.tsx';
 import { formatDay, formatStamp } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
+import { pingsQueryOptions } from '../wfl-commands/queries.ts';
 import { shownMac } from '../wfl-display.ts';
 import { EditActions } from './EditActions.tsx';
 import { WflDetails } from './WflDetails.tsx';
@@ -64,6 +65,9 @@ interface WflRowProps {
 }
 
 function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
+  // Online is re-checked every 20 s while the account is open (the account itself is not re-read).
+  const pings = useQuery({ ...pingsQueryOptions(wfl.mac), refetchInterval: WFL_ONLINE_POLL_MS });
+  const online = pings.data?.online ?? wfl.online;
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(wfl.name);
@@ -126,8 +130,8 @@ function WflRow({ wfl, userId, detailsOpen, onToggleDetails }: WflRowProps) {
       <Table.Td>{formatDay(wfl.updated)}</Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
-          <Badge size="xs" color={wfl.online ? 'green' : 'gray'}>
-            {wfl.online ? 'online' : 'offline'}
+          <Badge size="xs" color={online ? 'green' : 'gray'} aria-label="Online status">
+            {online ? 'online' : 'offline'}
           </Badge>
           <Text size="xs">{formatStamp(wfl.pingtime)}</Text>
         </Group>
