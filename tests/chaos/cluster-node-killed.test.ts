@@ -75,7 +75,9 @@ beforeAll(async () => {
   });
   admin = await signInAdmin(stack);
   const jsm = await jetstreamManager(stack.nc);
-  for (const name of Object.values(streamNames(stack.prefix)))
+  // The hub and audit streams (this stack runs no stats service, so no REPORTS stream).
+  const names = streamNames(stack.prefix);
+  for (const name of [names.hubMsgs, names.audit])
     expect((await jsm.streams.info(name)).config.num_replicas).toBe(3);
   await stack.waitFor(
     async () =>

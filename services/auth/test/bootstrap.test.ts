@@ -30,7 +30,11 @@ describe('the first admin', () => {
       const { rows } = await h.app.pg.query('select email, roles from staff_users');
       expect(rows).toEqual([{ email: 'admin@console.local', roles: 'admin' }]);
       const { rows: applied } = await h.app.pg.query('select name from auth_migrations order by name');
-      expect(applied.map((r) => r.name)).toEqual(['001_staff_users', '002_things']);
+      expect(applied.map((r) => r.name)).toEqual([
+        '001_staff_users',
+        '002_things',
+        '003_customer_password_resets',
+      ]);
 
       const signedIn = ok(await h.call('auth.login', { body: { email: 'admin@console.local', password } }));
       expect(signedIn.data).toMatchObject({ user: { roles: ['admin'], landing: '/' } });

@@ -73,6 +73,7 @@ export const statsApp = fp(
       pageRows: config.REPORT_PAGE_ROWS,
       gzipBytes: config.REPORT_GZIP_BYTES,
       pagePauseMs: config.REPORT_PAGE_PAUSE_MS,
+      replicas: config.NATS_STREAM_REPLICAS,
     });
 
     await registerOperations(app, {

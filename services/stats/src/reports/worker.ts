@@ -42,6 +42,8 @@ export interface ReportWorkerOptions {
   pageRows: number;
   /** Attachments larger than this go gzipped (`.csv.gz`). */
   gzipBytes: number;
+  /** JetStream replicas of the REPORTS stream (`NATS_STREAM_REPLICAS`). */
+  replicas: number;
   /** Test knob: a pause after each page of rows (0 in service), so a test can kill a worker mid-job. */
   pagePauseMs: number;
 }
@@ -71,6 +73,8 @@ export const reportWorkerPlugin = fp(
       storage: StorageType.File,
       discard: DiscardPolicy.Old,
       max_age: 7 * 24 * 3600 * 1e9,
+      // Like the hub and audit streams: 3 on a three-node cluster, so a node lost loses no job.
+      num_replicas: opts.replicas,
     };
     await jsm.streams.add(config).catch(async (err) => {
       if (err instanceof JetStreamApiError && err.code === STREAM_EXISTS)
