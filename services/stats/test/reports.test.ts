@@ -1,6 +1,5 @@
-import { gunzipSync } from 'node:zlib';
 import { REPORT_TEXT, type ReportJob, type ReportProgress } from '@console/contracts';
-import { infraEnv, mailAttachment, waitForMail } from '@console/kit/testing';
+import { infraEnv, mailedCsv } from '@console/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, failure, type StatsHarness, startStats, until } from './harness.ts';
 
@@ -30,21 +29,8 @@ async function finished(kind: string, jobId: string): Promise<ReportJob> {
 }
 
 /** The CSV the job mailed, as lines (the header first). */
-async function mailedCsv(
-  to: string,
-  since: number,
-): Promise<{ subject: string; lines: string[]; file: string }> {
-  const mail = await waitForMail(mailbox, to, /^Report: /, { since, timeoutMs: 30_000 });
-  const part = mail.Attachments[0];
-  if (!part) throw new Error('the report e-mail has no attachment');
-  let bytes = await mailAttachment(mailbox, mail, part.PartID);
-  if (part.FileName.endsWith('.gz')) bytes = gunzipSync(bytes);
-  return {
-    subject: mail.Subject,
-    file: part.FileName,
-    lines: bytes.toString('utf8').trimEnd().split('\r\n'),
-  };
-}
+const reportCsv = (to: string, since: number) =>
+  mailedCsv(mailbox, to, /^Report: /, { since, timeoutMs: 30_000 });
 
 beforeAll(async () => {
   h = await startStats({
@@ -82,7 +68,7 @@ describe('report exports', () => {
     expect(job.rowsTotal).toBe(gen1 + gen2);
     expect(job.rowsDone).toBe(gen1 + gen2);
 
-    const csv = await mailedCsv(me.email, since);
+    const csv = await reportCsv(me.email, since);
     expect(csv.subject).toBe(`Report: All e-mails (${(gen1 + gen2).toLocaleString('en-GB')} rows)`);
     expect(csv.lines[0]).toBe('generation,userId,email,name,created');
     expect(csv.lines).toHaveLength(1 + gen1 + gen2);
@@ -180,7 +166,7 @@ describe('report exports', () => {
       (await h.pool.query('select count(*) as n from wfls where pingtime >= $1', [cutoff])).rows[0].n,
     );
     expect(done.rowsDone).toBe(expected);
-    const csv = await mailedCsv(me.email, since);
+    const csv = await reportCsv(me.email, since);
     expect(csv.lines[0]).toBe('userId,email,name,mac,linkName,lastPing');
     expect(csv.lines).toHaveLength(1 + expected);
   });

@@ -1,3 +1,5 @@
+import { gunzipSync } from 'node:zlib';
+
 /** Reads the captured mailbox through Mailpit's own API v1 (search, then the message's text). */
 interface MessageSummary {
   ID: string;
@@ -61,6 +63,28 @@ export async function mailAttachment(mailboxUrl: string, mail: Mail, partId: str
   const res = await fetch(`${mailboxUrl}/api/v1/message/${mail.ID}/part/${partId}`);
   if (!res.ok) throw new Error(`attachment ${partId} of ${mail.ID}: ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
+}
+
+/**
+ * The CSV a report e-mail carries (its first attachment, unzipped when `.gz`), as lines, header
+ * first; with the mail's subject and the attachment's name.
+ */
+export async function mailedCsv(
+  mailboxUrl: string,
+  address: string,
+  subject: RegExp,
+  opts: CodeOptions = {},
+): Promise<{ subject: string; file: string; lines: string[] }> {
+  const mail = await waitForMail(mailboxUrl, address, subject, opts);
+  const part = mail.Attachments[0];
+  if (!part) throw new Error(`the e-mail "${mail.Subject}" has no attachment`);
+  let bytes = await mailAttachment(mailboxUrl, mail, part.PartID);
+  if (part.FileName.endsWith('.gz')) bytes = gunzipSync(bytes);
+  return {
+    subject: mail.Subject,
+    file: part.FileName,
+    lines: bytes.toString('utf8').trimEnd().split('\r\n'),
+  };
 }
 
 /**
