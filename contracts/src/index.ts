@@ -8,6 +8,7 @@ export * from './hub-message.ts';
 export * from './menu.ts';
 export * from './operations/index.ts';
 export * from './raw-channel.ts';
+export * from './recordings.ts';
 export * from './roles.ts';
 export * from './subjects.ts';
 export * from './supervisor.ts';

@@ -4,6 +4,7 @@ import { gen1CommandOperations } from './gen1-commands.ts';
 import { hubControlOperations } from './hub-control.ts';
 import { rawChannelOperations } from './raw-channel.ts';
 import { recentFailedOperations } from './recent-failed.ts';
+import { recordingOperations } from './recordings.ts';
 import { searchOperations } from './search.ts';
 import { servicesOperations } from './services.ts';
 import { statsOperations } from './stats/index.ts';
@@ -18,6 +19,7 @@ export * from './gen1-commands.ts';
 export * from './hub-control.ts';
 export * from './raw-channel.ts';
 export * from './recent-failed.ts';
+export * from './recordings.ts';
 export * from './search.ts';
 export * from './services.ts';
 export * from './stats/index.ts';
@@ -34,6 +36,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...hubControlOperations,
   ...surveyLinksOperations,
   ...recentFailedOperations,
+  ...recordingOperations,
   ...gen1CommandOperations,
   ...rawChannelOperations,
   ...searchOperations,

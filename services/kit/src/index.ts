@@ -13,6 +13,7 @@ export * from './plugins/nats.ts';
 export * from './plugins/postgres.ts';
 export * from './plugins/redis.ts';
 export * from './redis-store.ts';
+export * from './replay-client.ts';
 export * from './request-once.ts';
 export * from './server.ts';
 export * from './service-errors.ts';

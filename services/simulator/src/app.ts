@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SimulatorConfig } from './config.ts';
 import { registerControl } from './endpoints/control.ts';
+import { replayPlugin } from './plugins/replay.ts';
 import { simulatorPlugin } from './plugins/simulator.ts';
 
 export interface SimulatorAppOptions {
@@ -21,6 +22,7 @@ export const simulatorApp = fp(
     await app.register(natsPlugin, natsOptions(config, `simulator ${workerId}`));
     await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     await app.register(simulatorPlugin, { config, workerId });
+    await app.register(replayPlugin, {});
     await registerControl(app);
   },
   { name: 'simulator-app', dependencies: ['health', 'metrics'] },

@@ -1,0 +1,346 @@
+import {
+  HUB_CLIENT_HEADERS,
+  HUB_PROTOCOL_VERSION,
+  type HubMessage,
+  HubMessageSchema,
+  REPLAY_CONTROL,
+  type RecordingLine,
+  RecordingLineSchema,
+  type ReplayOpen,
+  ReplayOpenSchema,
+  type ReplayStarted,
+  type Subjects,
+} from '@console/contracts';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
+import { Type } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { playSchedule, type ReplaySchedule } from './replay-schedule.ts';
+
+const openCheck = TypeCompiler.Compile(ReplayOpenSchema);
+const chunkCheck = TypeCompiler.Compile(
+  Type.Object({ lines: Type.Array(RecordingLineSchema, { maxItems: REPLAY_CONTROL.chunkLines }) }),
+);
+const envelopeCheck = TypeCompiler.Compile(HubMessageSchema);
+const PRESENCE_REFRESH_MS = 30_000;
+/** A loading replay that never starts is dropped after this long. */
+const LOAD_TIMEOUT_MS = 5 * 60_000;
+/** Replayed hub ids: far above any fleet's (world and synthetic ids stay well below). */
+const REPLAY_ID_BASE = 9_000_000_000;
+
+/** Sorted-key JSON, so a payload matches however its keys were ordered. */
+export function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+type Item = HubMessage['items'][number];
+
+/**
+ * The recorded replies, by class.operation and the request item's payload: each request of the
+ * recording is paired with the response of the same transaction id, item by item.
+ */
+export class RecordedReplies {
+  private readonly exact = new Map<string, Item>();
+  private readonly byOperation = new Map<string, Item>();
+
+  constructor(lines: readonly RecordingLine[]) {
+    const requests = new Map<number, HubMessage>();
+    for (const { message: m } of lines) {
+      if (m.direction === 'request') requests.set(m.transactionId, m);
+      else if (m.direction === 'response') {
+        const req = requests.get(m.transactionId);
+        if (!req || req.class !== m.class || req.operation !== m.operation) continue;
+        const op = `${m.class}.${m.operation}`;
+        for (const item of m.items) {
+          const asked = req.items.find((r) => r.itemId === item.itemId) ?? req.items[0];
+          if (asked) this.exact.set(`${op}|${canonical(asked.payload)}`, item);
+          if (!this.byOperation.has(op)) this.byOperation.set(op, item);
+        }
+      }
+    }
+  }
+
+  get size(): number {
+    return this.exact.size;
+  }
+
+  /** The recorded answer to one item: same payload first, else any of the same class.operation. */
+  answer(cls: string, operation: string, item: Item): Item {
+    const op = `${cls}.${operation}`;
+    const found = this.exact.get(`${op}|${canonical(item.payload)}`) ?? this.byOperation.get(op);
+    if (found) return { ...found, itemId: item.itemId };
+    return {
+      itemId: item.itemId,
+      payload: {},
+      success: false,
+      error: { group: 1, code: 404, message: `No recorded reply for ${op}` },
+    };
+  }
+}
+
+interface ReplayHub {
+  hubId: number;
+  speed: number;
+  sourceHubId: number | null;
+  lines: RecordingLine[];
+  state: 'loading' | 'playing' | 'done';
+  sub: Subscription;
+  replies: RecordedReplies | null;
+  schedule: ReplaySchedule | null;
+  connectedSince: number;
+  refresh: ReturnType<typeof setInterval> | null;
+  expire: ReturnType<typeof setTimeout> | null;
+}
+
+export interface ReplayOptions {
+  nc: NatsConnection;
+  subjects: Subjects;
+  workerId: string;
+  log: FastifyBaseLogger;
+  lingerMs?: number;
+}
+
+/**
+ * Recordings played back as new simulated hubs. `open` arrives on `hub.replay.cmd` (one instance
+ * of the `simulator-replay` queue takes it) and answers a fresh hub id; this instance then listens
+ * on that hub's own command subject, where the recording's chunks and `start` come (marked with the
+ * `Console-Replay` header) and, once it plays, the commands it answers from the recorded replies.
+ * The messages go out on `hub.<newId>.msg.…` in the recorded order at the recorded offsets (÷
+ * speed), scheduled against one start time.
+ */
+export class ReplayHubs {
+  readonly hubs = new Map<number, ReplayHub>();
+  private sub: Subscription | null = null;
+  private counter = 0;
+  private readonly o: ReplayOptions;
+
+  constructor(o: ReplayOptions) {
+    this.o = o;
+  }
+
+  start(): void {
+    this.sub = this.o.nc.subscribe(this.o.subjects.hubCmd(REPLAY_CONTROL.hubToken), {
+      queue: 'simulator-replay',
+      callback: (err, msg) => {
+        if (err) return this.o.log.error({ err }, 'replay subscription failed');
+        this.guard(msg, () => this.open(msg));
+      },
+    });
+  }
+
+  stop(): void {
+    this.sub?.unsubscribe();
+    for (const h of [...this.hubs.values()]) this.end(h, 'shutdown');
+  }
+
+  private guard(msg: Msg, run: () => void): void {
+    try {
+      run();
+    } catch (err) {
+      this.o.log.error({ err, subject: msg.subject }, 'replay request failed');
+      msg.respond(JSON.stringify({ ok: false, error: 'replay request failed' }));
+    }
+  }
+
+  private freshId(): number {
+    this.counter = (this.counter + 1) % 1000;
+    return REPLAY_ID_BASE + ((Date.now() % 1_000_000) * 1000 + this.counter);
+  }
+
+  private open(msg: Msg): void {
+    const body = this.json(msg);
+    if (!openCheck.Check(body)) return this.refuse(msg, 'invalid replay open request');
+    const open = body as ReplayOpen;
+    let hubId = this.freshId();
+    while (this.hubs.has(hubId)) hubId = this.freshId();
+    const sub = this.o.nc.subscribe(this.o.subjects.hubCmd(hubId), {
+      callback: (err, m) => {
+        if (err) return this.o.log.error({ err }, 'replay hub subscription failed');
+        this.guard(m, () => this.onHubMessage(hub, m));
+      },
+    });
+    const hub: ReplayHub = {
+      hubId,
+      speed: open.speed,
+      sourceHubId: open.sourceHubId ?? null,
+      lines: [],
+      state: 'loading',
+      sub,
+      replies: null,
+      schedule: null,
+      connectedSince: 0,
+      refresh: null,
+      expire: setTimeout(() => this.end(hub, 'never started'), LOAD_TIMEOUT_MS),
+    };
+    this.hubs.set(hubId, hub);
+    // The new hub's subject is subscribed on the server before its id is handed out.
+    void this.o.nc.flush().then(() => msg.respond(JSON.stringify({ ok: true, hubId })));
+  }
+
+  private onHubMessage(hub: ReplayHub, msg: Msg): void {
+    const control = msg.headers?.get(REPLAY_CONTROL.header) ?? '';
+    if (control === 'chunk') return this.chunk(hub, msg);
+    if (control === 'start') return this.play(hub, msg);
+    if (control !== '') return this.refuse(msg, `unknown replay control ${control}`);
+    if (hub.state !== 'loading') this.command(hub, msg);
+  }
+
+  private chunk(hub: ReplayHub, msg: Msg): void {
+    if (hub.state !== 'loading') return this.refuse(msg, 'the replay has started');
+    const body = this.json(msg);
+    if (!chunkCheck.Check(body)) return this.refuse(msg, 'invalid replay chunk');
+    for (const line of body.lines) hub.lines.push(line);
+    msg.respond(JSON.stringify({ ok: true, lines: hub.lines.length }));
+  }
+
+  private play(hub: ReplayHub, msg: Msg): void {
+    if (hub.state !== 'loading') return this.refuse(msg, 'the replay has started');
+    if (hub.lines.length === 0) return this.refuse(msg, 'the recording is empty');
+    if (hub.expire) clearTimeout(hub.expire);
+    const { lines, speed } = hub;
+    const first = (lines[0] as RecordingLine).offsetMs;
+    const offsets = lines.map((l) => (l.offsetMs - first) / speed);
+    hub.replies = new RecordedReplies(lines);
+    hub.state = 'playing';
+    this.presence(hub, true, 'replay');
+    hub.refresh = setInterval(() => this.presence(hub, true, 'refresh'), PRESENCE_REFRESH_MS);
+    // A short lead so the first message is on time as well.
+    const lead = 20;
+    const startAt = performance.now() + lead;
+    const startsAt = Date.now() + lead;
+    const durationMs = Math.round(offsets[offsets.length - 1] as number);
+    const started: ReplayStarted = { hubId: hub.hubId, messages: lines.length, durationMs, speed, startsAt };
+    msg.respond(JSON.stringify({ ok: true, ...started }));
+    this.o.log.info({ hubId: hub.hubId, source: hub.sourceHubId, messages: lines.length, speed }, 'replay started');
+    hub.schedule = playSchedule(
+      lines.length,
+      (i) => offsets[i] as number,
+      startAt,
+      (i) => this.emit(hub, (lines[i] as RecordingLine).clientType, (lines[i] as RecordingLine).message),
+      () => {
+        hub.state = 'done';
+        hub.schedule = null;
+        hub.expire = setTimeout(() => this.end(hub, 'replay over'), this.o.lingerMs ?? REPLAY_CONTROL.lingerMs);
+      },
+    );
+  }
+
+  /** A command to the replayed hub: answered from the recording, logged on its socket log. */
+  private command(hub: ReplayHub, msg: Msg): void {
+    let request: HubMessage | null = null;
+    try {
+      const parsed: unknown = JSON.parse(msg.string());
+      if (envelopeCheck.Check(parsed)) request = parsed;
+    } catch {
+      // answered below
+    }
+    const clientType = msg.headers?.get(HUB_CLIENT_HEADERS.type) || 'user';
+    if (!request) {
+      const error = { group: 1, code: 400, message: 'Malformed message' };
+      const reply = this.envelope(hub, 0, 'response', 'error', 'malformed', [
+        { itemId: 0, payload: {}, success: false, error },
+      ]);
+      msg.respond(this.emit(hub, clientType, reply));
+      return;
+    }
+    this.emit(hub, clientType, request);
+    const replies = hub.replies as RecordedReplies;
+    const items = request.items.map((item) => replies.answer(request.class, request.operation, item));
+    const reply = this.envelope(hub, request.transactionId, 'response', request.class, request.operation, items);
+    msg.respond(this.emit(hub, clientType, reply));
+  }
+
+  private envelope(
+    hub: ReplayHub,
+    transactionId: number,
+    direction: HubMessage['direction'],
+    cls: string,
+    operation: string,
+    items: HubMessage['items'],
+  ): HubMessage {
+    return {
+      version: HUB_PROTOCOL_VERSION,
+      transactionId,
+      senderId: String(hub.hubId),
+      direction,
+      class: cls,
+      operation,
+      items,
+    };
+  }
+
+  /** One message on the replayed hub's socket log, as a hub's own; the recorded hub id becomes the new one. */
+  private emit(hub: ReplayHub, clientType: string, m: HubMessage): string {
+    const senderId = hub.sourceHubId !== null && m.senderId === String(hub.sourceHubId) ? String(hub.hubId) : m.senderId;
+    const event = JSON.stringify({ ...m, senderId, hubId: hub.hubId, clientType, at: Date.now() });
+    this.o.nc.publish(this.o.subjects.hubMsg(hub.hubId, m.direction, m.class, m.operation), event);
+    return event;
+  }
+
+  private presence(hub: ReplayHub, connected: boolean, reason: string): void {
+    const at = Date.now();
+    if (connected && hub.connectedSince === 0) hub.connectedSince = at;
+    const body = {
+      hubId: hub.hubId,
+      rootGroupId: `replay-${hub.sourceHubId ?? hub.hubId}`,
+      connected,
+      workerId: this.o.workerId,
+      since: connected ? hub.connectedSince : at,
+      at,
+      reason,
+    };
+    this.o.nc.publish(this.o.subjects.hubPresence(hub.hubId), JSON.stringify(body));
+  }
+
+  private end(hub: ReplayHub, reason: string): void {
+    if (!this.hubs.delete(hub.hubId)) return;
+    hub.schedule?.stop();
+    if (hub.refresh) clearInterval(hub.refresh);
+    if (hub.expire) clearTimeout(hub.expire);
+    hub.sub.unsubscribe();
+    if (hub.state !== 'loading') this.presence(hub, false, reason);
+  }
+
+  private json(msg: Msg): unknown {
+    try {
+      return JSON.parse(msg.string());
+    } catch {
+      return null;
+    }
+  }
+
+  private refuse(msg: Msg, error: string): void {
+    msg.respond(JSON.stringify({ ok: false, error }));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    replays: ReplayHubs;
+  }
+}
+
+/** The replay hubs beside the fleet (after it: the worker id is the fleet's). */
+export const replayPlugin = fp(
+  async (app: FastifyInstance, opts: { lingerMs?: number }) => {
+    const replays = new ReplayHubs({
+      nc: app.nats,
+      subjects: app.subjects,
+      workerId: app.sim.workerId,
+      log: app.log,
+      lingerMs: opts.lingerMs,
+    });
+    replays.start();
+    await app.nats.flush();
+    app.decorate('replays', replays);
+    app.addHook('preClose', async () => replays.stop());
+  },
+  { name: 'simulator-replay', dependencies: ['nats', 'simulator'] },
+);
