@@ -186,7 +186,8 @@ export function parseRecording(
     last = v.offsetMs;
     lines.push(v);
   }
-  if (problems.length === 0 && lines.length === 0) problems.push({ line: 1, message: 'the recording is empty' });
+  if (problems.length === 0 && lines.length === 0)
+    problems.push({ line: 1, message: 'the recording is empty' });
   if (lines.length > RECORDING_LIMITS.lines)
     problems.push({ line: RECORDING_LIMITS.lines + 1, message: `more than ${RECORDING_LIMITS.lines} lines` });
   return { lines, problems };

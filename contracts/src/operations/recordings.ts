@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { RECORDING_LIMITS, RecordingLineSchema, REPLAY_SPEEDS, ReplayStartedSchema } from '../recordings.ts';
+import { RECORDING_LIMITS, REPLAY_SPEEDS, RecordingLineSchema, ReplayStartedSchema } from '../recordings.ts';
 import { serviceOp } from './types.ts';
 
 const recordingOp = serviceOp('hub-control', ['hub-control', 'recordings']);

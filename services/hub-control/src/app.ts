@@ -3,6 +3,7 @@ import {
   hubControlOperations,
   rawChannelOperations,
   recentFailedOperations,
+  recordingOperations,
   surveyLinksOperations,
 } from '@console/contracts';
 import {
@@ -29,6 +30,7 @@ import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
 import { rawChannelHandlers } from './endpoints/raw-channel.ts';
 import { recentFailedHandlers } from './endpoints/recent-failed.ts';
+import { recordingHandlers } from './endpoints/recordings.ts';
 import { surveyLinksHandlers } from './endpoints/survey-links.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
@@ -106,6 +108,7 @@ export const hubControlApp = fp(
         ...surveyLinksOperations,
         ...rawChannelOperations,
         ...recentFailedOperations,
+        ...recordingOperations,
       ],
       handlers: {
         ...linkActionHandlers(app),
@@ -118,6 +121,7 @@ export const hubControlApp = fp(
         ...surveyLinksHandlers(app),
         ...rawChannelHandlers(app),
         ...recentFailedHandlers(app),
+        ...recordingHandlers(app),
       },
       errors: hubControlErrors,
     });

@@ -35,7 +35,10 @@ export async function startReplay(
   opts: { speed: ReplaySpeed; sourceHubId?: number; timeoutMs?: number },
 ): Promise<ReplayStarted> {
   const timeout = opts.timeoutMs ?? 5000;
-  const open = { speed: opts.speed, ...(opts.sourceHubId !== undefined ? { sourceHubId: opts.sourceHubId } : {}) };
+  const open = {
+    speed: opts.speed,
+    ...(opts.sourceHubId !== undefined ? { sourceHubId: opts.sourceHubId } : {}),
+  };
   const { hubId } = await ask(nc, subjects.hubCmd(REPLAY_CONTROL.hubToken), open, null, timeout);
   const subject = subjects.hubCmd(Number(hubId));
   for (let i = 0; i < lines.length; i += REPLAY_CONTROL.chunkLines)

@@ -22,7 +22,7 @@ export const simulatorApp = fp(
     await app.register(natsPlugin, natsOptions(config, `simulator ${workerId}`));
     await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     await app.register(simulatorPlugin, { config, workerId });
-    await app.register(replayPlugin, {});
+    await app.register(replayPlugin, { url: config.NATS_URL });
     await registerControl(app);
   },
   { name: 'simulator-app', dependencies: ['health', 'metrics'] },

@@ -97,7 +97,11 @@ describe('replay of a recording as a new hub', () => {
     // feat-1's read was recorded at message 61: the same payload gets that reply.
     const same = await ask('feature', 'read', { featureId: 'feat-1' });
     expect(same).toMatchObject({ transactionId: 77, direction: 'response', senderId: String(started.hubId) });
-    expect(same.items[0]).toMatchObject({ itemId: 3, success: true, payload: { featureId: 'feat-1', value: 61 } });
+    expect(same.items[0]).toMatchObject({
+      itemId: 3,
+      success: true,
+      payload: { featureId: 'feat-1', value: 61 },
+    });
     // Another payload of a recorded class.operation: a reply of that operation.
     const other = await ask('feature', 'read', { featureId: 'nope' });
     expect(other.items[0]?.success).toBe(true);
@@ -114,7 +118,10 @@ describe('replay of a recording as a new hub', () => {
     const started = await startReplay(sim.nc, s, lines, { speed: 10 });
     const h = headers();
     h.set(REPLAY_CONTROL.header, 'chunk');
-    const again = await sim.nc.request(s.hubCmd(started.hubId), JSON.stringify({ lines }), { headers: h, timeout: 2000 });
+    const again = await sim.nc.request(s.hubCmd(started.hubId), JSON.stringify({ lines }), {
+      headers: h,
+      timeout: 2000,
+    });
     expect(JSON.parse(again.string())).toMatchObject({ ok: false, error: 'the replay has started' });
     await expect(
       startReplay(sim.nc, s, [{ offsetMs: -1 } as unknown as RecordingLine], { speed: 1 }),

@@ -8,7 +8,9 @@ import { seeded } from './random.ts';
  */
 export function syntheticRecording(messages: number, seconds: number, seed = 7): RecordingLine[] {
   const rnd = seeded(seed);
-  const gaps = Array.from({ length: messages }, (_, i) => (i === 0 ? 0 : rnd() < 0.2 ? rnd() * 0.2 : 0.2 + rnd()));
+  const gaps = Array.from({ length: messages }, (_, i) =>
+    i === 0 ? 0 : rnd() < 0.2 ? rnd() * 0.2 : 0.2 + rnd(),
+  );
   const total = gaps.reduce((a, b) => a + b, 0);
   const scale = (seconds * 1000) / total;
   const lines: RecordingLine[] = [];

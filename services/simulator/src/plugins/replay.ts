@@ -11,7 +11,9 @@ import {
   type ReplayStarted,
   type Subjects,
 } from '@console/contracts';
+import { natsAuth } from '@console/kit';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
 import { Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -156,7 +158,7 @@ export class ReplayHubs {
 
   private open(msg: Msg): void {
     const body = this.json(msg);
-    if (!openCheck.Check(body)) return this.refuse(msg, 'invalid replay open request');
+    if (!openCheck.Check(body)) return void this.refuse(msg, 'invalid replay open request');
     const open = body as ReplayOpen;
     let hubId = this.freshId();
     while (this.hubs.has(hubId)) hubId = this.freshId();
@@ -180,29 +182,31 @@ export class ReplayHubs {
       expire: setTimeout(() => this.end(hub, 'never started'), LOAD_TIMEOUT_MS),
     };
     this.hubs.set(hubId, hub);
-    // The new hub's subject is subscribed on the server before its id is handed out.
-    void this.o.nc.flush().then(() => msg.respond(JSON.stringify({ ok: true, hubId })));
+    // The server takes this connection's SUB before the reply that names the hub, so a chunk sent
+    // right after the reply finds the subscription. (Answered at once: the broker lets the simulator
+    // user answer a request only while it is being delivered.)
+    msg.respond(JSON.stringify({ ok: true, hubId }));
   }
 
   private onHubMessage(hub: ReplayHub, msg: Msg): void {
     const control = msg.headers?.get(REPLAY_CONTROL.header) ?? '';
-    if (control === 'chunk') return this.chunk(hub, msg);
-    if (control === 'start') return this.play(hub, msg);
-    if (control !== '') return this.refuse(msg, `unknown replay control ${control}`);
+    if (control === 'chunk') return void this.chunk(hub, msg);
+    if (control === 'start') return void this.play(hub, msg);
+    if (control !== '') return void this.refuse(msg, `unknown replay control ${control}`);
     if (hub.state !== 'loading') this.command(hub, msg);
   }
 
   private chunk(hub: ReplayHub, msg: Msg): void {
-    if (hub.state !== 'loading') return this.refuse(msg, 'the replay has started');
+    if (hub.state !== 'loading') return void this.refuse(msg, 'the replay has started');
     const body = this.json(msg);
-    if (!chunkCheck.Check(body)) return this.refuse(msg, 'invalid replay chunk');
+    if (!chunkCheck.Check(body)) return void this.refuse(msg, 'invalid replay chunk');
     for (const line of body.lines) hub.lines.push(line);
     msg.respond(JSON.stringify({ ok: true, lines: hub.lines.length }));
   }
 
   private play(hub: ReplayHub, msg: Msg): void {
-    if (hub.state !== 'loading') return this.refuse(msg, 'the replay has started');
-    if (hub.lines.length === 0) return this.refuse(msg, 'the recording is empty');
+    if (hub.state !== 'loading') return void this.refuse(msg, 'the replay has started');
+    if (hub.lines.length === 0) return void this.refuse(msg, 'the recording is empty');
     if (hub.expire) clearTimeout(hub.expire);
     const { lines, speed } = hub;
     const first = (lines[0] as RecordingLine).offsetMs;
@@ -218,7 +222,10 @@ export class ReplayHubs {
     const durationMs = Math.round(offsets[offsets.length - 1] as number);
     const started: ReplayStarted = { hubId: hub.hubId, messages: lines.length, durationMs, speed, startsAt };
     msg.respond(JSON.stringify({ ok: true, ...started }));
-    this.o.log.info({ hubId: hub.hubId, source: hub.sourceHubId, messages: lines.length, speed }, 'replay started');
+    this.o.log.info(
+      { hubId: hub.hubId, source: hub.sourceHubId, messages: lines.length, speed },
+      'replay started',
+    );
     hub.schedule = playSchedule(
       lines.length,
       (i) => offsets[i] as number,
@@ -227,7 +234,10 @@ export class ReplayHubs {
       () => {
         hub.state = 'done';
         hub.schedule = null;
-        hub.expire = setTimeout(() => this.end(hub, 'replay over'), this.o.lingerMs ?? REPLAY_CONTROL.lingerMs);
+        hub.expire = setTimeout(
+          () => this.end(hub, 'replay over'),
+          this.o.lingerMs ?? REPLAY_CONTROL.lingerMs,
+        );
       },
     );
   }
@@ -253,7 +263,14 @@ export class ReplayHubs {
     this.emit(hub, clientType, request);
     const replies = hub.replies as RecordedReplies;
     const items = request.items.map((item) => replies.answer(request.class, request.operation, item));
-    const reply = this.envelope(hub, request.transactionId, 'response', request.class, request.operation, items);
+    const reply = this.envelope(
+      hub,
+      request.transactionId,
+      'response',
+      request.class,
+      request.operation,
+      items,
+    );
     msg.respond(this.emit(hub, clientType, reply));
   }
 
@@ -278,7 +295,8 @@ export class ReplayHubs {
 
   /** One message on the replayed hub's socket log, as a hub's own; the recorded hub id becomes the new one. */
   private emit(hub: ReplayHub, clientType: string, m: HubMessage): string {
-    const senderId = hub.sourceHubId !== null && m.senderId === String(hub.sourceHubId) ? String(hub.hubId) : m.senderId;
+    const senderId =
+      hub.sourceHubId !== null && m.senderId === String(hub.sourceHubId) ? String(hub.hubId) : m.senderId;
     const event = JSON.stringify({ ...m, senderId, hubId: hub.hubId, clientType, at: Date.now() });
     this.o.nc.publish(this.o.subjects.hubMsg(hub.hubId, m.direction, m.class, m.operation), event);
     return event;
@@ -327,20 +345,36 @@ declare module 'fastify' {
   }
 }
 
-/** The replay hubs beside the fleet (after it: the worker id is the fleet's). */
+/**
+ * The replay hubs beside the fleet (after it: the worker id is the fleet's), on a connection of
+ * their own: the fleet's wildcard `hub.*.cmd` subscription hears the replay subjects too, and the
+ * broker lets the simulator user answer a request only when it reached the connection once.
+ */
 export const replayPlugin = fp(
-  async (app: FastifyInstance, opts: { lingerMs?: number }) => {
+  async (app: FastifyInstance, opts: { url: string; lingerMs?: number }) => {
+    const nc = await connect({
+      ...natsAuth(),
+      servers: opts.url.split(','),
+      name: `simulator replay ${app.sim.workerId}`,
+      reconnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      waitOnFirstConnect: true,
+    });
     const replays = new ReplayHubs({
-      nc: app.nats,
+      nc,
       subjects: app.subjects,
       workerId: app.sim.workerId,
       log: app.log,
       lingerMs: opts.lingerMs,
     });
     replays.start();
-    await app.nats.flush();
+    await nc.flush();
     app.decorate('replays', replays);
-    app.addHook('preClose', async () => replays.stop());
+    app.addHook('preClose', async () => {
+      replays.stop();
+      await nc.drain().catch(() => undefined);
+    });
   },
   { name: 'simulator-replay', dependencies: ['nats', 'simulator'] },
 );
