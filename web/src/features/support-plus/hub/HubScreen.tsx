@@ -3,6 +3,7 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { LiveMonitor } from '../../live/LiveMonitor.tsx';
+import { RecordReplayPanel } from '../../recordings/RecordReplayPanel.tsx';
 import { SocketLogPanel } from '../socket-log/SocketLogPanel.tsx';
 import { HubCard } from './HubCard.tsx';
 import { hubHex, isHubId } from './hub-id.ts';
@@ -40,6 +41,7 @@ export function HubScreen() {
         <>
           <HubCard hubId={Number(hubId)} onReload={() => window.location.reload()} />
           <NoRootIfSo hubId={Number(hubId)} />
+          <RecordReplayPanel hubId={Number(hubId)} />
         </>
       )}
       <LiveMonitor topic={liveTopics.hub(hubId)} />

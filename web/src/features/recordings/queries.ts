@@ -1,0 +1,30 @@
+import type { RecordingLine, ReplaySpeed, ReplayStarted, ScrubCounts } from '@console/contracts';
+import { apiRequest } from '../api/client.ts';
+
+export interface HubRecording {
+  hubId: number;
+  from: number;
+  to: number;
+  messages: number;
+  truncated: boolean;
+  skipped: number;
+  scrubbed: ScrubCounts;
+  lines: RecordingLine[];
+}
+
+/** A hub's messages in [from, to], scrubbed (GET /api/supportPlus/hub/:hubId/recording). */
+export function fetchRecording(hubId: number, from: number, to: number): Promise<HubRecording> {
+  return apiRequest<HubRecording>(`/api/supportPlus/hub/${hubId}/recording?from=${from}&to=${to}`);
+}
+
+/** Replays a recording (JSON lines) as a new simulated hub (POST /api/supportPlus/hub-replay). */
+export function startReplay(
+  recording: string,
+  speed: ReplaySpeed,
+  fileName?: string,
+): Promise<ReplayStarted> {
+  return apiRequest<ReplayStarted>('/api/supportPlus/hub-replay', {
+    method: 'POST',
+    body: { recording, speed, ...(fileName ? { fileName } : {}) },
+  });
+}
