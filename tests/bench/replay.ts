@@ -1,0 +1,112 @@
+/**
+ * Replay timing: a recording of `messages` messages over `seconds` (uneven gaps, bursts and
+ * pauses) replayed at 1× by the simulator (a process of its own) as a new hub, each message's
+ * arrival at this process's subscriber against its recorded offset; beside the floor, the same
+ * schedule run in this process by the same drift-corrected timer loop with no NATS at all (each
+ * "send" only reads the clock). Prints the error distributions; asserts nothing.
+ *
+ *   node tests/bench/replay.ts [messages=50000] [seconds=600]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { type HubMessage, subjects } from '@console/contracts';
+import { natsAuth, natsEnvFor, startReplay } from '@console/kit';
+import { uniqueName } from '@console/kit/testing';
+import { errorFigures, spacingErrors, syntheticRecording } from '@console/simulator/replay-fixture';
+import { playSchedule } from '@console/simulator/replay-schedule';
+import { connect } from '@nats-io/transport-node';
+import { devInfraUp } from '../support/dev-infra.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const MESSAGES = Number(process.argv[2] ?? 50_000);
+const SECONDS = Number(process.argv[3] ?? 600);
+
+// The dev infrastructure, the `tests` broker user for this process and where each component's password is.
+const natsUrl = devInfraUp().NATS_URL;
+
+const fmt = (f: ReturnType<typeof errorFigures>) =>
+  `p50 ${f.p50.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms, max ${f.max.toFixed(2)} ms` +
+  ` (${f.count} messages)`;
+const within = (errors: number[], ms: number) => errors.filter((e) => Math.abs(e) <= ms).length;
+
+const lines = syntheticRecording(MESSAGES, SECONDS);
+const offsets = lines.map((l) => l.offsetMs);
+console.log(`recording: ${MESSAGES} messages over ${SECONDS} s (last offset ${offsets.at(-1)} ms)`);
+
+// The floor: the same schedule, the same loop, no broker.
+const floorArrivals: number[] = [];
+await new Promise<void>((done) => {
+  playSchedule(
+    MESSAGES,
+    (i) => offsets[i] as number,
+    performance.now() + 20,
+    () => floorArrivals.push(performance.now()),
+    done,
+  );
+});
+const floorErrors = spacingErrors(offsets, floorArrivals);
+
+const prefix = uniqueName('bench');
+const nc = await connect({ servers: natsUrl, name: 'bench-replay', ...natsAuth() });
+const child: ChildProcess = spawn(process.execPath, [resolve(root, 'services/simulator/src/server.ts')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    // The simulator connects as its own broker user, with its production permissions.
+    ...natsEnvFor('simulator'),
+    NATS_URL: natsUrl,
+    NATS_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+    SIM_HUBS: '0',
+    SIM_WFLS: '0',
+    SIM_HOSTS: '0',
+    SIM_CLIENTS: '0',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+try {
+  // Wait until the simulator takes replays.
+  const s = subjects(prefix);
+  const arrivals: number[] = [];
+  const keys: string[] = [];
+  let done: () => void = () => undefined;
+  const all = new Promise<void>((r) => {
+    done = r;
+  });
+  nc.subscribe(`${prefix}.hub.*.msg.>`, {
+    callback: (_e, m) => {
+      arrivals.push(performance.now());
+      const e = JSON.parse(m.string()) as HubMessage;
+      keys.push(`${e.transactionId}:${e.direction}`);
+      if (arrivals.length === MESSAGES) done();
+    },
+  });
+  await nc.flush();
+  let started: Awaited<ReturnType<typeof startReplay>> | null = null;
+  for (let i = 0; i < 60 && !started; i++) {
+    started = await startReplay(nc, s, lines, { speed: 1, timeoutMs: 2000 }).catch(() => null);
+    if (!started) await new Promise((r) => setTimeout(r, 1000));
+  }
+  if (!started) throw new Error('the simulator did not take the replay');
+  console.log(`replaying as hub ${started.hubId}: ${started.messages} messages, ${started.durationMs} ms`);
+  await all;
+  const inOrder = keys.every(
+    (k, i) => k === `${lines[i]?.message.transactionId}:${lines[i]?.message.direction}`,
+  );
+  const errors = spacingErrors(offsets, arrivals);
+  console.log(`\norder: ${inOrder ? 'exact' : 'NOT in order'} (${keys.length} of ${MESSAGES} received)`);
+  console.log(`replay through NATS, spacing error: ${fmt(errorFigures(errors))}`);
+  console.log(`  within ±10 ms: ${((100 * within(errors, 10)) / errors.length).toFixed(2)} %`);
+  console.log(`floor, same loop without NATS:      ${fmt(errorFigures(floorErrors))}`);
+  console.log(`  within ±10 ms: ${((100 * within(floorErrors, 10)) / floorErrors.length).toFixed(2)} %`);
+  console.log(
+    `machine: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} load average (1/5/15 min) on this 2-core box`,
+  );
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await nc.drain();
+}
