@@ -142,7 +142,6 @@ describe('record a hub, replay it as a new hub', () => {
   });
 
   it('replays the recording as a new hub that answers a command from the recorded reply', async () => {
-    const s = subjects(stack.prefix);
     const seen: string[] = [];
     const sub = stack.nc.subscribe(`${stack.prefix}.hub.*.msg.>`, {
       callback: (_e, m) => {

@@ -41,7 +41,7 @@ export function HubScreen() {
         <>
           <HubCard hubId={Number(hubId)} onReload={() => window.location.reload()} />
           <NoRootIfSo hubId={Number(hubId)} />
-          <RecordReplayPanel hubId={Number(hubId)} />
+          <RecordReplayPanel key={hubId} hubId={Number(hubId)} />
         </>
       )}
       <LiveMonitor topic={liveTopics.hub(hubId)} />
