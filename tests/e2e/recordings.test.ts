@@ -85,6 +85,7 @@ describe('Record / Replay on the hub screen', () => {
     expect(newId).not.toBe(String(hub.hubId));
     await link.click();
     await page.getByRole('heading', { name: new RegExp(`^Hub ${newId}`) }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     // Its live monitor shows the replayed traffic (kept in the hub stream like any hub's).
     await page
       .getByRole('log', { name: 'Stream' })

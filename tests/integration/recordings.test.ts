@@ -13,6 +13,7 @@ import {
   type SimHub,
   subjects,
 } from '@console/contracts';
+import { storedAuditEvents } from '@console/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
 import { signInAdmin, staffClient } from '../support/people.ts';
@@ -182,5 +183,18 @@ describe('record a hub, replay it as a new hub', () => {
     expect(result.hubId).toBe(started.hubId);
     expect(result.success).toBe(true);
     expect(result.items[0]?.payload).toEqual(recorded?.message.items[0]?.payload);
+
+    // Both the recording and the replay are on the audit record, with who did them.
+    const audit = await storedAuditEvents<{ action: string; hubId: number; staff: { name: string } }>(
+      stack.nc,
+      stack.prefix,
+      'recording',
+    );
+    expect(audit.map((a) => [a.action, a.hubId, a.staff.name])).toEqual(
+      expect.arrayContaining([
+        ['record', hub.hubId, 'Rita Recorder'],
+        ['replay', started.hubId, 'Rita Recorder'],
+      ]),
+    );
   });
 });
