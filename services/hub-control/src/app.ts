@@ -24,6 +24,7 @@ import { backupActionHandlers } from './endpoints/backup-actions.ts';
 import { channelListHandlers } from './endpoints/channel-list.ts';
 import { deviceActionHandlers } from './endpoints/device-actions.ts';
 import { hubControlErrors } from './endpoints/errors.ts';
+import { featureLiveReadHandlers } from './endpoints/feature-live-read.ts';
 import { gen1CommandHandlers } from './endpoints/gen1-commands.ts';
 import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
@@ -110,6 +111,7 @@ export const hubControlApp = fp(
       handlers: {
         ...linkActionHandlers(app),
         ...deviceActionHandlers(app),
+        ...featureLiveReadHandlers(app),
         ...backupActionHandlers(app),
         ...accountActionHandlers(app),
         ...hubCardHandlers(app),
