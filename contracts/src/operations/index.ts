@@ -11,6 +11,7 @@ import { supervisorOperations } from './supervisor.ts';
 import { surveyLinksOperations } from './survey-links.ts';
 import { thingOperations } from './things.ts';
 import type { Operation } from './types.ts';
+import { waterfallOperations } from './waterfall.ts';
 
 export * from './auth.ts';
 export * from './customer-auth.ts';
@@ -25,6 +26,7 @@ export * from './supervisor.ts';
 export * from './survey-links.ts';
 export * from './things.ts';
 export * from './types.ts';
+export * from './waterfall.ts';
 
 /** Every API operation, once: the gateway's routes, the services' handlers, OpenAPI and the role tests. */
 export const OPERATIONS: readonly Operation[] = [
@@ -34,6 +36,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...hubControlOperations,
   ...surveyLinksOperations,
   ...recentFailedOperations,
+  ...waterfallOperations,
   ...gen1CommandOperations,
   ...rawChannelOperations,
   ...searchOperations,

@@ -4,6 +4,7 @@ import {
   rawChannelOperations,
   recentFailedOperations,
   surveyLinksOperations,
+  waterfallOperations,
 } from '@console/contracts';
 import {
   ensureStreams,
@@ -31,6 +32,7 @@ import { linkActionHandlers } from './endpoints/link-actions.ts';
 import { rawChannelHandlers } from './endpoints/raw-channel.ts';
 import { recentFailedHandlers } from './endpoints/recent-failed.ts';
 import { surveyLinksHandlers } from './endpoints/survey-links.ts';
+import { waterfallHandlers } from './endpoints/waterfall.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
 import { auditTrailPlugin } from './plugins/audit-trail.ts';
@@ -47,6 +49,7 @@ import { rawChannelPlugin } from './plugins/raw-channel.ts';
 import { rawServerOpsPlugin } from './plugins/raw-server-ops.ts';
 import { recordsPlugin } from './plugins/records.store.ts';
 import { surveyPlugin } from './plugins/survey.ts';
+import { waterfallPlugin } from './plugins/waterfall.ts';
 import { wflPingsPlugin } from './plugins/wfl-pings.ts';
 
 export interface HubControlAppOptions {
@@ -88,6 +91,7 @@ export const hubControlApp = fp(
     await app.register(auditWriterPlugin, { prefix: config.NATS_PREFIX });
     await app.register(backupsPlugin);
     await app.register(accountsPlugin);
+    await app.register(waterfallPlugin, { prefix: config.REDIS_PREFIX });
     await app.register(hubActionsPlugin, { budgetMs: config.ACTION_BUDGET_MS });
     await app.register(gen1CommandsPlugin);
     await app.register(surveyPlugin, {
@@ -107,6 +111,7 @@ export const hubControlApp = fp(
         ...surveyLinksOperations,
         ...rawChannelOperations,
         ...recentFailedOperations,
+        ...waterfallOperations,
       ],
       handlers: {
         ...linkActionHandlers(app),
@@ -120,6 +125,7 @@ export const hubControlApp = fp(
         ...surveyLinksHandlers(app),
         ...rawChannelHandlers(app),
         ...recentFailedHandlers(app),
+        ...waterfallHandlers(app),
       },
       errors: hubControlErrors,
     });

@@ -1,5 +1,6 @@
 import {
   type Caller,
+  CORRELATION_HEADERS,
   HUB_CLIENT_HEADERS,
   type HubMessage,
   HubMessageSchema,
@@ -17,7 +18,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     hubLink: {
       /** `timeoutMs` defaults to HUB_TIMEOUT_MS; the survey gives each hub its own, shorter one. */
-      send: (hubId: number, envelope: HubMessage, caller: Caller, timeoutMs?: number) => Promise<LinkOutcome>;
+      /** `correlationId`: the command waterfall's id, sent as a header the hub answers with. */
+      send: (
+        hubId: number,
+        envelope: HubMessage,
+        caller: Caller,
+        timeoutMs?: number,
+        correlationId?: string,
+      ) => Promise<LinkOutcome>;
     };
     wflLink: { send: (mac: string, command: string, caller: Caller) => Promise<WflOutcome> };
   }
@@ -45,10 +53,12 @@ export const linksPlugin = fp(
         envelope: HubMessage,
         caller: Caller,
         timeoutMs = opts.hubTimeoutMs,
+        correlationId?: string,
       ): Promise<LinkOutcome> {
         const h = headers();
         h.set(HUB_CLIENT_HEADERS.type, 'admin');
         h.set(HUB_CLIENT_HEADERS.id, caller.userId);
+        if (correlationId) h.set(CORRELATION_HEADERS.id, correlationId);
         const outcome = await requestOnce(app.nats, app.subjects.hubCmd(hubId), envelope, {
           timeoutMs,
           headers: h,
