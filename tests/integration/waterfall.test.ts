@@ -11,6 +11,7 @@ import {
   type SimHub,
   subjects,
 } from '@console/contracts';
+import { storedAuditEvents } from '@console/kit/testing';
 import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
@@ -200,6 +201,13 @@ describe('the command waterfall', () => {
         .collection('supportnotes')
         .findOne({ notes: { $regex: `cancelled by Carla Cancel` }, customerId: h.rootGroupId });
       expect(note?.notes).toMatch(/^Sam Support .* ran Feature Write .*: cancelled by Carla Cancel$/);
+      // The cancel is an audit event of its own, naming who cancelled.
+      const events = await storedAuditEvents<{ transactionId: number; staff: { name: string } }>(
+        stack.nc,
+        stack.prefix,
+        'action-cancel',
+      );
+      expect(events.find((e) => e.transactionId === transactionId)?.staff.name).toBe('Carla Cancel');
     } finally {
       await stack.simControl('slow', { hubId: h.hubId, delayMs: 0 });
     }
