@@ -118,6 +118,19 @@ describe('the command waterfall panel', () => {
     await page.close();
   });
 
+  it('the hub card shows the waterfall of its last action', async () => {
+    const { hub } = target();
+    const page = await signedInPage(browser(), stack, support, { oneTimeCode: true });
+    await page.goto(`${stack.url}/supportPlus/hub/${hub.hubId}`);
+    await page.getByRole('button', { name: 'Backup', exact: true }).click({ timeout: 30_000 });
+    const panel = page.getByLabel('Command waterfall');
+    await panel.getByLabel('Action state').filter({ hasText: 'replied' }).waitFor({ timeout: 20_000 });
+    await panel.getByText(/^Backup · transaction \d+$/).waitFor();
+    await panel.locator('li[data-stage="audit"]').waitFor({ timeout: 20_000 });
+    expect((await stageKinds(panel)).slice(0, 3)).toEqual(['accepted', 'sent', 'response']);
+    await page.close();
+  });
+
   it('a hub that does not answer: "sent", then "outcome unknown", nothing else from the hub', async () => {
     const { hub } = target();
     await simControl('slow', { hubId: hub.hubId, delayMs: 600_000 });
