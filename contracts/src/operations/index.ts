@@ -10,6 +10,7 @@ import { statsOperations } from './stats/index.ts';
 import { supervisorOperations } from './supervisor.ts';
 import { surveyLinksOperations } from './survey-links.ts';
 import { thingOperations } from './things.ts';
+import { timelineOperations } from './timeline.ts';
 import type { Operation } from './types.ts';
 
 export * from './auth.ts';
@@ -24,6 +25,7 @@ export * from './stats/index.ts';
 export * from './supervisor.ts';
 export * from './survey-links.ts';
 export * from './things.ts';
+export * from './timeline.ts';
 export * from './types.ts';
 
 /** Every API operation, once: the gateway's routes, the services' handlers, OpenAPI and the role tests. */
@@ -34,6 +36,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...hubControlOperations,
   ...surveyLinksOperations,
   ...recentFailedOperations,
+  ...timelineOperations,
   ...gen1CommandOperations,
   ...rawChannelOperations,
   ...searchOperations,

@@ -4,6 +4,7 @@ import {
   rawChannelOperations,
   recentFailedOperations,
   surveyLinksOperations,
+  timelineOperations,
 } from '@console/contracts';
 import {
   ensureStreams,
@@ -30,6 +31,7 @@ import { linkActionHandlers } from './endpoints/link-actions.ts';
 import { rawChannelHandlers } from './endpoints/raw-channel.ts';
 import { recentFailedHandlers } from './endpoints/recent-failed.ts';
 import { surveyLinksHandlers } from './endpoints/survey-links.ts';
+import { timelineHandlers } from './endpoints/timeline.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
 import { auditTrailPlugin } from './plugins/audit-trail.ts';
@@ -46,6 +48,7 @@ import { rawChannelPlugin } from './plugins/raw-channel.ts';
 import { rawServerOpsPlugin } from './plugins/raw-server-ops.ts';
 import { recordsPlugin } from './plugins/records.store.ts';
 import { surveyPlugin } from './plugins/survey.ts';
+import { timelinePlugin } from './plugins/timeline.ts';
 import { wflPingsPlugin } from './plugins/wfl-pings.ts';
 
 export interface HubControlAppOptions {
@@ -95,6 +98,8 @@ export const hubControlApp = fp(
       budgetMs: config.SURVEY_BUDGET_MS,
     });
 
+    await app.register(timelinePlugin, { prefix: config.NATS_PREFIX });
+
     await app.register(rawServerOpsPlugin, { prefix: config.REDIS_PREFIX, instance });
     await app.register(rawChannelPlugin);
 
@@ -106,6 +111,7 @@ export const hubControlApp = fp(
         ...surveyLinksOperations,
         ...rawChannelOperations,
         ...recentFailedOperations,
+        ...timelineOperations,
       ],
       handlers: {
         ...linkActionHandlers(app),
@@ -118,6 +124,7 @@ export const hubControlApp = fp(
         ...surveyLinksHandlers(app),
         ...rawChannelHandlers(app),
         ...recentFailedHandlers(app),
+        ...timelineHandlers(app),
       },
       errors: hubControlErrors,
     });
