@@ -100,14 +100,12 @@ beforeAll(async () => {
     failed: false,
     deleted: false,
   });
-  await stack.mongo.db
-    .collection('supportnotes')
-    .insertOne({
-      notes: 'Customer says the hub blinks',
-      customerId: rootGroupId,
-      userId: 'tia@x',
-      updatedDate: new Date(now - 30_000),
-    });
+  await stack.mongo.db.collection('supportnotes').insertOne({
+    notes: 'Customer says the hub blinks',
+    customerId: rootGroupId,
+    userId: 'tia@x',
+    updatedDate: new Date(now - 30_000),
+  });
 }, 150_000);
 
 afterAll(async () => {
