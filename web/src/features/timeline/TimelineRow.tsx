@@ -55,6 +55,7 @@ export const TimelineRow = memo(function TimelineRow({
       px="xs"
       py={4}
       data-key={row.key}
+      data-at={row.at}
       data-source={row.source}
       aria-current={focused ? 'true' : undefined}
       aria-label={`${s.label} ${row.title}`}
