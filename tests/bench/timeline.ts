@@ -72,12 +72,12 @@ try {
   const floor = await measure(context, 4_000_000_001);
 
   const line = (name: string, r: Figures) =>
-    `${name.padEnd(30)} ${r.firstRowMs.toFixed(0).padStart(9)} ${String(r.loaded).padStart(8)} ${String(r.frames).padStart(7)} ${r.fps.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(7)} ${String(r.longTasks).padStart(5)} ${r.maxLongTask.toFixed(0).padStart(7)} ${String(r.longBeforePaint).padStart(6)}`;
+    `${name.padEnd(30)} ${r.firstRowMs.toFixed(0).padStart(9)} ${String(r.loaded).padStart(8)} ${String(r.frames).padStart(7)} ${r.fps.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(7)} ${String(r.longTasks).padStart(5)} ${r.maxLongTask.toFixed(0).padStart(7)} ${String(r.longBeforePaint).padStart(6)} ${String(r.pages).padStart(6)} ${r.pageMedianMs.toFixed(0).padStart(8)}`;
   console.log(
     `hub timeline: ${ENTRIES.toLocaleString('en')} entries (${MESSAGES.toLocaleString('en')} stream messages, ${(ENTRIES - MESSAGES).toLocaleString('en')} stored records over 24 h), ${SECONDS} s scroll, viewport 1400 × 1000, load average ${(await loadAverage()).join(' / ')}`,
   );
   console.log(
-    `${'case'.padEnd(30)} ${'first row'.padStart(9)} ${'loaded'.padStart(8)} ${'frames'.padStart(7)} ${'fps'.padStart(6)} ${'p95 ms'.padStart(7)} ${'long'.padStart(5)} ${'max ms'.padStart(7)} ${'boot'.padStart(6)}`,
+    `${'case'.padEnd(30)} ${'first row'.padStart(9)} ${'loaded'.padStart(8)} ${'frames'.padStart(7)} ${'fps'.padStart(6)} ${'p95 ms'.padStart(7)} ${'long'.padStart(5)} ${'max ms'.padStart(7)} ${'boot'.padStart(6)} ${'pages'.padStart(6)} ${'page ms'.padStart(8)}`,
   );
   console.log(line('timeline, 50,000 entries', full));
   console.log(line('floor: empty timeline', floor));
@@ -194,6 +194,8 @@ interface Figures {
   p95: number;
   longTasks: number;
   maxLongTask: number;
+  pages: number;
+  pageMedianMs: number;
 }
 
 async function measure(context: BrowserContext, hubId: number): Promise<Figures> {
@@ -237,6 +239,8 @@ async function measure(context: BrowserContext, hubId: number): Promise<Figures>
     p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0,
     longTasks: r.long.length,
     maxLongTask: Math.max(0, ...r.long),
+    pages: requests.length,
+    pageMedianMs: requests[Math.floor(requests.length / 2)] ?? 0,
   };
 }
 

@@ -256,26 +256,24 @@ export class HubTimeline {
     const firstKept = Math.max(ctx.from, streamFirstTime(ctx.info));
     let raw: StoredMessage[];
     if (w.direction === 'newer') {
-      raw = await this.readFrom(
-        ctx.info,
-        filters,
-        Math.max(w.cursor.at, firstKept),
-        Number.POSITIVE_INFINITY,
-        w.limit + 1,
-        w.cursor,
-      );
+      // A ms early: stored times are nanoseconds, and a rounding at the edge must not lose a message.
+      const start = await this.seqAt(Math.max(w.cursor.at, firstKept) - 1, ctx.info);
+      raw = await this.readFrom(filters, start, Number.POSITIVE_INFINITY, w.limit + 1, w.cursor);
     } else {
-      // JetStream reads forward only: windows ending at the cursor grow until they hold a page.
-      let span = 5 * 60_000;
+      // JetStream reads forward only: windows of positions ending at the cursor grow eightfold
+      // until they hold a page (the broker skips other hubs' messages itself).
+      const low = await this.seqAt(firstKept - 1, ctx.info);
+      const end = await this.seqAt(w.cursor.at + 2, ctx.info);
+      let width = w.limit * 4;
       for (;;) {
-        const start = Math.max(firstKept, w.cursor.at - span);
-        raw = await this.readFrom(ctx.info, filters, start, w.cursor.at, READ_CAP, null);
+        const start = Math.max(low, end - width);
+        raw = await this.readFrom(filters, start, end, READ_CAP, null);
         const before = raw.filter((r) => newer(w.cursor, { at: r.at, key: streamKey(r.seq) }));
-        if (before.length >= w.limit || start <= firstKept) {
+        if (before.length >= w.limit || start <= low) {
           raw = before.slice(-(w.limit + 1));
           break;
         }
-        span *= 4;
+        width *= 8;
       }
     }
     const entries = raw.map((r) => streamEntry(r, ctx.hubId));
@@ -303,21 +301,18 @@ export class HubTimeline {
   }
 
   /**
-   * The hub's stored messages from `startMs` on, up to `untilMs` (inclusive) or `max` of them
+   * The hub's stored messages from position `start` up to (not including) `end`, at most `max`
    * (entries not beyond `after` are skipped). An ephemeral consumer says how many wait, so an
-   * empty window costs no fetch timeout.
+   * empty range costs no fetch timeout.
    */
   private async readFrom(
-    info: StreamInfo,
     filters: string[],
-    startMs: number,
-    untilMs: number,
+    start: number,
+    end: number,
     max: number,
     after: TimelinePosition | null,
   ): Promise<StoredMessage[]> {
-    // A ms early: stored times are nanoseconds, and a rounding at the edge must not lose a message.
-    const start = await this.seqAt(startMs - 1, info);
-    if (start > info.state.last_seq) return [];
+    if (start >= end) return [];
     const ci = await this.jsm.consumers.add(this.stream, {
       filter_subjects: filters,
       deliver_policy: DeliverPolicy.StartSequence,
@@ -339,7 +334,7 @@ export class HubTimeline {
           got += 1;
           pending = m.info.pending;
           const at = Math.floor(m.info.timestampNanos / 1e6);
-          if (at > untilMs) {
+          if (m.seq >= end) {
             stop = true;
             break;
           }

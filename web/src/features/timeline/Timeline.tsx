@@ -39,6 +39,8 @@ export function Timeline({
       first.newer ? { kind: 'after', cursor: first.newer } : undefined,
     staleTime: 60_000,
     refetchOnWindowFocus: false,
+    // Pages only grow: comparing every entry of every page on each load would cost a long task.
+    structuralSharing: false,
   });
 
   const rows = useMemo(() => {
