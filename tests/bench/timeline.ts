@@ -224,6 +224,12 @@ async function measure(context: BrowserContext, hubId: number): Promise<Figures>
         .first()
         .textContent()
     )?.match(/^[\d,]+/)?.[0] ?? '?';
+  // The timeline requests as the browser saw them: server time (through the gateway) of each page.
+  const requests = (
+    (await page.evaluate(
+      `performance.getEntriesByType('resource').filter((e) => e.name.includes('/timeline?')).map((e) => e.duration)`,
+    )) as number[]
+  ).sort((a, b) => a - b);
   await page.close();
   const gaps = r.frames
     .slice(1)
