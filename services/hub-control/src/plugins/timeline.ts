@@ -79,6 +79,12 @@ const time = (d: unknown): number =>
 const READ_CAP = 50_000;
 /** Deleted stream positions considered for gap rows (a purge by sequence moves the first sequence instead). */
 const DELETED_RUNS_MAX = 50;
+/** Older pages read stored records from a snapshot at most this old (renewed by the newest page). */
+const SNAPSHOT_MS = 60_000;
+/** At most this many records of one source in a snapshot; past them the store is asked. */
+const SNAPSHOT_MAX = 20_000;
+/** Snapshots kept (hub × source), the oldest dropped first. */
+const SNAPSHOT_ENTRIES = 200;
 
 /**
  * A hub's timeline: the hub stream (messages and presence) merged with the stored records
@@ -94,6 +100,7 @@ export class HubTimeline {
   private readonly subjects: FastifyInstance['subjects'];
   private readonly presence: FastifyInstance['presence'];
   readonly annotations: Collection<AnnotationDoc>;
+  private readonly snapshots = new Map<string, { takenAt: number; docs: Document[] }>();
 
   constructor(app: FastifyInstance, jsm: JetStreamManager, prefix: string) {
     this.js = jetstream(app.nats);
@@ -123,7 +130,8 @@ export class HubTimeline {
         ? hub.rootGroupId
         : ((await this.presence.get(q.hubId).catch(() => null))?.rootGroupId ?? null);
     const match = compileFilter(q.filter);
-    const ctx: PageContext = { hubId: q.hubId, rootGroupId, info, from, now, match };
+    const fresh = q.after !== undefined || (q.before === undefined && !q.focus);
+    const ctx: PageContext = { hubId: q.hubId, rootGroupId, info, from, now, fresh, match };
 
     let focus: TimelineFocus | undefined;
     let anchor: TimelinePosition | null = null;
@@ -420,13 +428,54 @@ export class HubTimeline {
 
   // ---- stored records --------------------------------------------------------------------------
 
+  /**
+   * A source's records beyond the cursor, nearest first. Older pages read a snapshot of the
+   * hub's 24 hours of that source, taken by the newest page (or when none is fresh): FerretDB
+   * 1.x pushes neither sort nor date ranges down, so each query costs a scan of the hub's records
+   * whatever the limit, and scrolling back would pay it on every page. Newer pages read fresh.
+   */
   private async recent<T extends Document>(
     col: Collection<T>,
     where: Filter<T>,
     field: string,
     w: Window,
     ctx: PageContext,
+    snapshotKey?: string,
   ): Promise<T[]> {
+    const at = (d: T) => time(d[field]);
+    if (w.direction === 'older' && snapshotKey) {
+      const key = `${ctx.hubId}:${snapshotKey}`;
+      let snap = this.snapshots.get(key);
+      const usable = (x: typeof snap): x is NonNullable<typeof snap> =>
+        !!x && !ctx.fresh && ctx.now - x.takenAt < SNAPSHOT_MS && w.cursor.at <= x.takenAt;
+      if (!usable(snap)) {
+        const docs = (await col
+          .find({ ...where, [field]: { $gte: new Date(ctx.from) } } as Filter<T>, {
+            sort: { [field]: -1 },
+            limit: SNAPSHOT_MAX,
+          })
+          .toArray()) as Document[];
+        snap = { takenAt: ctx.now, docs };
+        this.snapshots.delete(key);
+        this.snapshots.set(key, snap);
+        for (const k of this.snapshots.keys()) {
+          if (this.snapshots.size <= SNAPSHOT_ENTRIES) break;
+          this.snapshots.delete(k);
+        }
+      }
+      const docs = snap.docs as T[];
+      const oldest = docs.at(-1);
+      // A full snapshot ends before the 24 hours do: past its end, ask the store.
+      if (!(docs.length >= SNAPSHOT_MAX && oldest && at(oldest) > w.cursor.at - 1)) {
+        const out: T[] = [];
+        for (const d of docs) {
+          if (at(d) > w.cursor.at) continue;
+          out.push(d);
+          if (out.length >= w.limit + 20) break;
+        }
+        return out;
+      }
+    }
     const range =
       w.direction === 'older'
         ? { $gte: new Date(ctx.from), $lte: new Date(w.cursor.at) }
@@ -448,6 +497,7 @@ export class HubTimeline {
       'createdDate',
       w,
       ctx,
+      'transactions',
     );
     return docs.map((d) => {
       const state = String(d.state ?? (d.success === true ? 'replied' : 'failed'));
@@ -475,7 +525,7 @@ export class HubTimeline {
   private async fromNotes(ctx: PageContext, w: Window): Promise<TimelineEntry[]> {
     if (!ctx.rootGroupId) return [];
     const col = this.db.collection(COLLECTIONS.supportNotes);
-    const docs = await this.recent(col, { customerId: ctx.rootGroupId }, 'updatedDate', w, ctx);
+    const docs = await this.recent(col, { customerId: ctx.rootGroupId }, 'updatedDate', w, ctx, 'notes');
     return docs.map((d) => ({
       key: `n:${String(d._id)}`,
       source: 'note',
@@ -488,7 +538,7 @@ export class HubTimeline {
 
   private async fromSync(ctx: PageContext, w: Window): Promise<TimelineEntry[]> {
     const col = this.db.collection(COLLECTIONS.syncUpdates);
-    const docs = await this.recent(col, { linkId: ctx.hubId }, 'createdDate', w, ctx);
+    const docs = await this.recent(col, { linkId: ctx.hubId }, 'createdDate', w, ctx, 'sync');
     return docs.map((d) => {
       const s = d.state ?? {};
       const error = typeof d.errorSyncUpdateId === 'string' || s.subType === 'errorState-is-set';
@@ -506,7 +556,7 @@ export class HubTimeline {
 
   private async fromFirmware(ctx: PageContext, w: Window): Promise<TimelineEntry[]> {
     const col = this.db.collection(COLLECTIONS.firmwareQueue);
-    const docs = await this.recent(col, { linkId: ctx.hubId }, 'createdDate', w, ctx);
+    const docs = await this.recent(col, { linkId: ctx.hubId }, 'createdDate', w, ctx, 'firmware');
     return docs.map((d) => ({
       key: `f:${String(d._id)}`,
       source: 'firmware',
@@ -554,6 +604,8 @@ interface PageContext {
   info: StreamInfo;
   from: number;
   now: number;
+  /** The newest page, or a newer one: stored records are read afresh (and snapshots renewed). */
+  fresh: boolean;
   match: (e: TimelineEntry) => boolean;
 }
 
