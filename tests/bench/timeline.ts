@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     messages: { type: 'string', default: '30000' },
     seconds: { type: 'string', default: '10' },
     seed: { type: 'string', default: '3' },
+    /** Also write a CPU profile of the scroll over the full timeline here (.cpuprofile). */
+    profile: { type: 'string' },
   },
 });
 const ENTRIES = Number(args.entries);
@@ -68,7 +70,7 @@ try {
   await page.close();
   await context.addInitScript(OBSERVE);
 
-  const full = await measure(context, hub.hubId);
+  const full = await measure(context, hub.hubId, args.profile);
   const floor = await measure(context, 4_000_000_001);
 
   const line = (name: string, r: Figures) =>
@@ -198,10 +200,15 @@ interface Figures {
   pageMedianMs: number;
 }
 
-async function measure(context: BrowserContext, hubId: number): Promise<Figures> {
+async function measure(context: BrowserContext, hubId: number, profile?: string): Promise<Figures> {
   const page = await context.newPage();
   await page.goto(`${stack.url}/supportPlus/hub/${hubId}/timeline`);
   await page.locator('[data-key]').first().waitFor({ timeout: 60_000 });
+  const cdp = profile ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   const first = (await page.evaluate('window.__tl.first')) as number;
   // Scroll down for SECONDS, a step each frame; older pages load as the end comes into view.
   const r = (await page.evaluate(`new Promise((done) => {
@@ -217,6 +224,11 @@ async function measure(context: BrowserContext, hubId: number): Promise<Figures>
     };
     requestAnimationFrame(tick);
   })`)) as { frames: number[]; long: number[]; boot: number };
+  if (cdp && profile) {
+    const { profile: cpu } = await cdp.send('Profiler.stop');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(profile, JSON.stringify(cpu));
+  }
   const loaded =
     (
       await page
