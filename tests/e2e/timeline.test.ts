@@ -139,6 +139,24 @@ describe('the hub timeline', () => {
     expect(rows.some((r) => r.source === 'gap' && r.text.includes('removed'))).toBe(true);
   });
 
+  it('jumps to a time: the page opens there with the nearest entry highlighted', async () => {
+    const page = await signedInPage(browser(), stack, support);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/supportPlus');
+    await page.goto(`${stack.url}/supportPlus/hub/${hub.hubId}/timeline`);
+    await page.locator('[data-key]').first().waitFor();
+    // A minute from now, to the minute (the input's precision): the newest entries are nearest.
+    const t = new Date(Date.now() + 60_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const local = `${t.getFullYear()}-${two(t.getMonth() + 1)}-${two(t.getDate())}T${two(t.getHours())}:${two(t.getMinutes())}`;
+    await page.getByLabel('Jump to a time').fill(local);
+    await page.getByRole('button', { name: 'Jump', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('jump')).toBe(String(Date.parse(local)));
+    await expect.poll(async () => (await rowsOf(page)).filter((r) => r.current).length).toBe(1);
+    const rows = await rowsOf(page);
+    expect(rows.findIndex((r) => r.current)).toBeLessThan(5);
+    expect(await page.getByRole('alert').filter({ hasText: 'The linked entry' }).count()).toBe(0);
+  });
+
   it('offers the same link from the live monitor’s stream', async () => {
     const page = await signedInPage(browser(), stack, support);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/supportPlus');
