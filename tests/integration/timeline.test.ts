@@ -251,6 +251,37 @@ describe('the hub timeline', () => {
     ).toEqual([]);
   });
 
+  it('shows a subject that hit its per-subject limit as a gap where its kept history starts', async () => {
+    // The hub stream keeps 2,000 messages per subject: one more drops the oldest.
+    const s = subjects(stack.prefix);
+    for (let i = 0; i < 2001; i++)
+      stack.nc.publish(s.hubMsg(hubId, 'notification', 'log', 'flood'), JSON.stringify({ i }));
+    await stack.nc.flush();
+    const jsm = await jetstreamManager(stack.nc);
+    const stream = streamNames(stack.prefix).hubMsgs;
+    await until(
+      async () =>
+        Object.values(
+          (
+            await jsm.streams.info(stream, {
+              subjects_filter: s.hubMsg(hubId, 'notification', 'log', 'flood'),
+            })
+          ).state.subjects ?? {},
+        )[0] === 2000,
+      'the subject at its limit',
+    );
+    let cursor: string | null = null;
+    let gap: TimelineEntry | undefined;
+    for (let i = 0; i < 20 && !gap; i++) {
+      const p: TimelinePage = await page(support, `?limit=500${cursor ? `&before=${cursor}` : ''}`);
+      gap = p.entries.find((e) => e.key === 'g:subject:log.flood');
+      cursor = p.older;
+      if (!cursor) break;
+    }
+    expect(gap?.source).toBe('gap');
+    expect(gap?.title).toBe('Older log.flood messages not kept: this subject keeps its newest 2000.');
+  });
+
   it('refuses callers without support or dev, and hostile input with a clear 4xx', async () => {
     for (const c of [nobody, datauser]) {
       const r = await c.call('GET', path());
