@@ -79,7 +79,7 @@ const time = (d: unknown): number =>
 const READ_CAP = 50_000;
 /** Deleted stream positions considered for gap rows (a purge by sequence moves the first sequence instead). */
 const DELETED_RUNS_MAX = 50;
-/** Older pages read stored records from a snapshot at most this old (renewed by the newest page). */
+/** Older pages read stored records from a snapshot at most this old. */
 const SNAPSHOT_MS = 60_000;
 /** At most this many records of one source in a snapshot; past them the store is asked. */
 const SNAPSHOT_MAX = 20_000;
@@ -430,9 +430,10 @@ export class HubTimeline {
 
   /**
    * A source's records beyond the cursor, nearest first. Older pages read a snapshot of the
-   * hub's 24 hours of that source, taken by the newest page (or when none is fresh): FerretDB
+   * hub's 24 hours of that source, taken by the first older page (kept a minute): FerretDB
    * 1.x pushes neither sort nor date ranges down, so each query costs a scan of the hub's records
-   * whatever the limit, and scrolling back would pay it on every page. Newer pages read fresh.
+   * whatever the limit, and scrolling back would pay it on every page. The newest page and newer
+   * pages read the store directly, a page at a time (the first paint does not wait for a snapshot).
    */
   private async recent<T extends Document>(
     col: Collection<T>,
@@ -443,11 +444,11 @@ export class HubTimeline {
     snapshotKey?: string,
   ): Promise<T[]> {
     const at = (d: T) => time(d[field]);
-    if (w.direction === 'older' && snapshotKey) {
+    if (w.direction === 'older' && snapshotKey && !ctx.fresh) {
       const key = `${ctx.hubId}:${snapshotKey}`;
       let snap = this.snapshots.get(key);
       const usable = (x: typeof snap): x is NonNullable<typeof snap> =>
-        !!x && !ctx.fresh && ctx.now - x.takenAt < SNAPSHOT_MS && w.cursor.at <= x.takenAt;
+        !!x && ctx.now - x.takenAt < SNAPSHOT_MS && w.cursor.at <= x.takenAt;
       if (!usable(snap)) {
         const docs = (await col
           .find({ ...where, [field]: { $gte: new Date(ctx.from) } } as Filter<T>, {
@@ -604,7 +605,7 @@ interface PageContext {
   info: StreamInfo;
   from: number;
   now: number;
-  /** The newest page, or a newer one: stored records are read afresh (and snapshots renewed). */
+  /** The newest page, or a newer one: stored records are read from the store, not a snapshot. */
   fresh: boolean;
   match: (e: TimelineEntry) => boolean;
 }
