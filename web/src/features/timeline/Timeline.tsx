@@ -1,4 +1,4 @@
-import { TIMELINE, type TimelineFocus, type TopicFilter } from '@console/contracts';
+import { TIMELINE, type TimelineFocus, type TimelinePage, type TopicFilter } from '@console/contracts';
 import { Alert, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,15 +43,24 @@ export function Timeline({
     structuralSharing: false,
   });
 
+  // Each page's rows are made once (kept by page): a new page costs its own entries, and rows
+  // already on screen keep their identity (their memoised rendering stays).
+  const pageRows = useRef(new WeakMap<TimelinePage, Row[]>());
   const rows = useMemo(() => {
     const seen = new Set<string>();
     const out: Row[] = [];
-    for (const page of query.data?.pages ?? [])
-      for (const e of page.entries) {
-        if (seen.has(e.key)) continue;
-        seen.add(e.key);
-        out.push({ ...e, epoch: page.epoch });
+    for (const page of query.data?.pages ?? []) {
+      let made = pageRows.current.get(page);
+      if (!made) {
+        made = page.entries.map((e) => ({ ...e, epoch: page.epoch }));
+        pageRows.current.set(page, made);
       }
+      for (const r of made) {
+        if (seen.has(r.key)) continue;
+        seen.add(r.key);
+        out.push(r);
+      }
+    }
     return out;
   }, [query.data]);
   const focus = useMemo(() => query.data?.pages.find((p) => p.focus)?.focus ?? null, [query.data]);
