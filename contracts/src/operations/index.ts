@@ -10,6 +10,7 @@ import { statsOperations } from './stats/index.ts';
 import { supervisorOperations } from './supervisor.ts';
 import { surveyLinksOperations } from './survey-links.ts';
 import { thingOperations } from './things.ts';
+import { timelineOperations } from './timeline.ts';
 import type { Operation } from './types.ts';
 import { waterfallOperations } from './waterfall.ts';
 
@@ -25,6 +26,7 @@ export * from './stats/index.ts';
 export * from './supervisor.ts';
 export * from './survey-links.ts';
 export * from './things.ts';
+export * from './timeline.ts';
 export * from './types.ts';
 export * from './waterfall.ts';
 
@@ -37,6 +39,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...surveyLinksOperations,
   ...recentFailedOperations,
   ...waterfallOperations,
+  ...timelineOperations,
   ...gen1CommandOperations,
   ...rawChannelOperations,
   ...searchOperations,

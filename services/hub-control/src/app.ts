@@ -4,6 +4,7 @@ import {
   rawChannelOperations,
   recentFailedOperations,
   surveyLinksOperations,
+  timelineOperations,
   waterfallOperations,
 } from '@console/contracts';
 import {
@@ -32,6 +33,7 @@ import { linkActionHandlers } from './endpoints/link-actions.ts';
 import { rawChannelHandlers } from './endpoints/raw-channel.ts';
 import { recentFailedHandlers } from './endpoints/recent-failed.ts';
 import { surveyLinksHandlers } from './endpoints/survey-links.ts';
+import { timelineHandlers } from './endpoints/timeline.ts';
 import { waterfallHandlers } from './endpoints/waterfall.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
@@ -49,6 +51,7 @@ import { rawChannelPlugin } from './plugins/raw-channel.ts';
 import { rawServerOpsPlugin } from './plugins/raw-server-ops.ts';
 import { recordsPlugin } from './plugins/records.store.ts';
 import { surveyPlugin } from './plugins/survey.ts';
+import { timelinePlugin } from './plugins/timeline.ts';
 import { waterfallPlugin } from './plugins/waterfall.ts';
 import { wflPingsPlugin } from './plugins/wfl-pings.ts';
 
@@ -100,6 +103,8 @@ export const hubControlApp = fp(
       budgetMs: config.SURVEY_BUDGET_MS,
     });
 
+    await app.register(timelinePlugin, { prefix: config.NATS_PREFIX });
+
     await app.register(rawServerOpsPlugin, { prefix: config.REDIS_PREFIX, instance });
     await app.register(rawChannelPlugin);
 
@@ -112,6 +117,7 @@ export const hubControlApp = fp(
         ...rawChannelOperations,
         ...recentFailedOperations,
         ...waterfallOperations,
+        ...timelineOperations,
       ],
       handlers: {
         ...linkActionHandlers(app),
@@ -126,6 +132,7 @@ export const hubControlApp = fp(
         ...rawChannelHandlers(app),
         ...recentFailedHandlers(app),
         ...waterfallHandlers(app),
+        ...timelineHandlers(app),
       },
       errors: hubControlErrors,
     });
