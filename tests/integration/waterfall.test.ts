@@ -282,4 +282,56 @@ describe('the raw channel’s waterfall', () => {
       ws.close();
     }
   });
+
+  it('a raw send to a hub that does not answer shows nothing beyond "sent", then "outcome unknown"', async () => {
+    const h = hubWithSwitch(1);
+    await stack.simControl('slow', { hubId: h.hubId, delayMs: 600_000 });
+    const ws = await WsClient.open(stack, canceller);
+    try {
+      const id = cid();
+      const reply = await ws.raw(String(h.hubId), envelope(11, 'system', 'read'), 15_000, id);
+      expect(reply).toMatchObject({ outcome: 'timeout', correlationId: id });
+      let w: ActionWaterfall | null = null;
+      await until(async () => {
+        w = await byCorrelation(id);
+        return kinds(w).includes('audit');
+      }, 'the audit stage');
+      expect(kinds(w)).toEqual(['accepted', 'sent', 'outcome-unknown', 'audit']);
+      expect((w as unknown as ActionWaterfall).state).toBe('timedOut');
+    } finally {
+      ws.close();
+      await stack.simControl('slow', { hubId: h.hubId, delayMs: 0 });
+    }
+  });
+});
+
+describe('the firmware update’s waterfall', () => {
+  it('shows the releases look-up as stages before the update’s own', async () => {
+    const h = fleet[2] as SimHub;
+    const d = h.devices[0] as SimHub['devices'][number];
+    const id = cid();
+    const res = await send(
+      support,
+      '/api/supportPlus/socket/firmware-update',
+      { deviceId: d.deviceId, releaseId: `${d.productCode}-7.2`, productCode: d.productCode },
+      id,
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    let w: ActionWaterfall | null = null;
+    await until(async () => {
+      w = await byCorrelation(id);
+      return kinds(w).includes('audit');
+    }, 'the update’s audit stage');
+    const got = w as unknown as ActionWaterfall;
+    expect(got.state).toBe('replied');
+    expect(got.stages.slice(0, 5).map((s) => [s.kind, s.label])).toEqual([
+      ['accepted', 'accepted by the gateway'],
+      ['sent', 'releases look-up sent to the hub'],
+      ['response', expect.stringMatching(/^releases look-up: \d+ releases?$/)],
+      ['sent', 'sent to the hub'],
+      ['response', 'response item 0: ok'],
+    ]);
+    const offsets = got.stages.map((s) => s.offsetMs);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+  });
 });
