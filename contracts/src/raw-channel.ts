@@ -279,6 +279,8 @@ export interface RawChannelAudit {
   detail?: Record<string, unknown>;
   /** On a user channel: the customer the engineer spoke as. */
   customer?: RawCustomer;
+  /** The send's command waterfall id (when it came through the gateway). */
+  correlationId?: string;
   at: number;
 }
 

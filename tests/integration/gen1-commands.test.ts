@@ -17,7 +17,7 @@ import {
   WFL_COMMAND_RULES,
   wflRuleMessage,
 } from '@console/contracts';
-import { infraEnv, type ScratchPostgres, scratchPostgres } from '@console/kit/testing';
+import { infraEnv, type ScratchPostgres, scratchPostgres, storedAuditEvents } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { migrateWorld } from '@console/world';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -220,6 +220,18 @@ describe('sending a command as the user', () => {
     expect(got.stages[2]?.label).toBe(`reply ${r.reply}`);
     const offsets = got.stages.map((s) => s.offsetMs);
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    // The poke's audit event names the id too.
+    await stack.waitFor(
+      async () =>
+        (
+          await storedAuditEvents<{ commandId: number; correlationId?: string }>(
+            nc,
+            stack.prefix,
+            'gen1-command',
+          )
+        ).some((e) => e.commandId === r.commandId && e.correlationId === id),
+      'the poke’s audit event with its correlation id',
+    );
     // Someone without the role does not see it.
     expect((await nobody.call('GET', `/api/supportPlus/actions/correlation/${id}`)).status).toBe(403);
   });

@@ -262,6 +262,13 @@ describe('the raw channel’s waterfall', () => {
       expect(kinds(got)).toEqual(['accepted', 'sent', 'response', 'audit']);
       expect(got.stages[0]?.label).toBe('accepted by the gateway');
       expect(got.stages[0]?.detail).toBe('message transactionId 7');
+      // The raw channel's audit event names the id too.
+      const audits = await storedAuditEvents<{ transactionId: number; correlationId?: string }>(
+        stack.nc,
+        stack.prefix,
+        'raw-channel',
+      );
+      expect(audits.find((e) => e.transactionId === 7)?.correlationId).toBe(id);
       const offsets = got.stages.map((s) => s.offsetMs);
       expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
       // The hub saw the id on the request and answered with it.

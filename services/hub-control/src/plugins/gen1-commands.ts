@@ -148,9 +148,11 @@ export class Gen1Commands {
         command,
         state,
         reply: end.replyString,
+        correlationId: trace.correlationId,
       },
     });
-    if (audited) void flight.record('audit', 'audit record stored');
+    // The Gen1 path publishes its audit event without waiting for the stream's ack.
+    if (audited) void flight.record('audit', 'audit event published');
     flight.end();
     if (outcome.kind === 'timeout')
       throw new ApiError(504, GEN1_TEXT.timeout, { commandId: String(commandId) });

@@ -275,6 +275,7 @@ export class RawChannel extends AppJetStream {
       // What a Ban Host changed is part of its record.
       ...(is(m, ops.banHost) && !customer ? { detail: m.items[0]?.payload ?? {} } : {}),
       ...(customer ? { customer } : {}),
+      ...(ctx.trace ? { correlationId: ctx.trace.correlationId } : {}),
       at: Date.now(),
     };
     try {
