@@ -4,11 +4,13 @@
  * (FLEET=world), so the device dialog's features are the hub's. A feature write from the device
  * dialog shows its timed stages down to the hub's feature.event; against a hub that does not
  * answer it shows "sent", then "outcome unknown"; a pending write is cancelled from the panel and
- * the hub's late reply still shows, marked late.
+ * the hub's late reply still shows, marked late. The hub card's System Read shows its panel too,
+ * and so does a Gen1 poke from /support's Poke panel (the world's first WiFi links run in the
+ * simulator as well), down to the link's reply and the audit record.
  */
 import { type SimControlOp, simSubjects } from '@console/contracts';
 import { natsAuth } from '@console/kit';
-import { hubsOf } from '@console/world';
+import { hubsOf, wflsOf } from '@console/world';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { Page } from 'playwright-core';
@@ -20,6 +22,7 @@ import { startWorldStack, type WorldStack, worldFleetEnv } from '../support/worl
 const SEED = 9;
 const CUSTOMERS = 30;
 const HUBS = 8;
+const WFLS = 12;
 let stack: WorldStack;
 let nc: NatsConnection;
 const browser = useChromium(() => stack?.stop());
@@ -45,7 +48,12 @@ beforeAll(async () => {
   stack = await startWorldStack('e2ewfall', SEED, CUSTOMERS, {
     index: 'always',
     services: ['auth', 'search', 'simulator', 'hub-control', 'gateway'],
-    env: { ...worldFleetEnv(SEED, CUSTOMERS, HUBS), SIM_PRESENCE_REFRESH_S: '1', HUB_TIMEOUT_MS: '2500' },
+    env: {
+      ...worldFleetEnv(SEED, CUSTOMERS, HUBS),
+      SIM_WFLS: String(WFLS),
+      SIM_PRESENCE_REFRESH_S: '1',
+      HUB_TIMEOUT_MS: '2500',
+    },
   });
   nc = await connect({
     servers: stack.infra.NATS_URL.split(','),
@@ -194,5 +202,56 @@ describe('the command waterfall panel', () => {
     } finally {
       await simControl('slow', { hubId: hub.hubId, delayMs: 0 });
     }
+  });
+});
+
+describe('the waterfall panel beyond hub actions', () => {
+  it('the hub card’s System Read shows its stages', async () => {
+    const { hub } = target();
+    const page = await signedInPage(browser(), stack, support, { oneTimeCode: true });
+    await page.goto(`${stack.url}/supportPlus/hub/${hub.hubId}`);
+    await page.getByRole('button', { name: 'Read system info' }).click({ timeout: 30_000 });
+    const panel = page.getByLabel('Command waterfall');
+    await panel.getByText(/^System Read · transaction \d+$/).waitFor({ timeout: 20_000 });
+    await panel.getByLabel('Action state').filter({ hasText: 'replied' }).waitFor({ timeout: 20_000 });
+    await panel.locator('li[data-stage="audit"]').waitFor({ timeout: 20_000 });
+    expect((await stageKinds(panel)).slice(0, 3)).toEqual(['accepted', 'sent', 'response']);
+    await page.close();
+  });
+
+  it('a Gen1 poke shows its stages: accepted, sent, the link’s reply, the audit record', async () => {
+    // A simulated WiFi link whose owner's e-mail finds only that owner on /support.
+    const simulated = [...wflsOf({ seed: SEED, customers: CUSTOMERS })].slice(0, WFLS);
+    const pool = stack.world.pool;
+    let link: { wfl_id: number; mac: string; email: string } | undefined;
+    for (const w of simulated) {
+      const same = await pool.query('select count(*)::int as n from users where email ilike $1', [
+        `%${w.email}%`,
+      ]);
+      if (same.rows[0].n === 1) {
+        link = { wfl_id: w.wfl_id, mac: w.mac, email: w.email };
+        break;
+      }
+    }
+    if (!link) throw new Error('no simulated WiFi link with a unique owner e-mail in this world');
+    // The simulator's links ping rarely here: mark this one as just seen, so hub-control sends.
+    await pool.query('update wfls set pingtime = extract(epoch from now())::int where wfl_id = $1', [
+      link.wfl_id,
+    ]);
+    const page = await signedInPage(browser(), stack, support, { oneTimeCode: true });
+    await page.goto(`${stack.url}/support?searchterm=${encodeURIComponent(link.email)}`);
+    const row = page.getByRole('row', { name: `WFL ${link.wfl_id}` });
+    await row.getByRole('button', { name: 'All Details' }).click({ timeout: 30_000 });
+    const details = page.getByRole('region', { name: `Details of WFL ${link.wfl_id}` });
+    const poke = details.locator('form').filter({ has: page.getByRole('button', { name: 'SEND' }) });
+    await poke.getByLabel('Command string').fill('!R1D1F1', { timeout: 20_000 });
+    await poke.getByRole('button', { name: 'SEND' }).click();
+    const panel = details.getByLabel('Command waterfall');
+    await panel.getByText(/^poke !R1D1F1 · transaction \d+$/).waitFor({ timeout: 20_000 });
+    await panel.getByLabel('Action state').filter({ hasText: 'replied' }).waitFor({ timeout: 20_000 });
+    await panel.locator('li[data-stage="audit"]').waitFor({ timeout: 20_000 });
+    expect(await stageKinds(panel)).toEqual(['accepted', 'sent', 'response', 'audit']);
+    await panel.locator('li[data-stage="response"]').filter({ hasText: 'reply ' }).waitFor();
+    await page.close();
   });
 });

@@ -2,7 +2,9 @@
  * The command waterfall end to end (issue 17, item 2): the real simulator, hub-control, auth and
  * gateway as processes on real NATS, Redis and the Mongo-compatible server. A feature write's
  * stages from the gateway to the resulting feature.event; a hub that does not answer (sent, then
- * outcome unknown); Cancel by another staff member with the hub's late reply still recorded.
+ * outcome unknown); Cancel by another staff member with the hub's late reply still recorded; a raw
+ * channel send over /ws with its correlation id to the hub and back (the Gen1 poke's waterfall is
+ * in gen1-commands.test.ts, which has the WiFi links).
  */
 import {
   type ActionWaterfall,
@@ -17,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
 import { signInAdmin, staffClient } from '../support/people.ts';
 import type { Client } from '../support/stack.ts';
+import { envelope, WsClient } from '../support/ws-client.ts';
 
 let stack: HubStack;
 let db: Db;
@@ -224,5 +227,118 @@ describe('the command waterfall', () => {
     expect((await support.call('GET', '/api/supportPlus/actions/12345')).status).toBe(404);
     expect((await support.call('GET', '/api/supportPlus/actions/abc')).status).toBe(400);
     expect((await support.call('GET', '/api/supportPlus/actions/correlation/bad!id')).status).toBe(400);
+  });
+});
+
+describe('the raw channel’s waterfall', () => {
+  it('a raw send to a hub carries its correlation id to the hub and back, with its stages', async () => {
+    const h = hubWithSwitch(3) ?? hubWithSwitch(0);
+    const hubId = String(h.hubId);
+    const log = stack.watch(subjects(stack.prefix).hubMsgAll(h.hubId));
+    await stack.nc.flush();
+    const ws = await WsClient.open(stack, canceller);
+    try {
+      const id = cid();
+      const reply = await ws.raw(hubId, envelope(7, 'system', 'read'), 10_000, id);
+      expect(reply).toMatchObject({
+        type: 'raw-reply',
+        outcome: 'reply',
+        transactionId: 7,
+        correlationId: id,
+      });
+      let w: ActionWaterfall | null = null;
+      await until(async () => {
+        w = await byCorrelation(id);
+        return kinds(w).includes('audit');
+      }, 'the raw send’s audit stage');
+      const got = w as unknown as ActionWaterfall;
+      expect(got).toMatchObject({
+        correlationId: id,
+        hubId: h.hubId,
+        action: 'raw system.read',
+        staff: 'Carla Cancel',
+        state: 'replied',
+      });
+      expect(kinds(got)).toEqual(['accepted', 'sent', 'response', 'audit']);
+      expect(got.stages[0]?.label).toBe('accepted by the gateway');
+      expect(got.stages[0]?.detail).toBe('message transactionId 7');
+      // The raw channel's audit event names the id too.
+      const audits = await storedAuditEvents<{ transactionId: number; correlationId?: string }>(
+        stack.nc,
+        stack.prefix,
+        'raw-channel',
+      );
+      expect(audits.find((e) => e.transactionId === 7)?.correlationId).toBe(id);
+      const offsets = got.stages.map((s) => s.offsetMs);
+      expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+      // The hub saw the id on the request and answered with it.
+      const carried = log.filter((m) => m.headers?.get(CORRELATION_HEADERS.id) === id).map((m) => m.subject);
+      expect(carried.some((s) => s.endsWith('.msg.request.system.read'))).toBe(true);
+      expect(carried.some((s) => s.endsWith('.msg.response.system.read'))).toBe(true);
+      // Without an id of the page's, the gateway makes one and sends it back.
+      const own = await ws.raw(hubId, envelope(8, 'system', 'read'));
+      expect(own.correlationId).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+      await until(
+        async () => kinds(await byCorrelation(own.correlationId as string)).includes('response'),
+        'its stages',
+      );
+      // A malformed id is refused by the frame's schema, never sent.
+      const bad = await ws.raw(hubId, envelope(9, 'system', 'read'), 10_000, 'bad id!');
+      expect(bad).toMatchObject({ outcome: 'refused', statusCode: 400 });
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('a raw send to a hub that does not answer shows nothing beyond "sent", then "outcome unknown"', async () => {
+    const h = hubWithSwitch(1);
+    await stack.simControl('slow', { hubId: h.hubId, delayMs: 600_000 });
+    const ws = await WsClient.open(stack, canceller);
+    try {
+      const id = cid();
+      const reply = await ws.raw(String(h.hubId), envelope(11, 'system', 'read'), 15_000, id);
+      expect(reply).toMatchObject({ outcome: 'timeout', correlationId: id });
+      let w: ActionWaterfall | null = null;
+      await until(async () => {
+        w = await byCorrelation(id);
+        return kinds(w).includes('audit');
+      }, 'the audit stage');
+      expect(kinds(w)).toEqual(['accepted', 'sent', 'outcome-unknown', 'audit']);
+      expect((w as unknown as ActionWaterfall).state).toBe('timedOut');
+    } finally {
+      ws.close();
+      await stack.simControl('slow', { hubId: h.hubId, delayMs: 0 });
+    }
+  });
+});
+
+describe('the firmware update’s waterfall', () => {
+  it('shows the releases look-up as stages before the update’s own', async () => {
+    const h = fleet[2] as SimHub;
+    const d = h.devices[0] as SimHub['devices'][number];
+    const id = cid();
+    const res = await send(
+      support,
+      '/api/supportPlus/socket/firmware-update',
+      { deviceId: d.deviceId, releaseId: `${d.productCode}-7.2`, productCode: d.productCode },
+      id,
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    let w: ActionWaterfall | null = null;
+    await until(async () => {
+      w = await byCorrelation(id);
+      return kinds(w).includes('audit');
+    }, 'the update’s audit stage');
+    const got = w as unknown as ActionWaterfall;
+    expect(got.state).toBe('replied');
+    expect(got.stages.slice(0, 5).map((s) => [s.kind, s.label])).toEqual([
+      ['accepted', 'accepted by the gateway'],
+      ['sent', 'releases look-up sent to the hub'],
+      ['response', expect.stringMatching(/^releases look-up: \d+ releases?$/)],
+      ['sent', 'sent to the hub'],
+      ['response', 'response item 0: ok'],
+    ]);
+    const offsets = got.stages.map((s) => s.offsetMs);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
   });
 });

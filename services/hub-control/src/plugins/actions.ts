@@ -31,6 +31,11 @@ export interface ActionSpec<N extends HubCommandName> {
   payloads: HubCommandRequest<N>[];
   /** The refusal when the link is offline. */
   offline: string;
+  /**
+   * What was asked of the hub before the action itself (the firmware update's releases look-up):
+   * recorded as stages between "accepted" and the action's own "sent".
+   */
+  before?: { kind: 'sent' | 'response' | 'failed'; label: string; at: number }[];
 }
 
 interface End {
@@ -120,6 +125,7 @@ export class HubActions {
       caller,
     });
     void flight.record('accepted', ctx.trace ? 'accepted by the gateway' : 'accepted', trace.acceptedAt);
+    for (const b of spec.before ?? []) void flight.record(b.kind, b.label, b.at);
     let over = false;
     flight.watchEvents(this.app, () => over);
     const sentAt = Date.now();

@@ -27,7 +27,10 @@ declare module 'fastify' {
         correlationId?: string,
       ) => Promise<LinkOutcome>;
     };
-    wflLink: { send: (mac: string, command: string, caller: Caller) => Promise<WflOutcome> };
+    /** `correlationId`: the command waterfall's id, a header the simulated link answers with. */
+    wflLink: {
+      send: (mac: string, command: string, caller: Caller, correlationId?: string) => Promise<WflOutcome>;
+    };
   }
 }
 
@@ -73,10 +76,13 @@ export const linksPlugin = fp(
       },
     });
     app.decorate('wflLink', {
-      async send(mac: string, command: string, caller: Caller): Promise<WflOutcome> {
+      async send(mac: string, command: string, caller: Caller, correlationId?: string): Promise<WflOutcome> {
         const body: WflCommand = { command, requestedBy: caller.email };
+        const h = correlationId ? headers() : undefined;
+        if (h && correlationId) h.set(CORRELATION_HEADERS.id, correlationId);
         const outcome = await requestOnce(app.nats, app.subjects.wflCmd(mac), body, {
           timeoutMs: opts.wflTimeoutMs,
+          ...(h ? { headers: h } : {}),
           accept: (r): r is WflReply => checkWflReply.Check(r) && r.mac === mac,
         });
         if (outcome.kind === 'unreadable') app.hubMetrics.malformed.labels('wfl-reply').inc();

@@ -102,7 +102,8 @@ export class Waterfall {
   begin(a: {
     transactionId: number;
     correlationId: string;
-    hubId: number;
+    /** null for a Gen1 WiFi link's poke (no hub id; the link's address is in the stages). */
+    hubId: number | null;
     action: string;
     caller: Caller;
   }): Flight {
@@ -247,7 +248,7 @@ export class Flight {
 
   constructor(
     w: Waterfall,
-    a: { transactionId: number; correlationId: string; hubId: number; action: string; caller: Caller },
+    a: { transactionId: number; correlationId: string; hubId: number | null; action: string; caller: Caller },
     cancelled: Promise<Canceller>,
     release: () => void,
   ) {
@@ -261,6 +262,11 @@ export class Flight {
     };
     this.cancelled = cancelled;
     this.release = release;
+  }
+
+  /** The key its stages are stored under (and the settle key's). */
+  get transactionId(): number {
+    return this.base.transactionId;
   }
 
   record(
