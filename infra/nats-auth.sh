@@ -64,8 +64,10 @@ authorization {
         subscribe: { allow: [$(service_subs hub-control), "*.hub.*.presence", "*.hub.*.msg.>", "*.wfl.*.ping"] }
         allow_responses: true
     } }
+    # stats: its report worker asks hub-control (one operation, signed as the gateway signs) for a
+    # /linkplus-data run's live reads: it never sends hub commands itself.
     { user: stats, password: "$(pass stats)", permissions: {
-        publish: { allow: ["\$SRV.>", "*.reports.job.*", "*.audit.report", $JS_ENSURE, $JS_READ] }
+        publish: { allow: ["\$SRV.>", "*.reports.job.*", "*.audit.report", "*.api.hub-control.featureLiveRead", $JS_ENSURE, $JS_READ] }
         subscribe: { allow: [$(service_subs stats), "*.hub.>", "*.wfl.*.ping", "*.host.*.heartbeat", "*.audit.>"] }
         allow_responses: true
     } }

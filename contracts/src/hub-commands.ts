@@ -270,6 +270,25 @@ export type HubLogPayload = Static<typeof HubLogPayloadSchema>;
 /** NATS headers on a hub command: who is asking, for the socket log and the transaction. */
 export const HUB_CLIENT_HEADERS = { type: 'Console-Client-Type', id: 'Console-Client-Id' } as const;
 
+/**
+ * The command waterfall's correlation id (docs/architecture.md "Command waterfall"): the gateway
+ * sets it on every API request it forwards (the console's own `x-correlation-id` when it is well
+ * formed, else a fresh UUID) with the time it accepted the request; hub-control passes it on the
+ * `hub.<id>.cmd` request; the hub answers with it and puts it on every message the command causes.
+ */
+export const CORRELATION_HEADERS = {
+  id: 'Console-Correlation-Id',
+  /** ms since the epoch, when the gateway accepted the API request (only on api.> requests). */
+  acceptedAt: 'Console-Accepted-At',
+} as const;
+/** The HTTP header a console may send to choose an action's correlation id (and gets back). */
+export const CORRELATION_HTTP_HEADER = 'x-correlation-id';
+const correlationShape = /^[A-Za-z0-9_-]{8,64}$/;
+export const CORRELATION_ID_PATTERN = correlationShape.source;
+export function isCorrelationId(v: unknown): v is string {
+  return typeof v === 'string' && correlationShape.test(v);
+}
+
 // A random start far apart per process: the AUDIT stream drops a second record with the same
 // transaction id (its message id) inside its duplicate window, so two instances must not overlap.
 let lastTransactionId = Math.floor(Math.random() * 2 ** 40) * 1000;

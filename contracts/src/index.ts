@@ -1,3 +1,4 @@
+export * from './client-type.ts';
 export * from './constants.ts';
 export * from './delete-loop.ts';
 export * from './envelope.ts';
@@ -12,6 +13,7 @@ export * from './recordings.ts';
 export * from './roles.ts';
 export * from './subjects.ts';
 export * from './supervisor.ts';
+export * from './timeline.ts';
 export * from './wfl-commands.ts';
 export * from './world/index.ts';
 export * from './ws.ts';

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { classOperations, HUB_PROTOCOL_VERSION } from './hub-commands.ts';
+import { CORRELATION_ID_PATTERN, classOperations, HUB_PROTOCOL_VERSION } from './hub-commands.ts';
 import { type HubMessage, HubMessageItemSchema } from './hub-message.ts';
 import type { Access, Role } from './roles.ts';
 
@@ -37,7 +37,18 @@ export const RawEnvelopeSchema = Type.Object(
 /** Frames of the raw channel, beside the live-panel frames of `ws.ts`. */
 export const RawFrameSchema = Type.Union([
   Type.Object(
-    { type: Type.Literal('raw'), to: RawTargetSchema, message: RawEnvelopeSchema },
+    {
+      type: Type.Literal('raw'),
+      to: RawTargetSchema,
+      message: RawEnvelopeSchema,
+      correlationId: Type.Optional(
+        Type.String({
+          pattern: CORRELATION_ID_PATTERN,
+          description:
+            'The command waterfall: names this send (the gateway makes one when absent); the raw-reply carries it back',
+        }),
+      ),
+    },
     { additionalProperties: false },
   ),
   Type.Object(
@@ -90,6 +101,8 @@ export type RawServerFrame =
       type: 'raw-reply';
       to: string;
       transactionId: number | null;
+      /** The send's correlation id (command waterfall): its stages are served by it. */
+      correlationId?: string;
       outcome: RawOutcome;
       statusCode?: number;
       error?: string;
@@ -266,6 +279,8 @@ export interface RawChannelAudit {
   detail?: Record<string, unknown>;
   /** On a user channel: the customer the engineer spoke as. */
   customer?: RawCustomer;
+  /** The send's command waterfall id (when it came through the gateway). */
+  correlationId?: string;
   at: number;
 }
 

@@ -3,7 +3,7 @@
  * against the real auth, gateway, hub-control and simulator processes on real NATS, Postgres,
  * Redis, the Mongo-compatible server and the captured mailbox. Nothing is stood in: a message goes
  * browser → gateway raw channel → hub-control → NATS → the Link2 page (held as a hub by the
- * gateway) or a simulated hub, and back.
+ * gateway) or a simulated hub, and back. A raw send's log line opens its command waterfall.
  */
 import { COLLECTIONS, RAW_TEXT, subjects } from '@console/contracts';
 import type { Page } from 'playwright-core';
@@ -191,6 +191,38 @@ describe('Link Direct', () => {
       `"handlerId": "link2.${hub}.`,
     );
     await page.getByRole('list', { name: 'Previously sent' }).getByRole('listitem').first().waitFor();
+  });
+});
+
+describe('the raw channel’s waterfall', () => {
+  it('a raw send to a simulated hub shows its stages from its log line', async () => {
+    const hub = String(stack.fleet[0]?.hubId);
+    const page = await adminConsole();
+    await sendRaw(page, hub, {
+      version: '1.0',
+      transactionId: 4242,
+      senderId: 'admin.e2e',
+      direction: 'request',
+      class: 'system',
+      operation: 'read',
+      items: [{ itemId: 0, payload: {} }],
+    });
+    const reply = page
+      .getByRole('log', { name: 'Socket log' })
+      .getByLabel('Log entry')
+      .filter({ hasText: `← ${hub} system.read response · transactionId 4242 · reply` });
+    await reply.waitFor({ timeout: 20_000 });
+    await reply.getByRole('button', { name: 'Stages' }).click();
+    const panel = reply.getByLabel('Command waterfall');
+    await panel.getByText(/^raw system\.read · transaction \d+$/).waitFor({ timeout: 20_000 });
+    await panel.getByLabel('Action state').filter({ hasText: 'replied' }).waitFor({ timeout: 20_000 });
+    await panel.locator('li[data-stage="audit"]').waitFor({ timeout: 20_000 });
+    const kinds = await panel
+      .getByRole('list', { name: 'Stages' })
+      .locator('li')
+      .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-stage')));
+    expect(kinds).toEqual(['accepted', 'sent', 'response', 'audit']);
+    await page.context().close();
   });
 });
 

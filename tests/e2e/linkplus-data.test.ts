@@ -6,11 +6,13 @@
  * in the captured mailbox. Another role is refused by the server.
  */
 import type { FeatureDataResult } from '@console/contracts';
-import { mailAttachment, waitForMail } from '@console/kit/testing';
+import { natsAuth } from '@console/kit';
+import { mailAttachment, operationClient, waitForMail } from '@console/kit/testing';
+import { connect } from '@nats-io/transport-node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { createStaff, type StaffUser, signInAdmin, signInApi } from '../support/people.ts';
-import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
+import { startWorldStack, type WorldStack, worldFleetEnv } from '../support/world-stack.ts';
 
 let stack: WorldStack;
 const browser = useChromium(() => stack?.stop());
@@ -20,9 +22,15 @@ let sampled: string;
 
 beforeAll(async () => {
   stack = await startWorldStack('e2elpdata', 7, 40, {
-    services: ['auth', 'stats', 'gateway'],
-    // Slow enough to watch: a pause of 700 ms after every 2 features.
-    env: { BACKFILL: 'off', REPORT_PAGE_ROWS: '2', REPORT_PAGE_PAUSE_MS: '700' },
+    services: ['auth', 'stats', 'simulator', 'hub-control', 'gateway'],
+    // Slow enough to watch: a pause of 700 ms after every 2 features. The simulator runs the world's
+    // first 25 hubs (quiet: no events of their own), the rest stay offline, for Query Live.
+    env: {
+      BACKFILL: 'off',
+      REPORT_PAGE_ROWS: '2',
+      REPORT_PAGE_PAUSE_MS: '700',
+      ...worldFleetEnv(7, 40, 25),
+    },
   });
   const admin = await signInAdmin(stack);
   dana = await createStaff(admin, 'datauser', 'Dana Data');
@@ -83,7 +91,7 @@ describe('/linkplus-data', () => {
     const s = stat as NonNullable<typeof stat>;
     await expect
       .poll(() => stats.getByRole('row').nth(1).textContent(), { timeout: 10_000 })
-      .toBe(`L21dimLevel${s.featuresExamined}1${10}${s.exceptions}${s.links}`);
+      .toBe(`L21dimLevel${s.featuresExamined}1${10}${s.exceptions}${s.links}—`);
 
     await page.getByRole('button', { name: 'Get Exceptions' }).click();
     await expect
@@ -124,6 +132,113 @@ describe('/linkplus-data', () => {
       403,
     );
   });
+
+  it('Query Live for missing: reads the features without stored values from their hubs, in the data user’s name', async () => {
+    const page = await signedInPage(browser(), stack, dana);
+    await page.goto(`${stack.url}/linkplus-data`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('checkbox', { name: 'Select L21' }).check();
+    await page.getByRole('button', { name: 'Get Feature Types' }).click();
+    await page.getByRole('checkbox', { name: /^L21 dimLevel \(\d+\)$/ }).check();
+    await page.getByLabel('Max Features').fill('40');
+    await page.getByLabel('Keep Feature Data').check();
+    await page.getByLabel('Query Live for missing').check();
+    const since = new Date();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const state = page.getByLabel('Run state');
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toMatch(/State: running/);
+    await expect.poll(() => state.textContent(), { timeout: 120_000 }).toMatch(/State: idle · last ran /);
+
+    const res = (await (
+      await page.request.get(
+        `${stack.url}/api/linkplus-products/getFeatureDataByProductResult?featureData=all&exceptions=true`,
+      )
+    ).json()) as FeatureDataResult;
+    const result = res.result;
+    if (!result?.featureData) throw new Error('no feature data kept');
+    // The run's own job does not show whom it reads for.
+    expect(JSON.stringify(res.job)).not.toContain('runBy');
+    const live = result.featureData.filter((f) => f.values[0]?.live);
+    const stored = result.featureData.filter((f) => f.values.length && !f.values[0]?.live);
+    const none = result.featureData.filter((f) => f.values.length === 0);
+    expect(stored.map((f) => f.featureId)).toEqual([sampled]);
+    expect(live.length).toBeGreaterThan(0);
+    expect(none.length).toBeGreaterThan(0);
+    expect(result.stats[0]?.liveValues).toBe(live.length);
+    // Each feature without a value says why the hub gave none (its link is offline).
+    for (const f of none)
+      expect(
+        result.exceptions?.find(
+          (e) => e.featureId === f.featureId && e.reason.startsWith('Live read gave no value: '),
+        ),
+        f.featureId,
+      ).toBeTruthy();
+    // A live value is what the hub answers to a support engineer's own read of the feature.
+    const support = await signInApi(stack, sam.email, sam.password);
+    const first = live[0] as (typeof live)[number];
+    const read = await support.call('POST', '/api/supportPlus/socket/feature-read', {
+      featureId: first.featureId,
+      linkId: first.linkId,
+    });
+    expect(read.status).toBe(200);
+    expect((read.json as { items: { payload: { value: unknown } }[] }).items[0]?.payload.value).toEqual(
+      first.values[0]?.value,
+    );
+
+    // Every hub read has its transaction and automatic support note in the data user's name.
+    const txs = await stack.mongo.db
+      .collection('transactions')
+      .find({ tags: 'hub-control.featureLiveRead', startDate: { $gte: since } })
+      .toArray();
+    const liveHubs = new Set(live.map((f) => f.linkId));
+    expect(new Set(txs.map((t) => t.hubId as number))).toEqual(liveHubs);
+    for (const t of txs) expect(t.staff.email).toBe(dana.email);
+    const notes = await stack.mongo.db
+      .collection('supportnotes')
+      .find({ userId: dana.email, notes: /ran Feature Data live read/ })
+      .toArray();
+    expect(notes.length).toBe(txs.length);
+
+    // The screen marks the live values; the CSV says which came from a live read.
+    await page.getByRole('button', { name: 'Get Feature Data' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByLabel('Feature data values')
+            .getByRole('row')
+            .filter({ hasText: first.featureId })
+            .textContent(),
+        { timeout: 10_000 },
+      )
+      .toContain('(live)');
+    const mail = await waitForMail(stack.infra.MAILBOX_URL, dana.email, /^Report: Feature data by product/, {
+      since: since.getTime(),
+      timeoutMs: 30_000,
+    });
+    const part = mail.Attachments[0];
+    if (!part) throw new Error('no attachment');
+    const lines = (await mailAttachment(stack.infra.MAILBOX_URL, mail, part.PartID))
+      .toString('utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]?.endsWith(',exception,liveRead')).toBe(true);
+    expect(lines.find((l) => l.includes(first.featureId))).toMatch(/,live$/);
+    expect(lines.filter((l) => l.endsWith(',failed'))).toHaveLength(none.length);
+
+    // The live read is hub-control's internal operation: not an HTTP route, and for data users only.
+    expect((await support.call('POST', '/internal/hub-control/feature-live-read', {})).status).toBe(404);
+    const nc = await connect({ servers: stack.infra.NATS_URL.split(','), ...natsAuth() });
+    try {
+      const asSupport = await operationClient(nc, stack.prefix)('hub-control.featureLiveRead', {
+        caller: { userId: sam.id, email: sam.email, name: sam.name, roles: ['support'], sessionId: 's' },
+        body: { jobId: 'x', features: [{ featureId: first.featureId, linkId: first.linkId }] },
+      });
+      expect(asSupport).toMatchObject({ ok: false, error: { statusCode: 403 } });
+    } finally {
+      await nc.close();
+    }
+  }, 240_000);
 
   it('cancels a run: back to idle with who cancelled', async () => {
     const page = await signedInPage(browser(), stack, dana);

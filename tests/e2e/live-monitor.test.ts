@@ -82,7 +82,8 @@ describe('live message monitor', () => {
     await page.getByText('Live', { exact: true }).waitFor();
 
     const stream = page.getByRole('log', { name: 'Stream' });
-    const entries = stream.getByRole('button');
+    // Each entry is the button that expands it (its 'Copy link' button beside it is not an entry).
+    const entries = stream.locator('button[aria-expanded]');
     hubSays('request', 'system', 'read', { clientType: 'user', senderId: 'app-1' });
     hubSays('response', 'system', 'read', { clientType: 'user' });
     hubSays('notification', 'log', 'add', { message: 'Boot complete' });

@@ -2,9 +2,13 @@
  * The Gen1 command path end to end: the real simulator (its WiFi links), hub-control, auth and
  * gateway, each in its own process, on real NATS, Postgres (the world's Gen1 schema), Redis and the
  * Mongo-compatible server. The test signs in through the gateway like the console does, and
- * watches the links' subjects with its own NATS client. Nothing is stood in.
+ * watches the links' subjects with its own NATS client. Nothing is stood in. A poke's command
+ * waterfall (its correlation id on the link's request and its timed stages) is checked here too.
  */
 import {
+  type ActionWaterfall,
+  CORRELATION_HEADERS,
+  CORRELATION_HTTP_HEADER,
   GEN1_TEXT,
   type Gen1CommandList,
   type Gen1CommandResult,
@@ -13,7 +17,7 @@ import {
   WFL_COMMAND_RULES,
   wflRuleMessage,
 } from '@console/contracts';
-import { infraEnv, type ScratchPostgres, scratchPostgres } from '@console/kit/testing';
+import { infraEnv, type ScratchPostgres, scratchPostgres, storedAuditEvents } from '@console/kit/testing';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { migrateWorld } from '@console/world';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -179,6 +183,57 @@ describe('sending a command as the user', () => {
     const top = (await support.call('GET', `/api/support/wflCommands/${enc(mac(1))}`))
       .json as Gen1CommandList;
     expect(top.commands[0]?.id).toBe(r.commandId);
+  });
+
+  it('a poke has a command waterfall: accepted, sent, the link’s reply, the audit record', async () => {
+    const wire = watch(subjects(stack.prefix).wflCmd(mac(1)));
+    await nc.flush();
+    const id = `poke-wf-${Date.now()}`;
+    const res = await fetch(`${stack.url}/api/impersonate-user/${USER}/${enc(mac(1))}/${enc('!R1D2F1')}`, {
+      headers: { cookie: support.sessionCookie, [CORRELATION_HTTP_HEADER]: id },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get(CORRELATION_HTTP_HEADER)).toBe(id);
+    const r = (await res.json()) as Gen1CommandResult;
+    // The link's request carried the id.
+    expect(wire.map((m) => m.headers?.get(CORRELATION_HEADERS.id))).toEqual([id]);
+    let w: ActionWaterfall | null = null;
+    await stack.waitFor(
+      async () => {
+        const got = await support.call('GET', `/api/supportPlus/actions/correlation/${id}`);
+        w = got.status === 200 ? (got.json as ActionWaterfall) : null;
+        return w?.stages.some((s) => s.kind === 'audit') ?? false;
+      },
+      'the poke’s audit stage',
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
+    const got = w as unknown as ActionWaterfall;
+    expect(got).toMatchObject({
+      correlationId: id,
+      hubId: null,
+      action: 'poke !R1D2F1',
+      staff: 'Sam Support',
+      state: 'replied',
+    });
+    expect(got.stages.map((s) => s.kind)).toEqual(['accepted', 'sent', 'response', 'audit']);
+    expect(got.stages[0]?.detail).toContain(`command ${r.commandId} queued`);
+    expect(got.stages[2]?.label).toBe(`reply ${r.reply}`);
+    const offsets = got.stages.map((s) => s.offsetMs);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    // The poke's audit event names the id too.
+    await stack.waitFor(
+      async () =>
+        (
+          await storedAuditEvents<{ commandId: number; correlationId?: string }>(
+            nc,
+            stack.prefix,
+            'gen1-command',
+          )
+        ).some((e) => e.commandId === r.commandId && e.correlationId === id),
+      'the poke’s audit event with its correlation id',
+    );
+    // Someone without the role does not see it.
+    expect((await nobody.call('GET', `/api/supportPlus/actions/correlation/${id}`)).status).toBe(403);
   });
 
   it('refuses a command outside the rules with the rule’s message, sending nothing', async () => {

@@ -95,6 +95,19 @@ describe('the broker', () => {
         /Permissions Violation for Publish/,
       );
     }
+    // The report worker asks hub-control for a /linkplus-data run's live reads, and nothing else.
+    const stats = await as('stats');
+    expect(
+      await violation(stats, () => stats.publish('console.api.hub-control.featureLiveRead', '{}')),
+    ).toBeNull();
+    for (const other of [
+      'console.api.hub-control.featureWrite',
+      'console.api.auth.adminList',
+      'console.hub.7.cmd',
+    ])
+      expect(await violation(stats, () => stats.publish(other, '{}')), other).toMatch(
+        /Permissions Violation for Publish/,
+      );
     const auth = await as('auth');
     expect(await violation(auth, () => auth.subscribe('console.api.search.>'))).toMatch(
       /Permissions Violation for Subscription to "console\.api\.search\.>"/,

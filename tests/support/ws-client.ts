@@ -20,10 +20,13 @@ export class WsClient extends FrameSocket<AnyFrame> {
     return find() as AnyFrame;
   }
 
-  /** Sends one raw frame and waits for the `raw-reply` carrying its transactionId. */
-  async raw(to: string, message: object, timeoutMs = 10_000): Promise<AnyFrame> {
+  /**
+   * Sends one raw frame and waits for the `raw-reply` carrying its transactionId; `correlationId`
+   * names the send for the command waterfall.
+   */
+  async raw(to: string, message: object, timeoutMs = 10_000, correlationId?: string): Promise<AnyFrame> {
     const from = this.frames.length;
-    this.send({ type: 'raw', to, message });
+    this.send({ type: 'raw', to, message, ...(correlationId ? { correlationId } : {}) });
     const tx = (message as { transactionId?: number }).transactionId;
     return this.next(
       (f) => f.type === 'raw-reply' && f.transactionId === tx,

@@ -205,6 +205,35 @@ const hubAction = <I extends string, P extends TProperties>(
     response: HubActionResultSchema,
   });
 
+/** One live read of a /linkplus-data run (Query Live for missing): at most this many features, on so many hubs. */
+export const FEATURE_LIVE_READ = { maxFeatures: 100, maxHubs: 20, hubsAtOnce: 4 } as const;
+
+export const FeatureLiveReadBodySchema = body({
+  jobId: Type.String({ minLength: 1, maxLength: 64, description: 'The feature-data run that asks' }),
+  features: Type.Array(body({ featureId: Id('Feature id'), linkId: LinkId }), {
+    minItems: 1,
+    maxItems: FEATURE_LIVE_READ.maxFeatures,
+  }),
+});
+export type FeatureLiveReadBody = Static<typeof FeatureLiveReadBodySchema>;
+export const FeatureLiveReadResultSchema = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      featureId: Type.String(),
+      linkId: Type.Integer(),
+      /** The hub's answer, when it gave one. */
+      value: Type.Optional(Type.Unknown()),
+      /** When the hub answered (ms since the epoch). */
+      at: Type.Optional(Type.Number()),
+      /** Why there is no value: offline link, no reply, the hub's error. */
+      error: Type.Optional(Type.String()),
+      /** The transaction of the hub's read (one per hub), when one was sent. */
+      transactionId: Type.Optional(Type.Integer()),
+    }),
+  ),
+});
+export type FeatureLiveReadResult = Static<typeof FeatureLiveReadResultSchema>;
+
 export const hubControlOperations = [
   hubAction('linkReset', 'link-reset', 'Reset a link: restart (default), HomeKit unpair or fix storage', {
     link2Id: LinkId,
@@ -275,6 +304,19 @@ export const hubControlOperations = [
     'Read every feature of the link: one message, an item per feature (the hub card’s get-all-feature-states)',
     { linkId: LinkId },
   ),
+  op({
+    id: 'hub-control.featureLiveRead',
+    service: 'hub-control',
+    method: 'POST',
+    path: '/internal/hub-control/feature-live-read',
+    access: ['datauser'],
+    internal: true,
+    summary:
+      "Read features' current values from their hubs for a /linkplus-data run (Query Live for missing): one feature-read per hub, each with its transaction, support note and audit; asked by the stats service's report worker for the data user who started the run, never over HTTP",
+    tags: ['hub-control'],
+    body: FeatureLiveReadBodySchema,
+    response: FeatureLiveReadResultSchema,
+  }),
   hubAction('featureWrite', 'feature-write', 'Write a feature’s value (confirm with "ok")', {
     featureId: Id('Feature id'),
     value: Type.Union([Type.Number(), Type.Boolean(), Type.String({ maxLength: 200 })]),

@@ -11,7 +11,9 @@ import { statsOperations } from './stats/index.ts';
 import { supervisorOperations } from './supervisor.ts';
 import { surveyLinksOperations } from './survey-links.ts';
 import { thingOperations } from './things.ts';
+import { timelineOperations } from './timeline.ts';
 import type { Operation } from './types.ts';
+import { waterfallOperations } from './waterfall.ts';
 
 export * from './auth.ts';
 export * from './customer-auth.ts';
@@ -26,7 +28,9 @@ export * from './stats/index.ts';
 export * from './supervisor.ts';
 export * from './survey-links.ts';
 export * from './things.ts';
+export * from './timeline.ts';
 export * from './types.ts';
+export * from './waterfall.ts';
 
 /** Every API operation, once: the gateway's routes, the services' handlers, OpenAPI and the role tests. */
 export const OPERATIONS: readonly Operation[] = [
@@ -37,6 +41,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...surveyLinksOperations,
   ...recentFailedOperations,
   ...recordingOperations,
+  ...waterfallOperations,
+  ...timelineOperations,
   ...gen1CommandOperations,
   ...rawChannelOperations,
   ...searchOperations,

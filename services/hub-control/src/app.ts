@@ -5,6 +5,8 @@ import {
   recentFailedOperations,
   recordingOperations,
   surveyLinksOperations,
+  timelineOperations,
+  waterfallOperations,
 } from '@console/contracts';
 import {
   ensureStreams,
@@ -25,6 +27,7 @@ import { backupActionHandlers } from './endpoints/backup-actions.ts';
 import { channelListHandlers } from './endpoints/channel-list.ts';
 import { deviceActionHandlers } from './endpoints/device-actions.ts';
 import { hubControlErrors } from './endpoints/errors.ts';
+import { featureLiveReadHandlers } from './endpoints/feature-live-read.ts';
 import { gen1CommandHandlers } from './endpoints/gen1-commands.ts';
 import { hubCardHandlers } from './endpoints/hub-card.ts';
 import { linkActionHandlers } from './endpoints/link-actions.ts';
@@ -32,6 +35,8 @@ import { rawChannelHandlers } from './endpoints/raw-channel.ts';
 import { recentFailedHandlers } from './endpoints/recent-failed.ts';
 import { recordingHandlers } from './endpoints/recordings.ts';
 import { surveyLinksHandlers } from './endpoints/survey-links.ts';
+import { timelineHandlers } from './endpoints/timeline.ts';
+import { waterfallHandlers } from './endpoints/waterfall.ts';
 import { accountsPlugin } from './plugins/accounts.store.ts';
 import { hubActionsPlugin } from './plugins/actions.ts';
 import { auditTrailPlugin } from './plugins/audit-trail.ts';
@@ -48,6 +53,8 @@ import { rawChannelPlugin } from './plugins/raw-channel.ts';
 import { rawServerOpsPlugin } from './plugins/raw-server-ops.ts';
 import { recordsPlugin } from './plugins/records.store.ts';
 import { surveyPlugin } from './plugins/survey.ts';
+import { timelinePlugin } from './plugins/timeline.ts';
+import { waterfallPlugin } from './plugins/waterfall.ts';
 import { wflPingsPlugin } from './plugins/wfl-pings.ts';
 
 export interface HubControlAppOptions {
@@ -89,6 +96,7 @@ export const hubControlApp = fp(
     await app.register(auditWriterPlugin, { prefix: config.NATS_PREFIX });
     await app.register(backupsPlugin);
     await app.register(accountsPlugin);
+    await app.register(waterfallPlugin, { prefix: config.REDIS_PREFIX });
     await app.register(hubActionsPlugin, { budgetMs: config.ACTION_BUDGET_MS });
     await app.register(gen1CommandsPlugin);
     await app.register(surveyPlugin, {
@@ -96,6 +104,8 @@ export const hubControlApp = fp(
       hubTimeoutMs: config.SURVEY_HUB_TIMEOUT_MS,
       budgetMs: config.SURVEY_BUDGET_MS,
     });
+
+    await app.register(timelinePlugin, { prefix: config.NATS_PREFIX });
 
     await app.register(rawServerOpsPlugin, { prefix: config.REDIS_PREFIX, instance });
     await app.register(rawChannelPlugin);
@@ -109,10 +119,13 @@ export const hubControlApp = fp(
         ...rawChannelOperations,
         ...recentFailedOperations,
         ...recordingOperations,
+        ...waterfallOperations,
+        ...timelineOperations,
       ],
       handlers: {
         ...linkActionHandlers(app),
         ...deviceActionHandlers(app),
+        ...featureLiveReadHandlers(app),
         ...backupActionHandlers(app),
         ...accountActionHandlers(app),
         ...hubCardHandlers(app),
@@ -122,6 +135,8 @@ export const hubControlApp = fp(
         ...rawChannelHandlers(app),
         ...recentFailedHandlers(app),
         ...recordingHandlers(app),
+        ...waterfallHandlers(app),
+        ...timelineHandlers(app),
       },
       errors: hubControlErrors,
     });

@@ -2,13 +2,16 @@ import { hostname } from 'node:os';
 import {
   ApiError,
   allows,
+  CORRELATION_HEADERS,
   type ErrorEnvelope,
+  isCorrelationId,
   type Operation,
   operationName,
   type ServiceName,
   type ServiceReply,
   VERSION_LABEL,
 } from '@console/contracts';
+import type { MsgHdrs } from '@nats-io/nats-core';
 import { Svcm } from '@nats-io/services';
 import type { FastifyInstance } from 'fastify';
 import { assertionKey, verifyAssertion } from './caller-assertion.ts';
@@ -115,7 +118,7 @@ export async function registerOperations<Ops extends readonly Operation[]>(
           return;
         }
         const started = performance.now();
-        void answer(app, c, key, msg.data).then((reply) => {
+        void answer(app, c, key, msg.data, traceOf(msg.headers)).then((reply) => {
           f.requests++;
           f.totalMs += performance.now() - started;
           if (!reply.ok) {
@@ -141,11 +144,23 @@ export async function registerOperations<Ops extends readonly Operation[]>(
   });
 }
 
+/** The command waterfall's headers as the gateway set them (none on a request from elsewhere). */
+function traceOf(h: MsgHdrs | undefined): HandlerContext['trace'] {
+  const correlationId = h?.get(CORRELATION_HEADERS.id) ?? '';
+  if (!isCorrelationId(correlationId)) return undefined;
+  const acceptedAt = Number(h?.get(CORRELATION_HEADERS.acceptedAt));
+  return {
+    correlationId,
+    acceptedAt: Number.isFinite(acceptedAt) && acceptedAt > 0 ? acceptedAt : Date.now(),
+  };
+}
+
 async function answer(
   app: FastifyInstance,
   c: Compiled,
   key: Buffer | null,
   raw: Uint8Array,
+  trace: HandlerContext['trace'],
 ): Promise<ServiceReply> {
   const stop = app.metrics.endpointSeconds.startTimer({ operation: c.op.id });
   let requestId = 'unknown';
@@ -177,6 +192,7 @@ async function answer(
       query: c.query(req.query ?? {}) as Record<string, unknown>,
       body: c.body(req.body),
       log: app.log.child({ reqId: requestId, op: c.op.id, user: caller?.userId }),
+      ...(trace ? { trace } : {}),
     };
     const result = await c.handler(ctx);
     stop({ outcome: 'ok' });

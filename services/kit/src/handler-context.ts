@@ -10,6 +10,8 @@ export interface HandlerContext<B = unknown, P = Record<string, unknown>, Q = Re
   ip: string;
   requestId: string;
   log: FastifyBaseLogger;
+  /** The command waterfall: the gateway's correlation id and when it accepted the call (headers). */
+  trace?: { correlationId: string; acceptedAt: number };
 }
 
 /** A handler's answer when it needs more than data: a status, or a session to open or end. */

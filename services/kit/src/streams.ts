@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { streamNames, subjects } from '@console/contracts';
 import {
   DiscardPolicy,
@@ -43,6 +44,16 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
 const STREAM_NAME_IN_USE = 10058;
 
 const nanos = (ms: number) => ms * 1_000_000;
+
+/**
+ * The identity of a stream's history: its name and creation time. Deleting and re-creating the
+ * stream restarts sequences at 1 and changes the epoch, so an old position can never be mistaken
+ * for a new one. Every process computes the same epoch for the same stream (the gateway's live
+ * topics and hub-control's timeline and its links to a moment).
+ */
+export function streamEpoch(info: Pick<StreamInfo, 'config' | 'created'>): string {
+  return createHash('sha256').update(`${info.config.name}|${info.created}`).digest('base64url').slice(0, 12);
+}
 
 /**
  * The JetStream streams the console relies on, created or brought up to date idempotently (any

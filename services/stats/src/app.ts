@@ -74,6 +74,8 @@ export const statsApp = fp(
       gzipBytes: config.REPORT_GZIP_BYTES,
       pagePauseMs: config.REPORT_PAGE_PAUSE_MS,
       replicas: config.NATS_STREAM_REPLICAS,
+      assertionKey: config.CALLER_ASSERTION_KEY,
+      liveReadTimeoutMs: config.REPORT_LIVE_READ_TIMEOUT_MS,
     });
 
     await registerOperations(app, {

@@ -48,6 +48,12 @@ export const StatsConfigSchema = Type.Composite([
       minimum: 0,
       description: 'A CSV larger than this is attached gzipped',
     }),
+    REPORT_LIVE_READ_TIMEOUT_MS: Type.Integer({
+      default: 45_000,
+      minimum: 1000,
+      description:
+        'Query Live for missing: how long one live read (up to 20 hubs through hub-control) may take; its features then count as failed reads',
+    }),
     REPORT_PAGE_PAUSE_MS: Type.Integer({
       default: 0,
       minimum: 0,

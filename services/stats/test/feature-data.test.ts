@@ -197,7 +197,7 @@ describe('feature data by product', () => {
     if (!part) throw new Error('no attachment');
     const lines = (await mailAttachment(mailbox, mail, part.PartID)).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'productCode,featureType,featureId,linkId,hubLastActive,records,newestAt,newestValue,exception',
+      'productCode,featureType,featureId,linkId,hubLastActive,records,newestAt,newestValue,exception,liveRead',
     );
     expect(lines).toHaveLength(9);
     expect(lines.find((l) => l.includes(`,${dim[0]},`))).toContain(',10,');

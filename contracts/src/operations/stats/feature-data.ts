@@ -37,6 +37,7 @@ export const FEATURE_DATA_TEXT = {
   noValues: 'No values in the database in the sampled window',
   noHub: 'The hub of this feature is not in hubs',
   inactive: 'The hub was not active in the chosen days',
+  liveFailed: 'Live read gave no value',
   notKept: 'Keep Feature Data was off for this run: only the stats were kept.',
 } as const;
 
@@ -114,7 +115,7 @@ export const FeatureDataOptionsSchema = Type.Object(
     queryLive: Type.Optional(
       Type.Boolean({
         description:
-          'Query Live for missing: kept with the run; no live read yet (stats may not send hub commands), so features without stored values are listed as exceptions',
+          'Query Live for missing: a feature with no stored value in the window is read from its hub (hub-control sends one feature-read per online hub, with its transaction, support note and audit naming you); the value goes in the CSV marked live, a failed read is an exception with its reason',
       }),
     ),
     maxFeatures: Type.Optional(
@@ -156,6 +157,12 @@ export const FeatureDataStatSchema = Type.Object({
   valuesSampled: Type.Integer({ minimum: 0 }),
   exceptions: Type.Integer({ minimum: 0 }),
   links: Type.Integer({ minimum: 0, description: 'Distinct hubs of the examined features' }),
+  liveValues: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'Features whose value came from a live read (Query Live for missing)',
+    }),
+  ),
 });
 export const FeatureDataExceptionSchema = Type.Object({
   productCode: Type.String(),
@@ -169,9 +176,16 @@ export const FeatureDataValuesSchema = Type.Object({
   featureType: Type.String(),
   featureId: Type.String(),
   linkId: Type.Integer(),
-  values: Type.Array(Type.Object({ at: DateTimeString(), value: Type.Unknown() }), {
-    description: 'Newest first',
-  }),
+  values: Type.Array(
+    Type.Object({
+      at: DateTimeString(),
+      value: Type.Unknown(),
+      live: Type.Optional(Type.Boolean({ description: 'Read from the hub by Query Live for missing' })),
+    }),
+    {
+      description: 'Newest first',
+    },
+  ),
 });
 export type FeatureDataStat = Static<typeof FeatureDataStatSchema>;
 export type FeatureDataException = Static<typeof FeatureDataExceptionSchema>;

@@ -1,5 +1,6 @@
 import {
   type Caller,
+  CORRELATION_HEADERS,
   type ErrorEnvelope,
   type Operation,
   operationName,
@@ -8,7 +9,7 @@ import {
   type ServiceRequest,
 } from '@console/contracts';
 import { assertionKey, signAssertion } from '@console/kit';
-import { errors } from '@nats-io/nats-core';
+import { errors, headers } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -18,6 +19,8 @@ declare module 'fastify' {
     forward(
       op: Operation,
       request: Omit<ServiceRequest, 'caller'> & { caller: Caller | null },
+      /** The command waterfall's correlation id and when the gateway accepted the call (NATS headers). */
+      trace?: { correlationId: string; acceptedAt: number },
     ): Promise<ServiceReply>;
   }
 }
@@ -34,45 +37,58 @@ export const forwardPlugin = fp(
     const key = assertionKey(opts.assertionKey);
     if (!key) throw new Error('CALLER_ASSERTION_KEY must be set (the same key as every service has)');
     const link = brokerLink(app);
-    app.decorate('forward', async (op: Operation, request: ServiceRequest): Promise<ServiceReply> => {
-      // While the broker is away the client would buffer the request and answer 504 after the
-      // whole timeout: say so at once instead, and let the caller retry.
-      if (!link.up) return fail(503, BROKER_AWAY);
-      const name = operationName(op);
-      const subject = app.subjects.api(op.service, name);
-      const assertion = signAssertion(key, {
-        aud: op.service,
-        op: name,
-        rid: request.requestId,
-        caller: request.caller,
-        ip: request.ip,
-      });
-      const watch = link.watch();
-      try {
-        const msg = await Promise.race([
-          app.nats.request(subject, encoder.encode(JSON.stringify({ ...request, assertion })), {
-            timeout: opts.timeoutMs,
-          }),
-          watch.lost,
-        ]);
-        if (msg === 'lost') return fail(503, BROKER_LOST);
-        return parse(msg.data, op);
-      } catch (err) {
-        if (err instanceof errors.NoRespondersError) {
-          return fail(503, `The ${op.service} service is not running right now; please try again shortly.`);
+    app.decorate(
+      'forward',
+      async (
+        op: Operation,
+        request: ServiceRequest,
+        trace?: { correlationId: string; acceptedAt: number },
+      ): Promise<ServiceReply> => {
+        // While the broker is away the client would buffer the request and answer 504 after the
+        // whole timeout: say so at once instead, and let the caller retry.
+        if (!link.up) return fail(503, BROKER_AWAY);
+        const name = operationName(op);
+        const subject = app.subjects.api(op.service, name);
+        const assertion = signAssertion(key, {
+          aud: op.service,
+          op: name,
+          rid: request.requestId,
+          caller: request.caller,
+          ip: request.ip,
+        });
+        const watch = link.watch();
+        const h = trace ? headers() : undefined;
+        if (h && trace) {
+          h.set(CORRELATION_HEADERS.id, trace.correlationId);
+          h.set(CORRELATION_HEADERS.acceptedAt, String(trace.acceptedAt));
         }
-        if (err instanceof errors.TimeoutError) {
-          return fail(504, `The ${op.service} service did not answer in time; the outcome is unknown.`);
+        try {
+          const msg = await Promise.race([
+            app.nats.request(subject, encoder.encode(JSON.stringify({ ...request, assertion })), {
+              timeout: opts.timeoutMs,
+              ...(h ? { headers: h } : {}),
+            }),
+            watch.lost,
+          ]);
+          if (msg === 'lost') return fail(503, BROKER_LOST);
+          return parse(msg.data, op);
+        } catch (err) {
+          if (err instanceof errors.NoRespondersError) {
+            return fail(503, `The ${op.service} service is not running right now; please try again shortly.`);
+          }
+          if (err instanceof errors.TimeoutError) {
+            return fail(504, `The ${op.service} service did not answer in time; the outcome is unknown.`);
+          }
+          if (err instanceof errors.RequestError && err.isNoResponders()) {
+            return fail(503, `The ${op.service} service is not running right now; please try again shortly.`);
+          }
+          app.log.error({ err, op: op.id, reqId: request.requestId }, 'forward failed');
+          return fail(502, 'The message broker could not deliver this request; please try again.');
+        } finally {
+          watch.done();
         }
-        if (err instanceof errors.RequestError && err.isNoResponders()) {
-          return fail(503, `The ${op.service} service is not running right now; please try again shortly.`);
-        }
-        app.log.error({ err, op: op.id, reqId: request.requestId }, 'forward failed');
-        return fail(502, 'The message broker could not deliver this request; please try again.');
-      } finally {
-        watch.done();
-      }
-    });
+      },
+    );
   },
   { name: 'forward', dependencies: ['nats'] },
 );

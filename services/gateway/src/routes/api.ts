@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   ApiError,
   allows,
+  CORRELATION_HTTP_HEADER,
   type ErrorEnvelope,
   ErrorEnvelopeSchema,
+  isCorrelationId,
   OPERATIONS,
   type Operation,
   reasonPhrase,
@@ -60,14 +62,22 @@ export async function apiRoutes(app: FastifyInstance) {
       },
       handler: async (req, reply) => {
         const caller = req.caller ?? null;
-        const answer = await app.forward(op, {
-          requestId: req.id,
-          caller,
-          ip: req.ip,
-          params: (req.params ?? {}) as Record<string, unknown>,
-          query: (req.query ?? {}) as Record<string, unknown>,
-          body: req.body ?? null,
-        });
+        // The command waterfall's correlation id: the console's own when well formed, else fresh.
+        const asked = req.headers[CORRELATION_HTTP_HEADER];
+        const correlationId = isCorrelationId(asked) ? asked : randomUUID();
+        reply.header(CORRELATION_HTTP_HEADER, correlationId);
+        const answer = await app.forward(
+          op,
+          {
+            requestId: req.id,
+            caller,
+            ip: req.ip,
+            params: (req.params ?? {}) as Record<string, unknown>,
+            query: (req.query ?? {}) as Record<string, unknown>,
+            body: req.body ?? null,
+          },
+          { correlationId, acceptedAt: Date.now() },
+        );
         if (!answer.ok) {
           if (answer.error.statusCode === 401) app.clearSession(req, reply);
           return sendEnvelope(reply, answer.error);

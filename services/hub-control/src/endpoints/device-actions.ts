@@ -13,6 +13,7 @@ import {
 } from '@console/contracts';
 import { defineHandlers, type HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
+import type { ActionSpec } from '../plugins/actions.ts';
 import { requireConfirmation } from './link-actions.ts';
 
 /** The link a device or feature id belongs to: given, or read from the id's `-{linkId}+{index}` tail. */
@@ -51,16 +52,32 @@ async function featuresOnLink(app: FastifyInstance, hubId: number): Promise<stri
 export function deviceActionHandlers(app: FastifyInstance) {
   const run = app.hubActions.run.bind(app.hubActions);
 
-  /** Which releases the device is offered, asked of the hub itself; a read changes nothing. */
+  /**
+   * Which releases the device is offered, asked of the hub itself; a read changes nothing. It goes
+   * with the update's correlation id, and its times become stages of the update's waterfall.
+   */
   const releases = async (
     ctx: HandlerContext,
     hubId: number,
     deviceId: string,
+    steps: NonNullable<ActionSpec<'firmwareUpdate'>['before']>,
   ): Promise<FirmwareRelease[]> => {
     const env = hubRequest('firmwareRead', `admin.${(ctx.caller as Caller).userId}`, [
       { deviceId, notForGeneralRelease: true },
     ]);
-    const out = await app.hubLink.send(hubId, env, ctx.caller as Caller);
+    const sentAt = Date.now();
+    steps.push({ kind: 'sent', label: 'releases look-up sent to the hub', at: sentAt });
+    const out = await app.hubLink.send(hubId, env, ctx.caller as Caller, undefined, ctx.trace?.correlationId);
+    const found =
+      out.kind === 'reply' ? ((out.reply.items[0]?.payload.releases ?? []) as unknown[]).length : 0;
+    steps.push({
+      kind: out.kind === 'reply' ? 'response' : 'failed',
+      label:
+        out.kind === 'reply'
+          ? `releases look-up: ${found} release${found === 1 ? '' : 's'}`
+          : `releases look-up: ${out.kind}`,
+      at: Math.round(sentAt + out.durationMs),
+    });
     if (out.kind === 'timeout') throw new ApiError(504, HUB_ACTION_TEXT.timeout);
     if (out.kind !== 'reply') throw new ApiError(502, HUB_ACTION_TEXT.unreadable);
     const item = out.reply.items[0];
@@ -86,7 +103,8 @@ export function deviceActionHandlers(app: FastifyInstance) {
       const hubId = linkFor(deviceId, ctx.body.linkId);
       const offline = offlineMessage('a firmware update');
       await app.hubActions.requireOnline(hubId, offline);
-      const release = (await releases(ctx, hubId, deviceId)).find((r) => r.releaseId === releaseId);
+      const before: NonNullable<ActionSpec<'firmwareUpdate'>['before']> = [];
+      const release = (await releases(ctx, hubId, deviceId, before)).find((r) => r.releaseId === releaseId);
       if (!release) throw new ApiError(404, HUB_ACTION_TEXT.noFirmwareUpdate);
       if (release.categories.includes('internal') && !allows(['firmware'], (ctx.caller as Caller).roles)) {
         throw new ApiError(403, HUB_ACTION_TEXT.permissionDenied);
@@ -98,6 +116,7 @@ export function deviceActionHandlers(app: FastifyInstance) {
         command: 'firmwareUpdate',
         payloads: [{ deviceId, releaseId, productCode }],
         offline,
+        before,
       });
     },
 

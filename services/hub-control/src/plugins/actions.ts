@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ApiError,
   type Caller,
@@ -30,6 +31,11 @@ export interface ActionSpec<N extends HubCommandName> {
   payloads: HubCommandRequest<N>[];
   /** The refusal when the link is offline. */
   offline: string;
+  /**
+   * What was asked of the hub before the action itself (the firmware update's releases look-up):
+   * recorded as stages between "accepted" and the action's own "sent".
+   */
+  before?: { kind: 'sent' | 'response' | 'failed'; label: string; at: number }[];
 }
 
 interface End {
@@ -97,6 +103,8 @@ export class HubActions {
     const caller = ctx.caller as Caller;
     const presence = await this.requireOnline(spec.hubId, spec.offline);
     const env = hubRequest(spec.command, `admin.${caller.userId}`, spec.payloads);
+    // The command waterfall: the gateway's correlation id, or one of our own for a call from elsewhere.
+    const trace = ctx.trace ?? { correlationId: randomUUID(), acceptedAt: Date.now() };
     const opened = await this.app.records.open({
       transactionId: env.transactionId,
       hubId: spec.hubId,
@@ -109,23 +117,76 @@ export class HubActions {
       requestId: ctx.requestId,
       firstMsgInfo: { items: env.items.length, payload: env.items[0]?.payload ?? {} },
     });
-    const outcome = await this.app.hubLink.send(spec.hubId, env, caller);
+    const flight = this.app.waterfall.begin({
+      transactionId: env.transactionId,
+      correlationId: trace.correlationId,
+      hubId: spec.hubId,
+      action: spec.action,
+      caller,
+    });
+    void flight.record('accepted', ctx.trace ? 'accepted by the gateway' : 'accepted', trace.acceptedAt);
+    for (const b of spec.before ?? []) void flight.record(b.kind, b.label, b.at);
+    let over = false;
+    flight.watchEvents(this.app, () => over);
+    const sentAt = Date.now();
+    void flight.record('sent', 'sent to the hub', sentAt);
+    const sending = this.app.hubLink.send(spec.hubId, env, caller, undefined, trace.correlationId);
+    const first = await Promise.race([
+      sending,
+      flight.cancelled.then((by) => ({ kind: 'cancelled' as const, by })),
+    ]);
+    // A cancel that won the settle key while the answer was on its way counts as the cancel it is.
+    const by = first.kind === 'cancelled' ? first.by : await this.app.waterfall.claim(env.transactionId);
+    const text = (word: string) =>
+      `${caller.name} (${caller.email}) ran ${spec.action} on link ${spec.hubId}: ${word}`;
+    const audit = { action: spec.action, hubId: spec.hubId, rootGroupId: presence.rootGroupId };
+    if (by) {
+      over = true;
+      const end: End = {
+        state: 'cancelled',
+        success: null,
+        successList: [],
+        warning: true,
+        duration: Date.now() - sentAt,
+        error: `cancelled by ${by.name}`,
+      };
+      this.app.hubMetrics.actions.labels(spec.action, end.state).inc();
+      if (first.kind !== 'cancelled') flight.recordOutcome(first, sentAt, true);
+      else
+        void sending.then((late) => {
+          flight.recordOutcome(late, sentAt, true);
+          flight.end();
+        });
+      const recorded = await this.finish(ctx, opened, end, {
+        customerId: presence.rootGroupId,
+        text: text(`cancelled by ${by.name}`),
+        audit,
+        deadline,
+      });
+      if (recorded) void flight.record('audit', 'audit record stored');
+      if (first.kind !== 'cancelled') flight.end();
+      throw new ApiError(
+        409,
+        `Cancelled by ${by.name}: the console stopped waiting; a late reply from the link is still recorded.`,
+      );
+    }
+    const outcome = first as LinkOutcome;
+    flight.recordOutcome(outcome, sentAt, false);
+    over = outcome.kind !== 'reply';
     const end = settle(outcome);
     this.app.hubMetrics.actions.labels(spec.action, end.state).inc();
     const word =
       end.state === 'replied'
         ? 'success'
         : `${end.state === 'timedOut' ? 'timed out' : 'failed'}: ${end.error}`;
-    await this.finish(ctx, opened, end, {
+    const recorded = await this.finish(ctx, opened, end, {
       customerId: presence.rootGroupId,
-      text: `${caller.name} (${caller.email}) ran ${spec.action} on link ${spec.hubId}: ${word}`,
-      audit: {
-        action: spec.action,
-        hubId: spec.hubId,
-        rootGroupId: presence.rootGroupId,
-      },
+      text: text(word),
+      audit,
       deadline,
     });
+    if (recorded) void flight.record('audit', 'audit record stored');
+    flight.end();
     if (outcome.kind === 'timeout') throw new ApiError(504, HUB_ACTION_TEXT.timeout);
     if (outcome.kind === 'unreadable') throw new ApiError(502, HUB_ACTION_TEXT.unreadable);
     if (outcome.kind === 'unreachable')
@@ -212,14 +273,18 @@ export class HubActions {
       audit: { action: string; hubId: number | null; rootGroupId: string | null };
       deadline?: number;
     },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const tx: Opened = { ...opened, ...end };
-    await this.app.auditTrail
+    return this.app.auditTrail
       .record(tx, ctx.caller as Caller, after.customerId, after.text, after.audit, after.deadline)
-      .catch((err) => {
-        this.app.hubMetrics.recordFailures.labels('transactions').inc();
-        ctx.log.error({ err }, 'could not record the end of a hub action');
-      });
+      .then(
+        () => true,
+        (err) => {
+          this.app.hubMetrics.recordFailures.labels('transactions').inc();
+          ctx.log.error({ err }, 'could not record the end of a hub action');
+          return false;
+        },
+      );
   }
 }
 
@@ -227,5 +292,8 @@ export const hubActionsPlugin = fp(
   async (app: FastifyInstance, opts: { budgetMs: number }) => {
     app.decorate('hubActions', new HubActions(app, opts.budgetMs));
   },
-  { name: 'hub-actions', dependencies: ['presence', 'links', 'records', 'audit-trail', 'hub-metrics'] },
+  {
+    name: 'hub-actions',
+    dependencies: ['presence', 'links', 'records', 'audit-trail', 'hub-metrics', 'waterfall'],
+  },
 );

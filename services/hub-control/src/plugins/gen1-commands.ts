@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ApiError,
   type Caller,
@@ -6,6 +7,7 @@ import {
   type Gen1CommandResult,
   type Gen1DeleteResult,
   macFromSearch,
+  nextTransactionId,
   parseWflCommand,
   wflRuleMessage,
 } from '@console/contracts';
@@ -15,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Gen1Link, QueuedEnd } from './gen1.store.ts';
 import type { WflOutcome } from './links.client.ts';
+import type { Flight } from './waterfall.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +61,25 @@ function settle(o: WflOutcome, at: Date): { state: Gen1State; end: QueuedEnd; wo
   return { state: 'failed', end: { ...none, replyString: 'not delivered' }, word: 'failed: not delivered' };
 }
 
+/** The link's answer (or its absence) as waterfall stages; `late` when a cancel won first. */
+function recordPoke(flight: Flight, o: WflOutcome, sentAt: number, late: boolean): void {
+  const at = Math.round(sentAt + o.durationMs);
+  const settles = (outcome: 'replied' | 'failed' | 'timedOut') => (late ? { late } : { late, outcome });
+  if (o.kind === 'reply')
+    void flight.record('response', `reply ${o.reply.reply}`, at, settles(o.reply.ok ? 'replied' : 'failed'));
+  else if (o.kind === 'timeout')
+    void flight.record('outcome-unknown', 'no reply in time: outcome unknown', at, settles('timedOut'));
+  else
+    void flight.record(
+      'failed',
+      o.kind === 'unreachable'
+        ? 'not delivered: no worker holds the link'
+        : 'unreadable answer (outcome unknown)',
+      at,
+      settles('failed'),
+    );
+}
+
 /**
  * The Gen1 command path (seed 000): validate, refuse an offline link, queue the command_queue row
  * (the write-ahead record), send once, settle it as replied, failed or timed out, then an
@@ -89,11 +111,30 @@ export class Gen1Commands {
       command,
       at,
     });
-    const outcome = await this.app.wflLink.send(link.mac, command, caller);
+    // The command waterfall: the gateway's correlation id on the `wfl.<mac>.cmd` request, and the
+    // poke's stages (accepted, sent, the link's reply or its absence, the audit record).
+    const trace = ctx.trace ?? { correlationId: randomUUID(), acceptedAt: at.getTime() };
+    const flight = this.app.waterfall.begin({
+      transactionId: nextTransactionId(),
+      correlationId: trace.correlationId,
+      hubId: null,
+      action: `poke ${command}`,
+      caller,
+    });
+    void flight.record('accepted', ctx.trace ? 'accepted by the gateway' : 'accepted', trace.acceptedAt, {
+      detail: `command ${commandId} queued for WiFi link ${displayMac(link.mac)}`,
+    });
+    const sentAt = Date.now();
+    void flight.record('sent', 'sent to the WiFi link', sentAt);
+    const outcome = await this.app.wflLink.send(link.mac, command, caller, trace.correlationId);
+    // A cancel from the panel does not stop the poke (it is one short request): it wins the settle
+    // key, and the link's reply is then recorded as late.
+    const by = await this.app.waterfall.claim(flight.transactionId);
+    recordPoke(flight, outcome, sentAt, by !== null);
     const { state, end, word } = settle(outcome, at);
     this.app.hubMetrics.gen1Commands.labels(state).inc();
     const text = `${caller.name} (${caller.email}) sent "${command}" as user ${req.userId} to WiFi link ${displayMac(link.mac)} (wfl ${link.wfl_id}), command ${commandId}: ${word}`;
-    await this.after(ctx, {
+    const audited = await this.after(ctx, {
       rows: () => gen1.settle(commandId, end),
       customerIds: [String(req.userId)],
       text,
@@ -107,8 +148,12 @@ export class Gen1Commands {
         command,
         state,
         reply: end.replyString,
+        correlationId: trace.correlationId,
       },
     });
+    // The Gen1 path publishes its audit event without waiting for the stream's ack.
+    if (audited) void flight.record('audit', 'audit event published');
+    flight.end();
     if (outcome.kind === 'timeout')
       throw new ApiError(504, GEN1_TEXT.timeout, { commandId: String(commandId) });
     if (outcome.kind === 'unreadable')
@@ -180,7 +225,7 @@ export class Gen1Commands {
       text: string;
       audit: Record<string, unknown> & { kind: string; id: string };
     },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const caller = ctx.caller as Caller;
     const { records, hubMetrics, nats, subjects } = this.app;
     const fail = (store: string) => (err: unknown) => {
@@ -196,13 +241,22 @@ export class Gen1Commands {
       requestId: ctx.requestId,
       at: Date.now(),
     };
-    await Promise.all([
+    const [, , audited] = await Promise.all([
       a.rows().catch(fail('command_queue')),
-      ...a.customerIds.map((id) => records.gen1Note(id, caller, a.text).catch(fail('supportnotes'))),
+      Promise.all(
+        a.customerIds.map((id) => records.gen1Note(id, caller, a.text).catch(fail('supportnotes'))),
+      ),
       Promise.resolve()
         .then(() => nats.publish(subjects.audit(a.audit.kind), JSON.stringify(event), { headers: h }))
-        .catch(fail('audit')),
+        .then(
+          () => true,
+          (err) => {
+            fail('audit')(err);
+            return false;
+          },
+        ),
     ]);
+    return audited;
   }
 }
 

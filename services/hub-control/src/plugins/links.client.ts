@@ -1,5 +1,6 @@
 import {
   type Caller,
+  CORRELATION_HEADERS,
   HUB_CLIENT_HEADERS,
   type HubMessage,
   HubMessageSchema,
@@ -17,9 +18,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     hubLink: {
       /** `timeoutMs` defaults to HUB_TIMEOUT_MS; the survey gives each hub its own, shorter one. */
-      send: (hubId: number, envelope: HubMessage, caller: Caller, timeoutMs?: number) => Promise<LinkOutcome>;
+      /** `correlationId`: the command waterfall's id, sent as a header the hub answers with. */
+      send: (
+        hubId: number,
+        envelope: HubMessage,
+        caller: Caller,
+        timeoutMs?: number,
+        correlationId?: string,
+      ) => Promise<LinkOutcome>;
     };
-    wflLink: { send: (mac: string, command: string, caller: Caller) => Promise<WflOutcome> };
+    /** `correlationId`: the command waterfall's id, a header the simulated link answers with. */
+    wflLink: {
+      send: (mac: string, command: string, caller: Caller, correlationId?: string) => Promise<WflOutcome>;
+    };
   }
 }
 
@@ -45,10 +56,12 @@ export const linksPlugin = fp(
         envelope: HubMessage,
         caller: Caller,
         timeoutMs = opts.hubTimeoutMs,
+        correlationId?: string,
       ): Promise<LinkOutcome> {
         const h = headers();
         h.set(HUB_CLIENT_HEADERS.type, 'admin');
         h.set(HUB_CLIENT_HEADERS.id, caller.userId);
+        if (correlationId) h.set(CORRELATION_HEADERS.id, correlationId);
         const outcome = await requestOnce(app.nats, app.subjects.hubCmd(hubId), envelope, {
           timeoutMs,
           headers: h,
@@ -63,10 +76,13 @@ export const linksPlugin = fp(
       },
     });
     app.decorate('wflLink', {
-      async send(mac: string, command: string, caller: Caller): Promise<WflOutcome> {
+      async send(mac: string, command: string, caller: Caller, correlationId?: string): Promise<WflOutcome> {
         const body: WflCommand = { command, requestedBy: caller.email };
+        const h = correlationId ? headers() : undefined;
+        if (h && correlationId) h.set(CORRELATION_HEADERS.id, correlationId);
         const outcome = await requestOnce(app.nats, app.subjects.wflCmd(mac), body, {
           timeoutMs: opts.wflTimeoutMs,
+          ...(h ? { headers: h } : {}),
           accept: (r): r is WflReply => checkWflReply.Check(r) && r.mac === mac,
         });
         if (outcome.kind === 'unreadable') app.hubMetrics.malformed.labels('wfl-reply').inc();

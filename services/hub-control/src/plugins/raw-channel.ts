@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import {
   ApiError,
   allows,
   type Caller,
   HUB_ACTION_TEXT,
   type HubMessage,
+  nextTransactionId,
   offlineMessage,
   RAW_SERVER_OPERATIONS,
   RAW_SERVER_TARGET,
@@ -23,6 +25,12 @@ import fp from 'fastify-plugin';
 import { AppJetStream } from './audit-trail.ts';
 import type { LinkOutcome } from './links.client.ts';
 import { UserChannel } from './user-channel.ts';
+import type { Flight } from './waterfall.ts';
+
+/** The waterfall of the one send that went to a hub (server operations have none). */
+interface Sent {
+  flight: Flight | null;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,16 +76,17 @@ export class RawChannel extends AppJetStream {
     const t0 = performance.now();
     let result: RawSendResult | null = null;
     let refusal: ApiError | null = null;
+    const sent: Sent = { flight: null };
     try {
       if (await this.app.rawServerOps.isBanned(ctx.ip)) throw new ApiError(403, RAW_TEXT.banned);
       if (!allows(rawAccess(to, message.class, message.operation), caller.roles))
         throw new ApiError(403, RAW_TEXT.role);
-      if (customer) result = await this.asCustomer(caller, customer, message);
+      if (customer) result = await this.asCustomer(ctx, sent, customer, message);
       else
         result =
           to === RAW_SERVER_TARGET
-            ? await this.server(caller, message)
-            : await this.toHub(caller, Number(to), message);
+            ? await this.server(ctx, sent, message)
+            : await this.toHub(ctx, sent, Number(to), message);
       return result;
     } catch (err) {
       if (err instanceof ApiError) refusal = err;
@@ -85,7 +94,7 @@ export class RawChannel extends AppJetStream {
     } finally {
       const outcome: RawOutcome = result?.outcome ?? 'refused';
       const durationMs = result?.durationMs ?? Math.round(performance.now() - t0);
-      await this.audit(
+      const audited = await this.audit(
         ctx,
         caller,
         to,
@@ -93,23 +102,68 @@ export class RawChannel extends AppJetStream {
         { outcome, statusCode: refusal?.statusCode ?? null, durationMs },
         customer,
       );
+      if (sent.flight) {
+        if (audited) void sent.flight.record('audit', 'audit record stored');
+        sent.flight.end();
+      }
     }
   }
 
   /** A user channel's message: answered from the customer's records, or sent to the customer's hub. */
-  private async asCustomer(caller: Caller, customer: RawCustomer, m: HubMessage): Promise<RawSendResult> {
+  private async asCustomer(
+    ctx: HandlerContext,
+    sent: Sent,
+    customer: RawCustomer,
+    m: HubMessage,
+  ): Promise<RawSendResult> {
     const route = await this.users.route(customer, m);
     if (route.kind === 'answer') return this.answer(m, route.payload);
-    return this.toHub(caller, route.hubId, m);
+    return this.toHub(ctx, sent, route.hubId, m);
   }
 
-  private async toHub(caller: Caller, hubId: number, message: HubMessage): Promise<RawSendResult> {
+  /**
+   * A message to a hub, sent once, with its command waterfall (docs/architecture.md "Command
+   * waterfall"): the gateway's correlation id on the `hub.<id>.cmd` request, the stages recorded
+   * under a transaction id of their own (the page chooses the message's, so two pages may repeat
+   * one) and found by the correlation id the raw-reply carries back.
+   */
+  private async toHub(
+    ctx: HandlerContext,
+    sent: Sent,
+    hubId: number,
+    message: HubMessage,
+  ): Promise<RawSendResult> {
     if (message.direction !== 'request') throw new ApiError(400, RAW_TEXT.notRequest);
     await this.app.hubActions.requireOnline(hubId, offlineMessage('a message'));
-    return fromOutcome(await this.app.hubLink.send(hubId, message, caller));
+    const caller = callerOf(ctx);
+    const trace = ctx.trace ?? { correlationId: randomUUID(), acceptedAt: Date.now() };
+    const transactionId = nextTransactionId();
+    const flight = this.app.waterfall.begin({
+      transactionId,
+      correlationId: trace.correlationId,
+      hubId,
+      action: `raw ${message.class}.${message.operation}`,
+      caller,
+    });
+    sent.flight = flight;
+    void flight.record('accepted', ctx.trace ? 'accepted by the gateway' : 'accepted', trace.acceptedAt, {
+      detail: `message transactionId ${message.transactionId}`,
+    });
+    let over = false;
+    flight.watchEvents(this.app, () => over);
+    const sentAt = Date.now();
+    void flight.record('sent', 'sent to the hub', sentAt);
+    const outcome = await this.app.hubLink.send(hubId, message, caller, undefined, trace.correlationId);
+    // A cancel from the panel does not stop this send (the page waits for its reply): it wins the
+    // settle key, and the reply is then recorded as late.
+    const by = await this.app.waterfall.claim(transactionId);
+    flight.recordOutcome(outcome, sentAt, by !== null);
+    over = outcome.kind !== 'reply' || by !== null;
+    return fromOutcome(outcome);
   }
 
-  private async server(caller: Caller, m: HubMessage): Promise<RawSendResult> {
+  private async server(ctx: HandlerContext, sent: Sent, m: HubMessage): Promise<RawSendResult> {
+    const caller = callerOf(ctx);
     if (is(m, ops.authenticate))
       return this.answer(m, {
         authenticated: true,
@@ -137,7 +191,7 @@ export class RawChannel extends AppJetStream {
       return this.answer(m, { channel: { handlerId: `link2.${p.hubId}.${p.hubId}`, ...p } });
     }
     if (is(m, ops.firmwareAdd)) return this.firmwareAdd(caller, m);
-    if (is(m, ops.linkDirect)) return this.linkDirect(caller, m);
+    if (is(m, ops.linkDirect)) return this.linkDirect(ctx, sent, m);
     const server = this.app.rawServerOps;
     if (is(m, ops.firmwareRelease)) return this.answer(m, await server.firmwareRelease(m, caller.email));
     if (is(m, ops.firmwareRunningState)) return this.answer(m, await server.firmwareRunningState());
@@ -150,17 +204,17 @@ export class RawChannel extends AppJetStream {
   }
 
   /** Link Direct: the inner message goes to the link; the answer carries the link's reply. */
-  private async linkDirect(caller: Caller, m: HubMessage): Promise<RawSendResult> {
+  private async linkDirect(ctx: HandlerContext, sent: Sent, m: HubMessage): Promise<RawSendResult> {
     const payload = m.items[0]?.payload as { linkId?: unknown; message?: unknown } | undefined;
     const linkId = Number(payload?.linkId);
     if (!Number.isSafeInteger(linkId) || linkId <= 0) throw new ApiError(400, 'No selected Link.');
     if (!envelope.Check(payload?.message))
       throw new ApiError(400, 'The Link Direct payload needs a message: a hub message envelope.');
-    const sent = await this.toHub(caller, linkId, payload.message);
-    if (sent.outcome !== 'reply') return sent;
-    const inner = sent.message as HubMessage;
+    const result = await this.toHub(ctx, sent, linkId, payload.message);
+    if (result.outcome !== 'reply') return result;
+    const inner = result.message as HubMessage;
     const success = inner.items.every((i) => i.success !== false && !i.error);
-    return { ...this.answer(m, { linkId, reply: inner }, success), durationMs: sent.durationMs };
+    return { ...this.answer(m, { linkId, reply: inner }, success), durationMs: result.durationMs };
   }
 
   /**
@@ -206,7 +260,7 @@ export class RawChannel extends AppJetStream {
     m: HubMessage,
     how: { outcome: RawOutcome; statusCode: number | null; durationMs: number },
     customer?: RawCustomer,
-  ) {
+  ): Promise<boolean> {
     const event: RawChannelAudit = {
       kind: 'raw-channel',
       staff: { userId: caller.userId, email: caller.email, name: caller.name },
@@ -221,6 +275,7 @@ export class RawChannel extends AppJetStream {
       // What a Ban Host changed is part of its record.
       ...(is(m, ops.banHost) && !customer ? { detail: m.items[0]?.payload ?? {} } : {}),
       ...(customer ? { customer } : {}),
+      ...(ctx.trace ? { correlationId: ctx.trace.correlationId } : {}),
       at: Date.now(),
     };
     try {
@@ -228,10 +283,12 @@ export class RawChannel extends AppJetStream {
         msgID: `raw-${ctx.requestId}`,
         timeout: 5000,
       });
+      return true;
     } catch (err) {
       // The message went (or was refused) already; the loss of its audit line is logged loudly.
       this.app.hubMetrics.recordFailures.labels('raw-audit').inc();
       ctx.log.error({ err, event }, 'raw-channel audit event not stored');
+      return false;
     }
   }
 }
@@ -240,5 +297,8 @@ export const rawChannelPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('rawChannel', new RawChannel(app));
   },
-  { name: 'raw-channel', dependencies: ['hub-actions', 'links', 'channels', 'hub-metrics', 'mongo'] },
+  {
+    name: 'raw-channel',
+    dependencies: ['hub-actions', 'links', 'channels', 'hub-metrics', 'mongo', 'waterfall'],
+  },
 );

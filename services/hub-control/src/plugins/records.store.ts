@@ -18,7 +18,8 @@ declare module 'fastify' {
   }
 }
 
-export type TransactionState = 'sent' | 'replied' | 'failed' | 'timedOut';
+/** `cancelled`: a staff member stopped waiting (the command waterfall's Cancel); the hub may still act. */
+export type TransactionState = 'sent' | 'replied' | 'failed' | 'timedOut' | 'cancelled';
 
 /** A transaction (Support Plus spec §3) plus who ran it, on which hub, and how it ended. */
 export interface TransactionDoc {

@@ -1,5 +1,6 @@
 import {
   CLIENT_TYPES,
+  CORRELATION_HEADERS,
   HUB_CLIENT_HEADERS,
   HUB_NOTIFICATIONS,
   HUB_PROTOCOL_VERSION,
@@ -9,7 +10,7 @@ import {
   type SimHub,
   type Subjects,
 } from '@console/contracts';
-import type { Msg, NatsConnection } from '@nats-io/nats-core';
+import { headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Effect, execute } from './hub-handlers.ts';
@@ -30,6 +31,15 @@ export interface HubRuntimeOptions {
 }
 
 const envelope = TypeCompiler.Compile(HubMessageSchema);
+
+/** The correlation id header of a command, as headers to put on what the hub sends because of it. */
+function correlationOf(msg: Msg): MsgHdrs | undefined {
+  const id = msg.headers?.get(CORRELATION_HEADERS.id) ?? '';
+  if (!id || id.length > 64) return undefined;
+  const h = headers();
+  h.set(CORRELATION_HEADERS.id, id);
+  return h;
+}
 const tokenLike = /^[A-Za-z0-9_-]{1,60}$/;
 const clientTypes = new Set<string>(CLIENT_TYPES);
 
@@ -94,6 +104,8 @@ export class HubRuntime {
     hub.sample(15 + Math.floor(this.o.rnd() * 120));
     const given = msg.headers?.get(HUB_CLIENT_HEADERS.type) ?? '';
     const clientType = clientTypes.has(given) ? given : 'user';
+    // The command waterfall: the reply and every message the command causes carry its correlation id.
+    const cid = correlationOf(msg);
 
     let request: HubMessage | null = null;
     try {
@@ -109,10 +121,10 @@ export class HubRuntime {
       const reply = this.envelope(hub, 0, 'response', 'error', 'malformed', [
         { itemId: 0, payload: {}, success: false, error },
       ]);
-      this.send(hub, reply, clientType, msg);
+      this.send(hub, reply, clientType, msg, cid);
       return;
     }
-    this.publish(hub, request, clientType);
+    this.publish(hub, request, clientType, cid);
 
     const name = hubCommandOf(request.class, request.operation);
     const ctx = { now: Date.now(), workerId: hub.movedTo ?? this.o.workerId, restartMs: this.o.restartMs };
@@ -142,22 +154,27 @@ export class HubRuntime {
     const answer = () => {
       // A hub that went away while it waited never answers: the requester sees a timeout.
       if (!hub.connected) return;
-      this.send(hub, reply, clientType, msg);
-      for (const e of effects) this.apply(hub, e);
+      this.send(hub, reply, clientType, msg, cid);
+      for (const e of effects) this.apply(hub, e, cid);
     };
     if (hub.faults.delayMs > 0) this.o.scheduler.at(Date.now() + hub.faults.delayMs, answer);
     else answer();
   }
 
   /** A message the hub originates, on its socket log only. */
-  notify(hub: SimHubState, name: keyof typeof HUB_NOTIFICATIONS, payload: Record<string, unknown>): void {
+  notify(
+    hub: SimHubState,
+    name: keyof typeof HUB_NOTIFICATIONS,
+    payload: Record<string, unknown>,
+    cid?: MsgHdrs,
+  ): void {
     if (!hub.connected) return;
     const n = HUB_NOTIFICATIONS[name];
     const env = this.envelope(hub, hub.nextTransactionId(), 'notification', n.class, n.operation, [
       { itemId: 0, payload, success: true },
     ]);
     this.o.counters.out();
-    this.publish(hub, env, 'link2');
+    this.publish(hub, env, 'link2', cid);
   }
 
   /** The fault knob: a message on the hub's socket log that is not JSON at all. */
@@ -167,25 +184,25 @@ export class HubRuntime {
     this.o.nc.publish(subject, `{"version":"1.0","transactionId":${hub.nextTransactionId()},"items":[{`);
   }
 
-  private send(hub: SimHubState, reply: HubMessage, clientType: string, msg: Msg): void {
+  private send(hub: SimHubState, reply: HubMessage, clientType: string, msg: Msg, cid?: MsgHdrs): void {
     this.o.counters.out();
     if (hub.faults.malformedReplies > 0) {
       hub.faults.malformedReplies--;
       this.o.counters.malformedOut();
       const garbled = JSON.stringify(reply).slice(0, 40);
       this.o.nc.publish(this.o.subjects.hubMsg(hub.hubId, 'response', reply.class, reply.operation), garbled);
-      msg.respond(garbled);
+      msg.respond(garbled, cid ? { headers: cid } : undefined);
       return;
     }
-    const body = this.publish(hub, reply, clientType);
-    msg.respond(body);
+    const body = this.publish(hub, reply, clientType, cid);
+    msg.respond(body, cid ? { headers: cid } : undefined);
   }
 
-  private apply(hub: SimHubState, e: Effect): void {
+  private apply(hub: SimHubState, e: Effect, cid?: MsgHdrs): void {
     const { scheduler, restartMs } = this.o;
     if (e.kind === 'notify') {
-      if (e.afterMs) scheduler.at(Date.now() + e.afterMs, () => this.notify(hub, e.name, e.payload));
-      else this.notify(hub, e.name, e.payload);
+      if (e.afterMs) scheduler.at(Date.now() + e.afterMs, () => this.notify(hub, e.name, e.payload, cid));
+      else this.notify(hub, e.name, e.payload, cid);
     } else if (e.kind === 'move') {
       // The hub drops this connection and comes back through the worker it was sent to.
       this.disconnect(hub, 'move');
@@ -221,10 +238,12 @@ export class HubRuntime {
   }
 
   /** Publishes one message event; returns the envelope's JSON so a reply need not serialise twice. */
-  private publish(hub: SimHubState, env: HubMessage, clientType: string): string {
+  private publish(hub: SimHubState, env: HubMessage, clientType: string, cid?: MsgHdrs): string {
     const at = Date.now();
     const event = JSON.stringify({ ...env, hubId: hub.hubId, clientType, at });
-    this.o.nc.publish(this.o.subjects.hubMsg(hub.hubId, env.direction, env.class, env.operation), event);
+    const subject = this.o.subjects.hubMsg(hub.hubId, env.direction, env.class, env.operation);
+    if (cid) this.o.nc.publish(subject, event, { headers: cid });
+    else this.o.nc.publish(subject, event);
     return event;
   }
 }

@@ -1,5 +1,11 @@
-import { parseWflCommand, type SimWfl, type Subjects, type WflReply } from '@console/contracts';
-import type { Msg, NatsConnection } from '@nats-io/nats-core';
+import {
+  CORRELATION_HEADERS,
+  parseWflCommand,
+  type SimWfl,
+  type Subjects,
+  type WflReply,
+} from '@console/contracts';
+import { headers, type Msg, type NatsConnection } from '@nats-io/nats-core';
 import type { Scheduler } from './scheduler.ts';
 import type { SimCounters } from './sim-metrics.ts';
 import { SweptFleet } from './swept-fleet.ts';
@@ -80,7 +86,11 @@ export class WflRuntime extends SweptFleet<WflState> {
       if (result.ok) state.lastCommandAt = Date.now();
       const reply: WflReply = { mac, command, ok: result.ok, reply: result.reply, at: Date.now() };
       this.counters.out();
-      msg.respond(JSON.stringify(reply));
+      // The command waterfall: the poke's correlation id comes back on the reply.
+      const id = msg.headers?.get(CORRELATION_HEADERS.id) ?? '';
+      const h = id && id.length <= 64 ? headers() : undefined;
+      if (h) h.set(CORRELATION_HEADERS.id, id);
+      msg.respond(JSON.stringify(reply), h ? { headers: h } : undefined);
     };
     if (state.faults.delayMs > 0) this.scheduler.at(Date.now() + state.faults.delayMs, answer);
     else answer();

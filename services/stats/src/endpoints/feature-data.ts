@@ -21,9 +21,12 @@ export function featureDataHandlers(app: FastifyInstance) {
     'stats.featureTypes': async ({ body }) => featureTypes(app.mongo, body.productCodes),
     'stats.featureIdsByProductAndType': async ({ body }) => featureIds(app.mongo, body.productsAndFeatures),
     'stats.runFeatureData': async (ctx) => {
+      const { userId, email, name, roles } = callerOf(ctx);
       return queueJob(app, ctx, 'featureData', {
         productsAndFeatures: ctx.body.productsAndFeatures,
         options: ctx.body.options,
+        // Query Live for missing reads hubs for this data user (hub-control checks the role again).
+        ...(ctx.body.options.queryLive ? { runBy: { userId, email, name, roles } } : {}),
       });
     },
     'stats.cancelFeatureData': async (ctx) => {

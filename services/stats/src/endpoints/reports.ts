@@ -15,7 +15,9 @@ import type { StoredJob } from '../reports/jobs.store.ts';
 /** What the screens see of a job (the addressee is the requester; the ids stay inside). */
 export function shown(job: StoredJob): ReportJob {
   const { email: _email, requestedById: _id, result: _result, ...rest } = job;
-  return rest;
+  // Whom a feature-data run reads hubs for stays inside too (the requester's address is shown).
+  const { runBy: _runBy, ...params } = rest.params;
+  return { ...rest, params };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type RunFeatureDataBody,
 } from '@console/contracts';
 import { type ChosenFeature, chosenFeatures } from '../plugins/linkplus-products.ts';
+import type { LiveValue } from './live-read.ts';
 import { type Cells, iso, type ReportSource, type SourceDeps } from './sources.ts';
 
 const DAY = 86_400_000;
@@ -83,6 +84,7 @@ export function featureDataSource(
           valuesSampled: 0,
           exceptions: 0,
           links: 0,
+          ...(o.queryLive ? { liveValues: 0 } : {}),
           hubs: new Set(),
         });
         const list = (all.get(key) ?? []).filter((f) => {
@@ -122,19 +124,34 @@ export function featureDataSource(
         l.push({ at: v.at.toISOString(), value: v.value });
         byFeature.set(v.feature_id, l);
       }
-      for (const f of chunk) yield row(f, byFeature.get(f.featureId) ?? []);
+      // Query Live for missing: the chunk's features without a stored value, on hubs that exist.
+      const live =
+        o.queryLive && d.liveRead
+          ? await d.liveRead(
+              chunk
+                .filter((f) => !f.hubMissing && !byFeature.has(f.featureId))
+                .map((f) => ({ featureId: f.featureId, linkId: f.linkId })),
+            )
+          : null;
+      for (const f of chunk) yield row(f, byFeature.get(f.featureId) ?? [], live?.get(f.featureId));
     }
   }
 
-  const row = (f: Examined, values: { at: string; value: unknown }[]): Cells => {
+  const row = (f: Examined, stored: { at: string; value: unknown }[], live?: LiveValue): Cells => {
     const s = stats.get(`${f.productCode}\u0000${f.featureType}`);
     const reasons: string[] = [];
+    const liveValue = live && live.error === undefined && live.at !== undefined;
+    const values: { at: string; value: unknown; live?: boolean }[] = liveValue
+      ? [{ at: new Date(live.at as number).toISOString(), value: live.value, live: true }]
+      : stored;
     if (f.hubMissing) reasons.push(FEATURE_DATA_TEXT.noHub);
     if (values.length === 0) reasons.push(FEATURE_DATA_TEXT.noValues);
+    if (live?.error !== undefined) reasons.push(`${FEATURE_DATA_TEXT.liveFailed}: ${live.error}`);
     if (s) {
       s.featuresExamined++;
-      s.valuesSampled += values.length;
+      s.valuesSampled += stored.length;
       if (values.length) s.featuresWithValues++;
+      if (liveValue) s.liveValues = (s.liveValues ?? 0) + 1;
       if (reasons.length) s.exceptions++;
       s.hubs.add(f.linkId);
     }
@@ -167,10 +184,11 @@ export function featureDataSource(
       f.featureId,
       f.linkId,
       f.hubActive,
-      values.length,
+      stored.length,
       newest?.at ?? null,
       newest === undefined ? null : JSON.stringify(newest.value),
       reasons.join('; ') || null,
+      live === undefined ? null : liveValue ? 'live' : 'failed',
     ];
   };
 
@@ -185,6 +203,7 @@ export function featureDataSource(
       'newestAt',
       'newestValue',
       'exception',
+      'liveRead',
     ],
     count: async () => (await resolve()).length,
     rows,

@@ -10,6 +10,7 @@ import {
 import type { Db, Document } from 'mongodb';
 import type pg from 'pg';
 import { featureDataSource } from './feature-data.ts';
+import type { LiveRead } from './live-read.ts';
 
 /** A row of a report, as cells. */
 export type Cells = (string | number | boolean | null)[];
@@ -33,6 +34,8 @@ export interface SourceDeps {
   /** Rows read per database round trip. */
   page: number;
   now?: Date;
+  /** Query Live for missing (feature-data runs): reads from the hubs through hub-control. */
+  liveRead?: LiveRead;
 }
 
 const DAY = 86_400_000;

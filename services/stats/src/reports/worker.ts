@@ -21,6 +21,7 @@ import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { csvLine } from './csv.ts';
 import { ReportJobs, type StoredJob } from './jobs.store.ts';
+import { liveReader, type RunCaller } from './live-read.ts';
 import { reportSource } from './sources.ts';
 
 declare module 'fastify' {
@@ -44,6 +45,10 @@ export interface ReportWorkerOptions {
   gzipBytes: number;
   /** JetStream replicas of the REPORTS stream (`NATS_STREAM_REPLICAS`). */
   replicas: number;
+  /** The caller-assertion key: Query Live for missing asks hub-control as the gateway would. */
+  assertionKey: string;
+  /** How long one live read (up to 20 hubs, 4 at a time) may take before its features count as failed. */
+  liveReadTimeoutMs: number;
   /** Test knob: a pause after each page of rows (0 in service), so a test can kill a worker mid-job. */
   pagePauseMs: number;
 }
@@ -234,7 +239,24 @@ async function writeCsv(
       summary?: Record<string, unknown>;
     }
 > {
-  const source = reportSource(job.report, job.params, { pool: app.pg, db: app.mongo, page: opts.pageRows });
+  const runBy = job.params.runBy as RunCaller | undefined;
+  const source = reportSource(job.report, job.params, {
+    pool: app.pg,
+    db: app.mongo,
+    page: opts.pageRows,
+    ...(runBy
+      ? {
+          liveRead: liveReader(
+            app.nats,
+            app.subjects.prefix,
+            opts.assertionKey,
+            job.jobId,
+            runBy,
+            opts.liveReadTimeoutMs,
+          ),
+        }
+      : {}),
+  });
   const total = await source.count();
   if (!(await jobs.progress(job.jobId, job.attempts, { rowsDone: 0, rowsTotal: total, bytes: 0 })))
     return 'lost';

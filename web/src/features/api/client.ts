@@ -44,12 +44,14 @@ export interface RequestOptions {
    */
   sessionGuard?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. a hub action's x-correlation-id for the command waterfall). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const sessionGuard = options.sessionGuard ?? path.startsWith('/api/');
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { boundNumber } from '../ui/bound.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
+import { Waterfall } from '../waterfall/Waterfall.tsx';
 import { itemsPage, type LogFilter, type LogRecord, NO_FILTER, shows, words } from './log.ts';
 
 const ARROW: Record<LogRecord['source'], string> = {
@@ -120,6 +121,7 @@ function LogLine({
   showRaw: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const [stages, setStages] = useState(false);
   const [page, setPage] = useState<number | null>(null);
   const items = r.msg?.items ?? [];
   const p = page === null ? null : itemsPage(items, page);
@@ -141,6 +143,11 @@ function LogLine({
         {items.length > 0 && (
           <Button size="compact-xs" variant="subtle" onClick={() => setPage(page === null ? 0 : null)}>
             {page === null ? `Show items (${items.length})` : 'Hide items'}
+          </Button>
+        )}
+        {r.correlationId && (
+          <Button size="compact-xs" variant="subtle" onClick={() => setStages((s) => !s)}>
+            {stages ? 'Hide stages' : 'Stages'}
           </Button>
         )}
         {onUse && (onUse.when?.(r) ?? Boolean(r.msg)) && (
@@ -174,6 +181,11 @@ function LogLine({
             </Button>
           </Group>
         </Stack>
+      )}
+      {stages && r.correlationId && (
+        <Box mt={4}>
+          <Waterfall correlationId={r.correlationId} />
+        </Box>
       )}
       {open && showRaw && <JsonViewer value={r.msg ?? r.text} label="Raw JSON" maxHeight={300} wrap />}
     </Paper>

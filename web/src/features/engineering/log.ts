@@ -14,6 +14,8 @@ export interface LogRecord {
   /** For replies: the transactionId they answer and how it went. */
   outcome?: string;
   text?: string;
+  /** A raw send's correlation id (and its reply's): its command waterfall is found by it. */
+  correlationId?: string;
 }
 
 export interface LogFilter {

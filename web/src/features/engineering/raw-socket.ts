@@ -68,9 +68,9 @@ export class RawSocket {
     this.setState('closed', CHANNEL_CLOSED);
   }
 
-  /** A raw envelope to a hub id or 'server'. */
-  raw(to: string, message: HubMessage) {
-    this.send({ type: 'raw', to, message });
+  /** A raw envelope to a hub id or 'server'; `correlationId` names it for the command waterfall. */
+  raw(to: string, message: HubMessage, correlationId?: string) {
+    this.send({ type: 'raw', to, message, ...(correlationId ? { correlationId } : {}) });
   }
 
   subscribe(topic: string) {

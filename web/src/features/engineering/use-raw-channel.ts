@@ -1,5 +1,6 @@
 import type { HubMessage, RawServerFrame } from '@console/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { newCorrelationId } from '../waterfall/waterfall-queries.ts';
 import { append, type LogRecord, type LogSource, nextLogId } from './log.ts';
 import { type ChannelFrame, type ChannelState, type RawSocket, rawSocket } from './raw-socket.ts';
 
@@ -111,13 +112,15 @@ export function useRawChannel(opts: {
       }
       if (!logged) return;
       const tx = f.transactionId === null ? '' : ` · transactionId ${f.transactionId}`;
-      if (f.message) add({ source: 'in', handlerId: f.to, msg: f.message, outcome: f.outcome });
+      const cid = f.correlationId ? { correlationId: f.correlationId } : {};
+      if (f.message) add({ source: 'in', handlerId: f.to, msg: f.message, outcome: f.outcome, ...cid });
       else
         add({
           source: 'error',
           handlerId: f.to,
           outcome: f.outcome,
           text: `${f.outcome}${tx}: ${f.error ?? ''}`,
+          ...(f.outcome === 'refused' ? {} : cid),
         });
     };
     socket.current = s;
@@ -133,8 +136,12 @@ export function useRawChannel(opts: {
     log,
     received,
     send: (to, message) => {
-      socket.current?.raw(to, message);
-      if (latest.current.logOutgoing !== false) add({ source: 'out', handlerId: to, msg: message });
+      // Each send has its own correlation id (the command waterfall): the gateway carries it to
+      // hub-control and the hub, and the raw-reply brings it back.
+      const correlationId = newCorrelationId();
+      socket.current?.raw(to, message, correlationId);
+      if (latest.current.logOutgoing !== false)
+        add({ source: 'out', handlerId: to, msg: message, correlationId });
     },
     frame: (frame) => socket.current?.send(frame),
     note: (text, source = 'info') => add({ source, text }),

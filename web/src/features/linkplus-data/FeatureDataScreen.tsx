@@ -68,6 +68,7 @@ export function FeatureDataScreen() {
       <Group align="end" gap="lg" aria-label="Run options">
         <Checkbox
           label="Query Live for missing"
+          description="Reads features with no stored value from their hubs (a transaction and a note on each hub, in your name)"
           checked={queryLive}
           onChange={(e) => setQueryLive(e.currentTarget.checked)}
         />

@@ -25,6 +25,7 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
               'Values sampled',
               'Exceptions',
               'Links',
+              'Live values',
             ]}
           />
           <Table.Tbody>
@@ -37,6 +38,7 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
                 <Table.Td>{s.valuesSampled}</Table.Td>
                 <Table.Td>{s.exceptions}</Table.Td>
                 <Table.Td>{s.links}</Table.Td>
+                <Table.Td>{s.liveValues ?? '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -81,7 +83,11 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
                       {f.values.length === 0 ? (
                         'none'
                       ) : (
-                        <Code>{f.values.map((v) => JSON.stringify(v.value)).join(' ')}</Code>
+                        <Code>
+                          {f.values
+                            .map((v) => `${JSON.stringify(v.value)}${v.live ? ' (live)' : ''}`)
+                            .join(' ')}
+                        </Code>
                       )}
                     </Table.Td>
                   </Table.Tr>

@@ -1,4 +1,4 @@
-import type { TopicFilter } from '@console/contracts';
+import { hubOfSubject, type LiveEvent, momentPath, type TopicFilter } from '@console/contracts';
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { formatTimeOfDay } from '../ui/dates.ts';
@@ -53,6 +53,16 @@ export function LiveMonitor({
     return () => clearInterval(timer);
   }, []);
   const onFilter = useCallback((f: TopicFilter) => useLiveStore.getState().setFilter(topic, f), [topic]);
+  // Stored hub messages and presence have a place in their hub's timeline: a link to that moment.
+  const linkFor = useCallback(
+    (e: LiveEvent) => {
+      const hubId = e.kind === 'message' || e.kind === 'presence' ? hubOfSubject(e.subject) : null;
+      return hubId && /^[0-9]+$/.test(hubId)
+        ? momentPath({ hubId, epoch: e.epoch, seq: e.offset, at: e.at, filter })
+        : null;
+    },
+    [filter],
+  );
   if (!view) return null;
 
   const perSecond = rate(view.arrivals, now);
@@ -128,7 +138,11 @@ export function LiveMonitor({
             </Text>
           )}
         </Group>
-        {summary ? <SummaryTable events={view.captured} now={now} /> : <StreamBox events={view.visible} />}
+        {summary ? (
+          <SummaryTable events={view.captured} now={now} />
+        ) : (
+          <StreamBox events={view.visible} linkFor={linkFor} />
+        )}
       </Stack>
     </Paper>
   );

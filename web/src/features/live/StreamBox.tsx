@@ -2,6 +2,7 @@ import type { LiveEvent } from '@console/contracts';
 import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
+import { CopyLinkButton } from '../ui/CopyLinkButton.tsx';
 import { formatClock } from '../ui/dates.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { describe } from './counters.ts';
@@ -16,7 +17,14 @@ const keyOf = (e: LiveEvent) => `${e.epoch}:${e.offset}`;
  * row names the keys that changed since the previous entry of its class.operation (issue 17,
  * structural diff); expanded, it compares the two side by side, or with an entry picked anywhere.
  */
-export function StreamBox({ events }: { events: readonly LiveEvent[] }) {
+export function StreamBox({
+  events,
+  linkFor,
+}: {
+  events: readonly LiveEvent[];
+  /** A link to the entry's moment in its hub's timeline (issue 17), when it has one. */
+  linkFor?: (event: LiveEvent) => string | null;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => [...events].reverse(), [events]);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
@@ -70,6 +78,7 @@ export function StreamBox({ events }: { events: readonly LiveEvent[] }) {
                 previous={previousOfKind(rows, item.index)}
                 open={open.has(key)}
                 onToggle={() => toggle(key)}
+                link={linkFor?.(event) ?? null}
               />
             </div>
           );
@@ -84,8 +93,10 @@ function StreamEntry({
   previous,
   open,
   onToggle,
+  link,
 }: {
   event: LiveEvent;
+  link: string | null;
   /** The previous entry of its class.operation: the row's chips name the keys that changed since. */
   previous: LiveEvent | null;
   open: boolean;
@@ -95,24 +106,27 @@ function StreamEntry({
   const changes = useChanges(event, previous);
   return (
     <Box px="xs" py={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-      <UnstyledButton onClick={onToggle} aria-expanded={open} w="100%">
-        <Group gap="xs" wrap="nowrap">
-          <Text size="xs" ff="monospace" c="dimmed">
-            {formatClock(event.at)}
-          </Text>
-          <Badge
-            size="xs"
-            variant="light"
-            color={event.malformed !== undefined ? 'red' : (DIRECTION_COLOUR[direction] ?? 'gray')}
-          >
-            {direction}
-          </Badge>
-          <Text size="sm" truncate>
-            {describe(event)}
-          </Text>
-          <ChangeChips changes={changes} />
-        </Group>
-      </UnstyledButton>
+      <Group gap={4} wrap="nowrap">
+        <UnstyledButton onClick={onToggle} aria-expanded={open} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="xs" ff="monospace" c="dimmed">
+              {formatClock(event.at)}
+            </Text>
+            <Badge
+              size="xs"
+              variant="light"
+              color={event.malformed !== undefined ? 'red' : (DIRECTION_COLOUR[direction] ?? 'gray')}
+            >
+              {direction}
+            </Badge>
+            <Text size="sm" truncate>
+              {describe(event)}
+            </Text>
+            <ChangeChips changes={changes} />
+          </Group>
+        </UnstyledButton>
+        {link && <CopyLinkButton path={link} label={`Copy link to entry ${event.offset}`} />}
+      </Group>
       {open && (
         <Box mt={4}>
           <JsonViewer value={event} label="Raw JSON" wrap />

@@ -207,6 +207,10 @@ export class RawChannel {
     refuse: (statusCode: number, error: string) => void,
   ) {
     const { to, message } = frame;
+    // The command waterfall: the page's id for this send (schema-checked) or one of ours, and when
+    // the gateway accepted it; both go to hub-control as NATS headers and the id comes back.
+    const correlationId = frame.correlationId ?? randomUUID();
+    const acceptedAt = Date.now();
     if (!allows(rawAccess(to, message.class, message.operation), conn.caller.roles)) {
       this.auditRefusal(conn, ip, to, message, 403);
       return refuse(403, RAW_TEXT.role);
@@ -218,14 +222,18 @@ export class RawChannel {
       SOCKET_CHANNEL_OPERATIONS.includes(message.operation)
     )
       return this.channelOp(conn, message, ip, refuse);
-    const answer = await this.app.forward(rawSend, {
-      requestId: randomUUID(),
-      caller: conn.caller,
-      ip,
-      params: {},
-      query: {},
-      body: s.customer ? { to, message, customer: s.customer } : { to, message },
-    });
+    const answer = await this.app.forward(
+      rawSend,
+      {
+        requestId: randomUUID(),
+        caller: conn.caller,
+        ip,
+        params: {},
+        query: {},
+        body: s.customer ? { to, message, customer: s.customer } : { to, message },
+      },
+      { correlationId, acceptedAt },
+    );
     if (!answer.ok) {
       const { statusCode, message: text } = answer.error;
       if (statusCode === 504)
@@ -233,6 +241,7 @@ export class RawChannel {
           type: 'raw-reply',
           to,
           transactionId: message.transactionId,
+          correlationId,
           outcome: 'timeout',
           statusCode,
           error: text,
@@ -244,6 +253,7 @@ export class RawChannel {
       type: 'raw-reply',
       to,
       transactionId: message.transactionId,
+      correlationId,
       outcome: r.outcome,
       durationMs: r.durationMs,
       ...(r.error ? { error: r.error } : {}),

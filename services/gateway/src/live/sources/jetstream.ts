@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { streamEpoch } from '@console/kit';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -27,7 +27,7 @@ export const HISTORY_MOVED_ON = 'History moved on; reload to see the latest.';
  * for a new one. Every gateway instance computes the same epoch for the same stream.
  */
 export function epochOf(info: StreamInfo): string {
-  return createHash('sha256').update(`${info.config.name}|${info.created}`).digest('base64url').slice(0, 12);
+  return streamEpoch(info);
 }
 
 /** One stored hub message as JetStream re-published it on `live.hub.…`. */

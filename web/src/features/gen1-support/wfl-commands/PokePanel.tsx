@@ -5,6 +5,8 @@ import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/client.ts';
 import { bound } from '../../ui/bound.ts';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
+import { useWatchedAction } from '../../waterfall/use-watched-action.ts';
+import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { sendAsUser, wflKeys } from './queries.ts';
 import { WflPanel } from './WflPanel.tsx';
 import { pokeError } from './wfl-commands.ts';
@@ -54,8 +56,10 @@ export function PokePanel({ userId, mac }: { userId: number; mac: string }) {
   const [command, setCommand] = useState('');
   const [address, setAddress] = useState(mac);
   const [invalid, setInvalid] = useState<string | null>(null);
+  // The command waterfall of the last poke: accepted, sent, the link's reply, the audit record.
+  const { watching, sending } = useWatchedAction();
   const send = useMutation({
-    mutationFn: (s: Sent) => sendAsUser(userId, s.address, s.command),
+    mutationFn: (s: Sent) => sendAsUser(userId, s.address, s.command, sending()),
     onSettled: (_r, _e, s) => void client.invalidateQueries({ queryKey: wflKeys.all(s.address) }),
   });
 
@@ -101,6 +105,7 @@ export function PokePanel({ userId, mac }: { userId: number; mac: string }) {
         </Alert>
       )}
       {!send.isPending && <Outcome result={send.data} error={send.error} />}
+      {watching && <Waterfall key={watching} correlationId={watching} />}
       <ColumnTable
         label="Command strings"
         withTableBorder

@@ -1,4 +1,5 @@
 import {
+  CORRELATION_HTTP_HEADER,
   DELETE_UNEXECUTED_CONFIRMATION,
   GEN1_COMMANDS_PAGE,
   GEN1_COMMANDS_REFRESH,
@@ -70,7 +71,17 @@ export function deleteUnexecuted(mac: string): Promise<Gen1DeleteResult> {
   });
 }
 
-/** GET /api/impersonate-user/:userId/:deviceId/:command — the address is the link's MAC. */
-export function sendAsUser(userId: number, address: string, command: string): Promise<Gen1CommandResult> {
-  return apiRequest<Gen1CommandResult>(`/api/impersonate-user/${userId}/${enc(address)}/${enc(command)}`);
+/**
+ * GET /api/impersonate-user/:userId/:deviceId/:command — the address is the link's MAC;
+ * `correlationId` names the poke for the command waterfall (x-correlation-id).
+ */
+export function sendAsUser(
+  userId: number,
+  address: string,
+  command: string,
+  correlationId?: string,
+): Promise<Gen1CommandResult> {
+  return apiRequest<Gen1CommandResult>(`/api/impersonate-user/${userId}/${enc(address)}/${enc(command)}`, {
+    ...(correlationId ? { headers: { [CORRELATION_HTTP_HEADER]: correlationId } } : {}),
+  });
 }

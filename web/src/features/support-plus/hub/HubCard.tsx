@@ -5,6 +5,8 @@ import { errorMessage } from '../../api/client.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { CopyText } from '../../ui/CopyText.tsx';
 import { formatLocal } from '../../ui/dates.ts';
+import { useWatchedAction } from '../../waterfall/use-watched-action.ts';
+import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { HubCardActions } from './HubCardActions.tsx';
 import { formatStats } from './hub-actions.ts';
 import { hubCardQueryKey, hubCardQueryOptions, runHubAction } from './hub-queries.ts';
@@ -45,11 +47,14 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
   const queryClient = useQueryClient();
   const card = useQuery(hubCardQueryOptions(hubId));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: hubCardQueryKey(hubId) });
+  // The command waterfall of the last read, shown under the card's facts.
+  const { watching, sending } = useWatchedAction();
   const read = useMutation({
     mutationFn: (path: ReadPath) =>
       runHubAction(
         path,
         path === 'get-live-info' ? { clientType: 'link2', clientId: hubId } : { linkId: hubId },
+        sending(),
       ),
     onSettled: refresh,
   });
@@ -124,6 +129,7 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
               : 'The link is in error state.'}
           </Alert>
         )}
+        {watching && <Waterfall key={watching} correlationId={watching} />}
         {read.data && read.variables === 'all-feature-states' && <FeatureStates result={read.data} />}
         {read.isError && (
           <Alert color="red" title="The operation failed.">

@@ -4,11 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { Waterfall } from '../../waterfall/Waterfall.tsx';
+import { newCorrelationId } from '../../waterfall/waterfall-queries.ts';
 import { type CardAction, visibleActions } from './hub-actions.ts';
 import { runHubAction } from './hub-queries.ts';
 import { QueuedNotice } from './QueuedNotice.tsx';
 
 interface Run {
+  /** The command waterfall's correlation id of this run. */
+  cid: string;
   label: string;
   path: string;
   body: Record<string, unknown>;
@@ -30,10 +34,14 @@ export function HubCardActions({
   const [queued, setQueued] = useState<string | null>(null);
   const [lastBackup, setLastBackup] = useState<{ backupId: string; deviceId: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [watching, setWatching] = useState<string | null>(null);
 
   const run = useMutation({
-    mutationFn: (r: Run) => runHubAction(r.path, r.body),
-    onMutate: () => setFailure(null),
+    mutationFn: (r: Run) => runHubAction(r.path, r.body, r.cid),
+    onMutate: (r) => {
+      setFailure(null);
+      setWatching(r.cid);
+    },
     onSuccess: (result: HubActionResult, r) => {
       if (!result.success) {
         setFailure(result.items.find((i) => i.error)?.error?.message ?? '');
@@ -51,6 +59,7 @@ export function HubCardActions({
 
   const start = (a: CardAction, confirmation?: string) =>
     run.mutate({
+      cid: newCorrelationId(),
       label: a.label,
       path: a.path,
       body: { ...a.body(card.hubId), ...(confirmation ? { confirmation } : {}) },
@@ -83,6 +92,7 @@ export function HubCardActions({
           {failure && <Text size="sm">{failure}</Text>}
         </Alert>
       )}
+      {watching && <Waterfall key={watching} correlationId={watching} />}
       {queued && (
         <QueuedNotice
           key={queued}
@@ -137,6 +147,7 @@ export function HubCardActions({
           onConfirm={(confirmation) => {
             setRestoring(false);
             run.mutate({
+              cid: newCorrelationId(),
               label: 'Backup-restore',
               path: 'backupRestore',
               body: { ...lastBackup, linkId: card.hubId, confirmation },

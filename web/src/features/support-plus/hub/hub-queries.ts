@@ -1,4 +1,4 @@
-import type { HubActionResult, HubCard } from '@console/contracts';
+import { CORRELATION_HTTP_HEADER, type HubActionResult, type HubCard } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client.ts';
 
@@ -12,7 +12,18 @@ export function hubCardQueryOptions(hubId: number) {
   });
 }
 
-/** One Support Plus socket action (POST /api/supportPlus/socket/<path>). */
-export function runHubAction(path: string, body: Record<string, unknown>): Promise<HubActionResult> {
-  return apiRequest<HubActionResult>(`/api/supportPlus/socket/${path}`, { method: 'POST', body });
+/**
+ * One Support Plus socket action (POST /api/supportPlus/socket/<path>); `correlationId` names it for
+ * the command waterfall (the panel finds its stages by it while the action is pending).
+ */
+export function runHubAction(
+  path: string,
+  body: Record<string, unknown>,
+  correlationId?: string,
+): Promise<HubActionResult> {
+  return apiRequest<HubActionResult>(`/api/supportPlus/socket/${path}`, {
+    method: 'POST',
+    body,
+    ...(correlationId ? { headers: { [CORRELATION_HTTP_HEADER]: correlationId } } : {}),
+  });
 }

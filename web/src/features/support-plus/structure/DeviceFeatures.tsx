@@ -7,6 +7,8 @@ import { noteKeys } from '../../notes/queries.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { DialogButton } from '../../ui/DialogButton.tsx';
 import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { Waterfall } from '../../waterfall/Waterfall.tsx';
+import { newCorrelationId } from '../../waterfall/waterfall-queries.ts';
 import { runHubAction } from '../hub/hub-queries.ts';
 import { FeatureHistory } from './FeatureHistory.tsx';
 import { deviceGroups } from './structure-view.ts';
@@ -84,9 +86,16 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
   const [asking, setAsking] = useState<{ feature: FeatureCard; value: Value } | null>(null);
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [history, setHistory] = useState<FeatureCard | null>(null);
+  /** The correlation id of the last read or write: its command waterfall shows below the table. */
+  const [watching, setWatching] = useState<string | null>(null);
+  const sending = () => {
+    const cid = newCorrelationId();
+    setWatching(cid);
+    return cid;
+  };
   const read = useMutation({
     mutationFn: (f: FeatureCard) =>
-      runHubAction('feature-read', { featureId: f.featureId, linkId: device.linkId }),
+      runHubAction('feature-read', { featureId: f.featureId, linkId: device.linkId }, sending()),
     onSuccess: (r, f) => {
       const v = readValue(r);
       if (v !== undefined) setValues((all) => ({ ...all, [f.featureId]: v }));
@@ -96,12 +105,16 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
   });
   const write = useMutation({
     mutationFn: (w: { feature: FeatureCard; value: Value; confirmation: string }) =>
-      runHubAction('feature-write', {
-        featureId: w.feature.featureId,
-        value: w.value,
-        linkId: device.linkId,
-        confirmation: w.confirmation,
-      }),
+      runHubAction(
+        'feature-write',
+        {
+          featureId: w.feature.featureId,
+          value: w.value,
+          linkId: device.linkId,
+          confirmation: w.confirmation,
+        },
+        sending(),
+      ),
     onSuccess: (r, w) => {
       if (r.success) setValues((all) => ({ ...all, [w.feature.featureId]: w.value }));
       setSaid({
@@ -178,6 +191,7 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
       <Text size="xs" c="dimmed">
         Link {device.linkId}. A write asks for the typed word first; the server checks it again.
       </Text>
+      {watching && <Waterfall key={watching} correlationId={watching} />}
       {history && (
         <FeatureHistory key={history.featureId} featureId={history.featureId} name={history.name} />
       )}

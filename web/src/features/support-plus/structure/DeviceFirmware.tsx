@@ -13,6 +13,8 @@ import { noteKeys } from '../../notes/queries.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { DialogButton } from '../../ui/DialogButton.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
+import { useWatchedAction } from '../../waterfall/use-watched-action.ts';
+import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { runHubAction } from '../hub/hub-queries.ts';
 
 interface FirmwareInfo {
@@ -44,17 +46,23 @@ function FirmwarePanel({ device }: { device: DeviceCard }) {
   const mayInternal = me.roles.includes('firmware') || me.roles.includes('admin');
   const [restricted, setRestricted] = useState(false);
   const [chosen, setChosen] = useState<FirmwareRelease | null>(null);
+  // The command waterfall of the last read or update (an update's releases look-up included).
+  const { watching, sending } = useWatchedAction();
   const read = useMutation({
     mutationFn: (notForGeneralRelease: boolean) =>
-      runHubAction('firmware-read', { deviceId: device.deviceId, notForGeneralRelease }),
+      runHubAction('firmware-read', { deviceId: device.deviceId, notForGeneralRelease }, sending()),
   });
   const update = useMutation({
     mutationFn: (r: FirmwareRelease) =>
-      runHubAction('firmware-update', {
-        deviceId: device.deviceId,
-        releaseId: r.releaseId,
-        productCode: device.productCode,
-      }),
+      runHubAction(
+        'firmware-update',
+        {
+          deviceId: device.deviceId,
+          releaseId: r.releaseId,
+          productCode: device.productCode,
+        },
+        sending(),
+      ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: noteKeys.all }),
   });
   const info = read.data ? (firstPayload(read.data) as unknown as FirmwareInfo | undefined) : undefined;
@@ -118,6 +126,7 @@ function FirmwarePanel({ device }: { device: DeviceCard }) {
           )}
         </>
       )}
+      {watching && <Waterfall key={watching} correlationId={watching} />}
       {update.isError && <Alert color="red">{errorMessage(update.error)}</Alert>}
       {done && (
         <Alert color="teal" role="status">

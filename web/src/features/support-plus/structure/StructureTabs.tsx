@@ -1,6 +1,7 @@
 import type { StructureDetail } from '@console/contracts';
 import { Badge, Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TimelineTab } from '../../timeline/TimelineTab.tsx';
 import { AutomationsTab } from './AutomationsTab.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
 import { ErrorsTab } from './ErrorsTab.tsx';
@@ -57,9 +58,10 @@ const TABS: Record<StructureTab, { label: string; render: (d: StructureDetail) =
   fwq: pagedTab('FW Q', firmwareQueueTab),
   sareqs: { label: 'SA Reqs', render: (d) => <AccessRequestsTab rootGroupId={d.structure.rootGroupId} /> },
   dstatus: pagedTab('D-Status', deviceStatusTab),
+  timeline: { label: 'Timeline', render: (d) => <TimelineTab hubIds={d.hubs.map((h) => String(h.hubId))} /> },
 };
 
-/** The structure's 17 tabs (seed 001 §2); only the open one is mounted. */
+/** The structure's 17 tabs (seed 001 §2) and the hub timeline; only the open one is mounted. */
 export function StructureTabs({
   detail,
   tab,

@@ -1,4 +1,4 @@
-/** The 17 tabs in the seed's order (seed 001 §2). */
+/** The 17 tabs in the seed's order (seed 001 §2), then the hub timeline (issue 17). */
 export const STRUCTURE_TABS = [
   'errors',
   'devices',
@@ -17,6 +17,7 @@ export const STRUCTURE_TABS = [
   'fwq',
   'sareqs',
   'dstatus',
+  'timeline',
 ] as const;
 export type StructureTab = (typeof STRUCTURE_TABS)[number];
 

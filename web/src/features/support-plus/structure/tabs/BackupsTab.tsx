@@ -7,6 +7,8 @@ import { errorMessage } from '../../../api/client.ts';
 import { JsonViewer } from '../../../ui/JsonViewer.tsx';
 import { RowButton } from '../../../ui/RowButton.tsx';
 import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
+import { useWatchedAction } from '../../../waterfall/use-watched-action.ts';
+import { Waterfall } from '../../../waterfall/Waterfall.tsx';
 import { runHubAction } from '../../hub/hub-queries.ts';
 import { accessor, custom, stamp, text } from './columns.tsx';
 import { PagedTable } from './PagedTable.tsx';
@@ -26,8 +28,11 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
   const [restoring, setRestoring] = useState<Row | null>(null);
   const client = useQueryClient();
   const hub = hubs.find((h) => String(h.hubId) === link);
+  // The command waterfall of the last backup, restore or keep run from this tab.
+  const { watching, sending } = useWatchedAction();
   const action = useMutation({
-    mutationFn: ({ path, body }: { path: string; body: Record<string, unknown> }) => runHubAction(path, body),
+    mutationFn: ({ path, body }: { path: string; body: Record<string, unknown> }) =>
+      runHubAction(path, body, sending()),
     onSuccess: (r) => {
       notifications.show({
         color: r.success ? 'teal' : 'red',
@@ -96,6 +101,7 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
         </Button>
       </Group>
       {showRecord && hub && <JsonViewer value={hub} label="Hub record" maxHeight={300} />}
+      {watching && <Waterfall key={watching} correlationId={watching} />}
       <PagedTable
         label="Backups"
         path="/api/supportPlus/socket/listBackups"

@@ -1,0 +1,371 @@
+import {
+  type ActionStage,
+  type ActionWaterfall,
+  ApiError,
+  type Caller,
+  CORRELATION_HEADERS,
+  type StageKind,
+} from '@console/contracts';
+import type { Subscription } from '@nats-io/nats-core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import type { Collection, ObjectId } from 'mongodb';
+import { GroupCommit } from './group-commit.ts';
+import type { LinkOutcome } from './links.client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    waterfall: Waterfall;
+  }
+}
+
+/** The staff member who cancelled an action, as the settle key and the pub/sub message carry it. */
+export interface Canceller {
+  userId: string;
+  email: string;
+  name: string;
+}
+
+/** How an action ended, on the stage that settled it (not served: `state` is made from it). */
+type Outcome = 'replied' | 'failed' | 'timedOut' | 'cancelled';
+
+/** One stage of one hub action, a document of its own (inserted, never updated: FerretDB 1.x). */
+export interface StageDoc {
+  _id?: ObjectId;
+  transactionId: number;
+  correlationId: string;
+  hubId: number | null;
+  action: string;
+  staff: string;
+  kind: StageKind;
+  label: string;
+  at: Date;
+  late: boolean;
+  detail?: string;
+  outcome?: Outcome;
+}
+
+/** How long after its outcome an action's resulting hub messages are still looked for. */
+export const EVENT_WINDOW_MS = 5000;
+/** At most this many resulting messages and response items are kept per action. */
+const MAX_EVENTS = 50;
+const MAX_ITEMS = 20;
+/** How long the settle key lives (well past any hub timeout). */
+const SETTLE_TTL_MS = 10 * 60_000;
+const DONE = 'done';
+
+/**
+ * The command waterfall (docs/architecture.md "Command waterfall"): every stage of a hub action
+ * with its time, stored as one `actionstages` document per stage next to the transaction; the
+ * cancel of a pending action across instances (a Redis settle key decides between the hub's
+ * outcome and a cancel; Redis pub/sub tells the instance that waits).
+ */
+export class Waterfall {
+  readonly stages: Collection<StageDoc>;
+  private readonly writer: GroupCommit<StageDoc>;
+  private readonly waiting = new Map<number, (by: Canceller) => void>();
+  private readonly app: FastifyInstance;
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  readonly channel: string;
+
+  constructor(app: FastifyInstance, prefix: string) {
+    this.app = app;
+    this.redis = app.redis;
+    this.prefix = prefix;
+    this.channel = `${prefix}:action-cancel`;
+    this.stages = app.mongo.collection<StageDoc>('actionstages');
+    this.writer = new GroupCommit((docs) => this.stages.insertMany(docs, { ordered: false }));
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.stages.createIndex({ transactionId: 1, at: 1 });
+    await this.stages.createIndex({ correlationId: 1 });
+  }
+
+  private settleKey(transactionId: number): string {
+    return `${this.prefix}:settle:${transactionId}`;
+  }
+
+  /** A cancel heard on pub/sub: the instance running that action stops waiting. */
+  onCancel(raw: string): void {
+    try {
+      const m = JSON.parse(raw) as { transactionId: number; by: Canceller };
+      this.waiting.get(m.transactionId)?.(m.by);
+    } catch {
+      // not ours
+    }
+  }
+
+  /** Starts the waterfall of an action about to be sent. */
+  begin(a: {
+    transactionId: number;
+    correlationId: string;
+    /** null for a Gen1 WiFi link's poke (no hub id; the link's address is in the stages). */
+    hubId: number | null;
+    action: string;
+    caller: Caller;
+  }): Flight {
+    let cancel: (by: Canceller) => void = () => undefined;
+    const cancelled = new Promise<Canceller>((r) => {
+      cancel = r;
+    });
+    this.waiting.set(a.transactionId, cancel);
+    return new Flight(this, a, cancelled, () => this.waiting.delete(a.transactionId));
+  }
+
+  /** Fire and forget: a stage that cannot be written is logged, the action goes on. */
+  write(doc: StageDoc): Promise<void> {
+    return this.writer.add(doc).catch((err) => {
+      this.app.hubMetrics.recordFailures.labels('stages').inc();
+      this.app.log.warn({ err, transactionId: doc.transactionId }, 'waterfall stage not written');
+    });
+  }
+
+  /** The action's side of the settle key: null if the outcome is the hub's, else who cancelled. */
+  async claim(transactionId: number): Promise<Canceller | null> {
+    const key = this.settleKey(transactionId);
+    const won = await this.redis.set(key, DONE, 'PX', SETTLE_TTL_MS, 'NX').catch(() => 'OK');
+    if (won === 'OK') return null;
+    const held = await this.redis.get(key).catch(() => null);
+    if (!held || held === DONE) return null;
+    try {
+      return JSON.parse(held) as Canceller;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Cancels a pending action (any instance): the settle key, the stage, the audit event, the signal. */
+  async cancel(transactionId: number, caller: Caller): Promise<{ first: StageDoc; by: Canceller }> {
+    const docs = await this.load({ transactionId });
+    const first = docs[0];
+    if (!first) throw new ApiError(404, `There is no action ${transactionId} to cancel.`);
+    const settled = docs.find((d) => d.outcome && !d.late);
+    if (settled?.kind === 'cancelled')
+      throw new ApiError(409, `This action was already cancelled by ${settled.detail}.`);
+    if (settled) throw new ApiError(409, `This action has already finished (${settled.outcome}).`);
+    const by: Canceller = { userId: caller.userId, email: caller.email, name: caller.name };
+    const key = this.settleKey(transactionId);
+    const won = await this.redis.set(key, JSON.stringify(by), 'PX', SETTLE_TTL_MS, 'NX');
+    if (won !== 'OK') {
+      const held = await this.redis.get(key);
+      if (held && held !== DONE) {
+        const other = JSON.parse(held) as Canceller;
+        throw new ApiError(409, `This action was already cancelled by ${other.name}.`);
+      }
+      throw new ApiError(409, 'This action has already finished.');
+    }
+    await this.write({
+      ...meta(first),
+      kind: 'cancelled',
+      label: `cancelled by ${by.name}`,
+      detail: by.name,
+      at: new Date(),
+      late: false,
+      outcome: 'cancelled',
+    });
+    await this.app.auditTrail.event(
+      'action-cancel',
+      {
+        transactionId,
+        hubId: first.hubId,
+        action: first.action,
+        staff: by,
+        at: Date.now(),
+        note: `${by.name} (${by.email}) cancelled ${first.action} on link ${first.hubId}`,
+      },
+      `action-cancel-${transactionId}`,
+    );
+    await this.redis.publish(this.channel, JSON.stringify({ transactionId, by }));
+    return { first, by };
+  }
+
+  async load(filter: { transactionId: number } | { correlationId: string }): Promise<StageDoc[]> {
+    let transactionId: number;
+    if ('correlationId' in filter) {
+      const one = await this.stages.findOne(
+        { correlationId: filter.correlationId },
+        { projection: { transactionId: 1 } },
+      );
+      if (!one) return [];
+      transactionId = one.transactionId;
+    } else transactionId = filter.transactionId;
+    return this.stages.find({ transactionId }, { sort: { at: 1, _id: 1 }, limit: 300 }).toArray();
+  }
+
+  /** The waterfall as served: stages in time order with their offsets, and the state they add up to. */
+  async view(filter: { transactionId: number } | { correlationId: string }): Promise<ActionWaterfall> {
+    const docs = await this.load(filter);
+    const first = docs[0];
+    if (!first) throw new ApiError(404, 'No stages are recorded for that action (yet).');
+    return toWaterfall(docs);
+  }
+}
+
+function meta(d: StageDoc) {
+  const { transactionId, correlationId, hubId, action, staff } = d;
+  return { transactionId, correlationId, hubId, action, staff };
+}
+
+export function toWaterfall(docs: StageDoc[]): ActionWaterfall {
+  const first = docs[0] as StageDoc;
+  const start = first.at.getTime();
+  const settled = docs.find((d) => d.outcome && !d.late);
+  const cancelled = docs.find((d) => d.kind === 'cancelled');
+  const stages: ActionStage[] = docs.map((d) => ({
+    kind: d.kind,
+    label: d.label,
+    at: d.at.getTime(),
+    offsetMs: d.at.getTime() - start,
+    late: d.late,
+    ...(d.detail ? { detail: d.detail } : {}),
+  }));
+  return {
+    transactionId: first.transactionId,
+    correlationId: first.correlationId,
+    hubId: first.hubId,
+    action: first.action,
+    staff: first.staff,
+    state: settled?.outcome ?? 'pending',
+    cancelledBy: cancelled?.detail ?? null,
+    stages,
+  };
+}
+
+/** One action in flight: records its stages and watches for the hub messages it causes. */
+export class Flight {
+  readonly cancelled: Promise<Canceller>;
+  private readonly w: Waterfall;
+  private readonly base: Omit<StageDoc, 'kind' | 'label' | 'at' | 'late'>;
+  private readonly release: () => void;
+  private events: Subscription | null = null;
+  private seen = 0;
+  /** When the hub's answer (or its absence) was recorded; events heard before it wait for it. */
+  private answeredAt: number | null = null;
+  private early: { label: string; at: number; late: boolean }[] = [];
+
+  constructor(
+    w: Waterfall,
+    a: { transactionId: number; correlationId: string; hubId: number | null; action: string; caller: Caller },
+    cancelled: Promise<Canceller>,
+    release: () => void,
+  ) {
+    this.w = w;
+    this.base = {
+      transactionId: a.transactionId,
+      correlationId: a.correlationId,
+      hubId: a.hubId,
+      action: a.action,
+      staff: a.caller.name,
+    };
+    this.cancelled = cancelled;
+    this.release = release;
+  }
+
+  /** The key its stages are stored under (and the settle key's). */
+  get transactionId(): number {
+    return this.base.transactionId;
+  }
+
+  record(
+    kind: StageKind,
+    label: string,
+    at = Date.now(),
+    extra: { late?: boolean; detail?: string; outcome?: Outcome } = {},
+  ): Promise<void> {
+    return this.w.write({ ...this.base, kind, label, at: new Date(at), late: extra.late ?? false, ...extra });
+  }
+
+  /**
+   * Listens on the hub's socket log for the notifications that carry this action's correlation id
+   * (e.g. the feature.event after a feature write): each is a stage, late if the action had ended
+   * as cancelled or timed out.
+   */
+  watchEvents(app: FastifyInstance, isLate: () => boolean): void {
+    const hubId = this.base.hubId as number;
+    this.events = app.nats.subscribe(app.subjects.hubMsgAll(hubId), {
+      callback: (err, m) => {
+        if (err || this.seen >= MAX_EVENTS) return;
+        if (m.headers?.get(CORRELATION_HEADERS.id) !== this.base.correlationId) return;
+        const t = m.subject.split('.');
+        const at = t.indexOf('msg');
+        if (t[at + 1] !== 'notification') return;
+        this.seen++;
+        const label = `${t[at + 2]}.${t[at + 3]}`;
+        // The client may hand over a message the hub sent after its reply before the reply itself.
+        if (this.answeredAt === null) this.early.push({ label, at: Date.now(), late: isLate() });
+        else void this.record('event', label, Math.max(Date.now(), this.answeredAt), { late: isLate() });
+      },
+    });
+  }
+
+  /** What the hub's answer (or its absence) looked like, as stages. */
+  recordOutcome(o: LinkOutcome, sentAt: number, late: boolean): void {
+    const at = Math.round(sentAt + o.durationMs);
+    this.recordAnswer(o, at, late);
+    this.answeredAt = at;
+    for (const e of this.early.splice(0))
+      void this.record('event', e.label, Math.max(e.at, at), { late: e.late || late });
+  }
+
+  private recordAnswer(o: LinkOutcome, at: number, late: boolean): void {
+    if (o.kind === 'reply') {
+      const items = o.reply.items;
+      items.slice(0, MAX_ITEMS).forEach((i, n) => {
+        const ok = i.success !== false && !i.error;
+        const why = (i.error as { message?: string } | undefined)?.message;
+        const settles = !late && n === 0;
+        const allOk = items.every((x) => x.success !== false && !x.error);
+        void this.record('response', `response item ${i.itemId}: ${ok ? 'ok' : (why ?? 'failed')}`, at, {
+          late,
+          ...(settles ? { outcome: allOk ? 'replied' : 'failed' } : {}),
+        });
+      });
+      if (items.length > MAX_ITEMS)
+        void this.record('response', `… and ${items.length - MAX_ITEMS} more items`, at, { late });
+      if (items.length === 0)
+        void this.record('response', 'response without items', at, {
+          late,
+          ...(late ? {} : { outcome: 'failed' as const }),
+        });
+      return;
+    }
+    if (o.kind === 'timeout') {
+      void this.record('outcome-unknown', 'no reply in time: outcome unknown', at, {
+        late,
+        ...(late ? {} : { outcome: 'timedOut' as const }),
+      });
+      return;
+    }
+    const label =
+      o.kind === 'unreachable'
+        ? 'not delivered: no worker holds the link'
+        : 'unreadable answer (outcome unknown)';
+    void this.record('failed', label, at, { late, ...(late ? {} : { outcome: 'failed' as const }) });
+  }
+
+  /** The action is over: no cancel is awaited; resulting messages are still looked for a while. */
+  end(): void {
+    this.release();
+    const events = this.events;
+    if (events) setTimeout(() => events.unsubscribe(), EVENT_WINDOW_MS).unref();
+  }
+}
+
+export const waterfallPlugin = fp(
+  async (app: FastifyInstance, opts: { prefix: string }) => {
+    const w = new Waterfall(app, opts.prefix);
+    await w.ensureIndexes().catch((err) => app.log.warn({ err }, 'waterfall indexes not created'));
+    const listener = app.redis.duplicate({ enableOfflineQueue: true });
+    listener.on('error', (err) => app.log.warn({ err }, 'action-cancel listener'));
+    await listener.subscribe(w.channel);
+    listener.on('message', (_c: string, raw: string) => w.onCancel(raw));
+    app.addHook('onClose', async () => {
+      listener.disconnect();
+    });
+    app.decorate('waterfall', w);
+  },
+  { name: 'waterfall', dependencies: ['mongo', 'redis', 'nats', 'audit-trail', 'hub-metrics'] },
+);

@@ -1,0 +1,268 @@
+/**
+ * The hub timeline with 50,000 entries from five sources, in Debian's Chromium (headless): first
+ * paint (navigation start → first row on screen, the first page fetched through the gateway from
+ * hub-control) and, while the list is scrolled down for a few seconds (older pages loading as the
+ * end comes into view), every long task (over 50 ms) and the frame intervals. The floor is the
+ * same page and the same scroll for a hub with an empty timeline, measured in the same run.
+ * Prints figures; asserts nothing.
+ *
+ *   node tests/bench/timeline.ts [--entries 50000] [--messages 30000] [--seconds 10]
+ *
+ * Sources: hub messages in the hub stream (JetStream stamps them as they are stored, so they lie in
+ * the last minutes; the per-subject limit is respected by spreading them over operations), and
+ * transactions, support notes, sync updates and firmware-queue items spread over the last 24 hours.
+ * The real auth, quiet simulator, hub-control and gateway serve the console.
+ */
+import { parseArgs } from 'node:util';
+import { COLLECTIONS, subjects } from '@console/contracts';
+import { natsAuth } from '@console/kit';
+import { syntheticFleet } from '@console/simulator/fleet';
+import { connect } from '@nats-io/transport-node';
+import { MongoClient } from 'mongodb';
+import type { BrowserContext } from 'playwright-core';
+import { launchChromium, signInPage } from '../support/browser.ts';
+import { devInfraUp } from '../support/dev-infra.ts';
+import { startFleetStack } from './bench-kit.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    entries: { type: 'string', default: '50000' },
+    messages: { type: 'string', default: '30000' },
+    seconds: { type: 'string', default: '10' },
+    seed: { type: 'string', default: '3' },
+    /** Also write a CPU profile of the scroll over the full timeline here (.cpuprofile). */
+    profile: { type: 'string' },
+  },
+});
+const ENTRIES = Number(args.entries);
+const MESSAGES = Math.min(Number(args.messages), ENTRIES);
+const SECONDS = Number(args.seconds);
+const SEED = Number(args.seed);
+const DAY = 24 * 3600_000;
+
+/** Installed before every navigation: first row time, long tasks, animation frames. */
+const OBSERVE = `(() => {
+  const tl = (window.__tl = { first: null, long: [], frames: [], scrolling: false });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) tl.long.push({ at: e.startTime, d: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const seen = () => {
+    if (tl.first === null && document.querySelector('[data-key]')) tl.first = performance.now();
+    return tl.first !== null;
+  };
+  const mo = new MutationObserver(() => { if (seen()) mo.disconnect(); });
+  document.addEventListener('DOMContentLoaded', () => mo.observe(document.body, { childList: true, subtree: true }));
+})()`;
+
+const env = devInfraUp();
+const { stack, mongoUrl } = await startFleetStack(env, { hubs: 1, seed: SEED });
+const first = syntheticFleet({ hubs: 1, wfls: 0, hosts: 0, seed: SEED }).hubs[0];
+if (!first) throw new Error('no hub in the fleet');
+const hub = first;
+const mongo = await MongoClient.connect(mongoUrl);
+const nc = await connect({ servers: env.NATS_URL, name: 'bench-timeline', ...natsAuth() });
+const browser = await launchChromium();
+try {
+  await fill();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await signInPage(page, stack, stack.admin, { oneTimeCode: true });
+  await page.close();
+  await context.addInitScript(OBSERVE);
+
+  const full = await measure(context, hub.hubId, args.profile);
+  const floor = await measure(context, 4_000_000_001);
+
+  const line = (name: string, r: Figures) =>
+    `${name.padEnd(30)} ${r.firstRowMs.toFixed(0).padStart(9)} ${String(r.loaded).padStart(8)} ${String(r.frames).padStart(7)} ${r.fps.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(7)} ${String(r.longTasks).padStart(5)} ${r.maxLongTask.toFixed(0).padStart(7)} ${String(r.longBeforePaint).padStart(6)} ${String(r.pages).padStart(6)} ${r.pageMedianMs.toFixed(0).padStart(8)}`;
+  console.log(
+    `hub timeline: ${ENTRIES.toLocaleString('en')} entries (${MESSAGES.toLocaleString('en')} stream messages, ${(ENTRIES - MESSAGES).toLocaleString('en')} stored records over 24 h), ${SECONDS} s scroll, viewport 1400 × 1000, load average ${(await loadAverage()).join(' / ')}`,
+  );
+  console.log(
+    `${'case'.padEnd(30)} ${'first row'.padStart(9)} ${'loaded'.padStart(8)} ${'frames'.padStart(7)} ${'fps'.padStart(6)} ${'p95 ms'.padStart(7)} ${'long'.padStart(5)} ${'max ms'.padStart(7)} ${'boot'.padStart(6)} ${'pages'.padStart(6)} ${'page ms'.padStart(8)}`,
+  );
+  console.log(line('timeline, 50,000 entries', full));
+  console.log(line('floor: empty timeline', floor));
+  console.log(
+    'first row: ms from navigation start; long/max: tasks over 50 ms while scrolling; boot: long tasks before the first row',
+  );
+} finally {
+  await browser.close();
+  await nc.close();
+  await mongo
+    .db()
+    .dropDatabase()
+    .catch(() => undefined);
+  await mongo.close();
+  await stack.stop();
+}
+
+/** The hub's 24 hours: stream messages now, stored records of four kinds over the day. */
+async function fill() {
+  const s = subjects(stack.prefix);
+  const t0 = Date.now();
+  const ops = Math.max(1, Math.ceil(MESSAGES / 1500));
+  for (let i = 0; i < MESSAGES; i++) {
+    nc.publish(
+      s.hubMsg(hub.hubId, i % 3 === 0 ? 'request' : 'notification', 'feature', `op${i % ops}`),
+      JSON.stringify({
+        class: 'feature',
+        operation: `op${i % ops}`,
+        senderId: hub.hubId,
+        items: [{ i, value: i % 100 }],
+      }),
+    );
+    if (i % 2000 === 1999) await nc.flush();
+  }
+  await nc.flush();
+  const db = mongo.db();
+  const now = Date.now();
+  const records = ENTRIES - MESSAGES;
+  const kinds = ['transactions', 'notes', 'sync', 'firmware'] as const;
+  const per = Math.ceil(records / kinds.length);
+  const at = (i: number) => new Date(now - DAY + 60_000 + Math.floor(((DAY - 120_000) * i) / per));
+  await db.collection(COLLECTIONS.hubs).insertOne({ hubId: hub.hubId, rootGroupId: hub.rootGroupId });
+  for (const kind of kinds) {
+    for (let from = 0; from < per; from += 1000) {
+      const docs = [];
+      for (let i = from; i < Math.min(per, from + 1000); i++) {
+        if (kind === 'transactions')
+          docs.push({
+            transactionId: 1e12 + i,
+            hubId: hub.hubId,
+            rootGroupId: hub.rootGroupId,
+            action: 'Read System',
+            class: 'system',
+            operation: 'read',
+            state: i % 10 === 0 ? 'timedOut' : 'replied',
+            success: i % 10 === 0 ? null : true,
+            error: null,
+            duration: 40 + (i % 200),
+            staff: { userId: 'u', email: 'bench@console.test', name: 'Bench' },
+            createdDate: at(i),
+          });
+        if (kind === 'notes')
+          docs.push({
+            notes: `Bench note ${i}`,
+            customerId: hub.rootGroupId,
+            userId: 'bench@console.test',
+            updatedDate: at(i),
+          });
+        if (kind === 'sync')
+          docs.push({
+            rootGroupId: hub.rootGroupId,
+            linkId: hub.hubId,
+            createdDate: at(i),
+            state: {
+              type: 'sync',
+              subType: i % 50 === 0 ? 'errorState-is-set' : 'full',
+              caller: 'link2',
+              errorCount: i % 3,
+            },
+            data: [],
+          });
+        if (kind === 'firmware')
+          docs.push({
+            rootGroupId: hub.rootGroupId,
+            linkId: hub.hubId,
+            deviceId: `d-${i % 20}`,
+            productCode: 'P1',
+            releaseId: 'P1-7.2',
+            createdDate: at(i),
+            updatedDate: at(i),
+            complete: i % 4 !== 0,
+            failed: false,
+            deleted: false,
+          });
+      }
+      const col = {
+        transactions: 'transactions',
+        notes: 'supportnotes',
+        sync: 'syncupdates',
+        firmware: 'firmware-queue',
+      }[kind];
+      await db.collection(col).insertMany(docs, { ordered: false });
+    }
+  }
+  console.error(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+interface Figures {
+  firstRowMs: number;
+  longBeforePaint: number;
+  loaded: string;
+  frames: number;
+  fps: number;
+  p95: number;
+  longTasks: number;
+  maxLongTask: number;
+  pages: number;
+  pageMedianMs: number;
+}
+
+async function measure(context: BrowserContext, hubId: number, profile?: string): Promise<Figures> {
+  const page = await context.newPage();
+  await page.goto(`${stack.url}/supportPlus/hub/${hubId}/timeline`);
+  await page.locator('[data-key]').first().waitFor({ timeout: 60_000 });
+  const cdp = profile ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
+  const first = (await page.evaluate('window.__tl.first')) as number;
+  // Scroll down for SECONDS, a step each frame; older pages load as the end comes into view.
+  const r = (await page.evaluate(`new Promise((done) => {
+    const tl = window.__tl;
+    const list = document.querySelector('[aria-label="Timeline"]');
+    const start = performance.now();
+    const frames = [];
+    const tick = (t) => {
+      frames.push(t);
+      list.scrollTop += 400;
+      if (t - start < ${SECONDS * 1000}) requestAnimationFrame(tick);
+      else done({ frames, long: tl.long.filter((l) => l.at >= start).map((l) => l.d), boot: tl.long.filter((l) => l.at < tl.first).length });
+    };
+    requestAnimationFrame(tick);
+  })`)) as { frames: number[]; long: number[]; boot: number };
+  if (cdp && profile) {
+    const { profile: cpu } = await cdp.send('Profiler.stop');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(profile, JSON.stringify(cpu));
+  }
+  const loaded =
+    (
+      await page
+        .getByText(/entries loaded/)
+        .first()
+        .textContent()
+    )?.match(/^[\d,]+/)?.[0] ?? '?';
+  // The timeline requests as the browser saw them: server time (through the gateway) of each page.
+  const requests = (
+    (await page.evaluate(
+      `performance.getEntriesByType('resource').filter((e) => e.name.includes('/timeline?')).map((e) => e.duration)`,
+    )) as number[]
+  ).sort((a, b) => a - b);
+  await page.close();
+  const gaps = r.frames
+    .slice(1)
+    .map((t, i) => t - (r.frames[i] as number))
+    .sort((a, b) => a - b);
+  const span = ((r.frames.at(-1) ?? 0) - (r.frames[0] ?? 0)) / 1000;
+  return {
+    firstRowMs: first,
+    longBeforePaint: r.boot,
+    loaded,
+    frames: r.frames.length,
+    fps: span > 0 ? (r.frames.length - 1) / span : 0,
+    p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0,
+    longTasks: r.long.length,
+    maxLongTask: Math.max(0, ...r.long),
+    pages: requests.length,
+    pageMedianMs: requests[Math.floor(requests.length / 2)] ?? 0,
+  };
+}
+
+async function loadAverage(): Promise<string[]> {
+  const { readFile } = await import('node:fs/promises');
+  return (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3);
+}

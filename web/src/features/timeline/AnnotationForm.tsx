@@ -1,0 +1,61 @@
+import { TIMELINE } from '@console/contracts';
+import { Button, Group, Paper, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../api/client.ts';
+import { fromLocalInput, toLocalInput } from '../ui/dates.ts';
+import { createAnnotation, timelineKeys } from './queries.ts';
+
+/** A short staff text pinned to a time range of the hub's timeline (stored and audited). */
+export function AnnotationForm({ hubId }: { hubId: string }) {
+  const queryClient = useQueryClient();
+  const [from, setFrom] = useState(() => toLocalInput(new Date(Date.now() - 5 * 60_000)));
+  const [to, setTo] = useState(() => toLocalInput(new Date()));
+  const [text, setText] = useState('');
+  const save = useMutation({
+    mutationFn: (body: { from: number; to: number; text: string }) => createAnnotation(hubId, body),
+    onSuccess: async () => {
+      setText('');
+      notifications.show({ color: 'green', message: 'Annotation added.' });
+      await queryClient.invalidateQueries({ queryKey: timelineKeys.hub(hubId) });
+    },
+    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const a = fromLocalInput(from);
+    const b = fromLocalInput(to);
+    if (!a || !b || !text.trim()) return;
+    save.mutate({ from: Date.parse(a), to: Date.parse(b), text: text.trim() });
+  };
+  return (
+    <Paper withBorder p="sm" component="form" onSubmit={submit} aria-label="Add an annotation">
+      <Group gap="xs" align="end">
+        <TextInput
+          type="datetime-local"
+          label="From"
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+        />
+        <TextInput
+          type="datetime-local"
+          label="To"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Annotation"
+          placeholder="What happened here"
+          maxLength={TIMELINE.annotationMaxChars}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" loading={save.isPending} disabled={!text.trim()}>
+          Annotate
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
