@@ -7,7 +7,7 @@
  */
 import type { FeatureDataResult } from '@console/contracts';
 import { natsAuth } from '@console/kit';
-import { mailAttachment, operationClient, waitForMail } from '@console/kit/testing';
+import { mailedCsv, operationClient } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
@@ -114,16 +114,15 @@ describe('/linkplus-data', () => {
       .poll(() => page.getByLabel('Feature ids').textContent(), { timeout: 15_000 })
       .toContain(sampled);
 
-    const mail = await waitForMail(stack.infra.MAILBOX_URL, dana.email, /^Report: Feature data by product/, {
-      since,
-      timeoutMs: 30_000,
-    });
-    const part = mail.Attachments[0];
-    if (!part) throw new Error('no attachment');
-    const lines = (await mailAttachment(stack.infra.MAILBOX_URL, mail, part.PartID))
-      .toString('utf8')
-      .trimEnd()
-      .split('\r\n');
+    const { lines } = await mailedCsv(
+      stack.infra.MAILBOX_URL,
+      dana.email,
+      /^Report: Feature data by product/,
+      {
+        since: since,
+        timeoutMs: 30_000,
+      },
+    );
     expect(lines).toHaveLength(1 + (stat?.featuresExamined ?? 0));
     expect(lines.find((l) => l.includes(sampled))).toContain(',10,');
 
@@ -212,16 +211,15 @@ describe('/linkplus-data', () => {
         { timeout: 10_000 },
       )
       .toContain('(live)');
-    const mail = await waitForMail(stack.infra.MAILBOX_URL, dana.email, /^Report: Feature data by product/, {
-      since: since.getTime(),
-      timeoutMs: 30_000,
-    });
-    const part = mail.Attachments[0];
-    if (!part) throw new Error('no attachment');
-    const lines = (await mailAttachment(stack.infra.MAILBOX_URL, mail, part.PartID))
-      .toString('utf8')
-      .trimEnd()
-      .split('\r\n');
+    const { lines } = await mailedCsv(
+      stack.infra.MAILBOX_URL,
+      dana.email,
+      /^Report: Feature data by product/,
+      {
+        since: since.getTime(),
+        timeoutMs: 30_000,
+      },
+    );
     expect(lines[0]?.endsWith(',exception,liveRead')).toBe(true);
     expect(lines.find((l) => l.includes(first.featureId))).toMatch(/,live$/);
     expect(lines.filter((l) => l.endsWith(',failed'))).toHaveLength(none.length);

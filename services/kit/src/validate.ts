@@ -25,3 +25,15 @@ export function validator(schema: TSchema | undefined, where: string): Validator
     throw new ApiError(400, first ? `${where} ${first[0]}: ${first[1]}` : `invalid ${where}`, fields);
   };
 }
+
+/** A message body as a JSON object, or null when it is not one (garbage, an array, a bare value). */
+export function jsonObjectOf(text: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}

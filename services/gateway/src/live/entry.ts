@@ -1,4 +1,5 @@
 import type { LiveEventKind, LiveMessageMeta } from '@console/contracts';
+import { jsonObjectOf } from '@console/kit';
 import { clientTypeOf } from './client-type.ts';
 
 /** One event as the fan-out holds it: serialised once, shared by every watcher and the ring. */
@@ -35,14 +36,7 @@ export function toEntry(
   describe?: (body: Record<string, unknown>) => LiveMessageMeta,
 ): LiveEntry {
   const text = decoder.decode(raw.data);
-  let body: Record<string, unknown> | null = null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      body = parsed as Record<string, unknown>;
-  } catch {
-    body = null;
-  }
+  const body = jsonObjectOf(text);
   // A malformed hub message still has its direction, class and operation in the subject.
   const meta = describe?.(body ?? {});
   const head = {

@@ -15,7 +15,7 @@ import {
   type TimelinePage,
   type TimelinePosition,
 } from '@console/contracts';
-import { streamEpoch } from '@console/kit';
+import { jsonObjectOf, streamEpoch } from '@console/kit';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -618,14 +618,7 @@ function streamFirstTime(info: StreamInfo): number {
 
 function streamEntry(r: StoredMessage, hubId: number): TimelineEntry {
   const text = decoder.decode(r.data);
-  let body: Record<string, unknown> | null = null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      body = parsed as Record<string, unknown>;
-  } catch {
-    body = null;
-  }
+  const body = jsonObjectOf(text);
   const tokens = r.subject.split('.');
   const presence = tokens.at(-1) === 'presence';
   if (presence) {

@@ -47,6 +47,26 @@ const clientTypes = new Set<string>(CLIENT_TYPES);
  * The hubs this worker holds: presence, command answers and the socket log. Every message a hub
  * receives or sends is published on `hub.<id>.msg.<direction>.<class>.<operation>`.
  */
+/** A message as a hub sends it (its id as the sender): the fleet's hubs and a replayed recording's. */
+export function hubEnvelope(
+  hubId: number,
+  transactionId: number,
+  direction: HubMessage['direction'],
+  cls: string,
+  operation: string,
+  items: HubMessage['items'],
+): HubMessage {
+  return {
+    version: HUB_PROTOCOL_VERSION,
+    transactionId,
+    senderId: String(hubId),
+    direction,
+    class: cls,
+    operation,
+    items,
+  };
+}
+
 export class HubRuntime {
   readonly hubs = new Map<number, SimHubState>();
   readonly list: SimHubState[] = [];
@@ -226,15 +246,7 @@ export class HubRuntime {
     operation: string,
     items: HubMessage['items'],
   ): HubMessage {
-    return {
-      version: HUB_PROTOCOL_VERSION,
-      transactionId,
-      senderId: String(hub.hubId),
-      direction,
-      class: cls,
-      operation,
-      items,
-    };
+    return hubEnvelope(hub.hubId, transactionId, direction, cls, operation, items);
   }
 
   /** Publishes one message event; returns the envelope's JSON so a reply need not serialise twice. */

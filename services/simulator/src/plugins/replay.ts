@@ -1,6 +1,5 @@
 import {
   HUB_CLIENT_HEADERS,
-  HUB_PROTOCOL_VERSION,
   type HubMessage,
   HubMessageSchema,
   REPLAY_CONTROL,
@@ -18,6 +17,7 @@ import { Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { hubEnvelope } from './hub-runtime.ts';
 import { playSchedule, type ReplaySchedule } from './replay-schedule.ts';
 
 const openCheck = TypeCompiler.Compile(ReplayOpenSchema);
@@ -282,15 +282,7 @@ export class ReplayHubs {
     operation: string,
     items: HubMessage['items'],
   ): HubMessage {
-    return {
-      version: HUB_PROTOCOL_VERSION,
-      transactionId,
-      senderId: String(hub.hubId),
-      direction,
-      class: cls,
-      operation,
-      items,
-    };
+    return hubEnvelope(hub.hubId, transactionId, direction, cls, operation, items);
   }
 
   /** One message on the replayed hub's socket log, as a hub's own; the recorded hub id becomes the new one. */

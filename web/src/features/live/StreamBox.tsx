@@ -5,6 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import { CopyLinkButton } from '../ui/CopyLinkButton.tsx';
 import { formatClock } from '../ui/dates.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
+import { MeasuredRow } from '../ui/MeasuredRow.tsx';
 import { describe } from './counters.ts';
 import { ChangeChips, DiffView, useChanges } from './DiffView.tsx';
 import { previousOfKind } from './diff.ts';
@@ -61,18 +62,7 @@ export function StreamBox({
           const event = rows[item.index] as LiveEvent;
           const key = String(item.key);
           return (
-            <div
-              key={key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                transform: `translateY(${item.start}px)`,
-              }}
-            >
+            <MeasuredRow key={key} index={item.index} start={item.start} measure={virtualizer.measureElement}>
               <StreamEntry
                 event={event}
                 previous={previousOfKind(rows, item.index)}
@@ -80,7 +70,7 @@ export function StreamBox({
                 onToggle={() => toggle(key)}
                 link={linkFor?.(event) ?? null}
               />
-            </div>
+            </MeasuredRow>
           );
         })}
       </div>

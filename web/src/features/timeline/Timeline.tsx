@@ -5,6 +5,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { MeasuredRow } from '../ui/MeasuredRow.tsx';
 import { TypedConfirmModal } from '../ui/TypedConfirmModal.tsx';
 import { deleteAnnotation, fetchTimelinePage, type PageParam, timelineKeys } from './queries.ts';
 import { type Row, TimelineRow } from './TimelineRow.tsx';
@@ -169,17 +170,11 @@ export function Timeline({
           {items.map((item) => {
             const row = rows[item.index] as Row;
             return (
-              <div
+              <MeasuredRow
                 key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  width: '100%',
-                  transform: `translateY(${item.start}px)`,
-                }}
+                index={item.index}
+                start={item.start}
+                measure={virtualizer.measureElement}
               >
                 <TimelineRow
                   row={row}
@@ -190,7 +185,7 @@ export function Timeline({
                   onToggle={toggle}
                   onDelete={onDelete}
                 />
-              </div>
+              </MeasuredRow>
             );
           })}
         </div>
