@@ -192,6 +192,10 @@ describe('the hub timeline', () => {
     const found = await page(support, `?epoch=${first.epoch}&seq=${seq}&at=${target.at}&limit=10`);
     expect(found.focus).toEqual({ state: 'found', message: null, key: streamKey(seq) });
     expect(found.entries.some((e) => e.key === streamKey(seq))).toBe(true);
+    // A jump to a time (no entry asked for) opens at the entry nearest it, and says nothing is missing.
+    const jump = await page(support, `?at=${target.at}&limit=10`);
+    expect(jump.focus).toMatchObject({ state: 'time', message: null });
+    expect(jump.entries.some((e) => e.key === jump.focus?.key)).toBe(true);
 
     const jsm = await jetstreamManager(stack.nc);
     await jsm.streams.deleteMessage(streamNames(stack.prefix).hubMsgs, seq, false);

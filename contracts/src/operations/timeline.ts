@@ -46,6 +46,7 @@ export const TimelineFocusSchema = Type.Object({
     Type.Literal('removed'),
     Type.Literal('epochChanged'),
     Type.Literal('notThisHub'),
+    Type.Literal('time', { description: 'A jump to a time: the key is the entry nearest it' }),
   ]),
   message: Type.Union([Type.String(), Type.Null()]),
   /** The entry asked for (found) or the nearest kept one (else); null when the hub has none near. */

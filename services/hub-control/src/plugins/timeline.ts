@@ -233,7 +233,7 @@ export class HubTimeline {
         seq: null,
       };
     if (seq === undefined)
-      return { focus: { state: 'removed', message: null, key: null }, anchor: { at, key: '~' }, seq: null };
+      return { focus: { state: 'time', message: null, key: null }, anchor: { at, key: '~' }, seq: null };
     const stored =
       seq >= info.state.first_seq && seq <= info.state.last_seq
         ? await this.jsm.direct.getMessage(this.stream, { seq }).catch(() => null)
