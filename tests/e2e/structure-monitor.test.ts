@@ -112,6 +112,25 @@ describe('the structure monitor', () => {
         { timeout: 20_000 },
       )
       .toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+
+    // The structure's Timeline tab: the hub's timeline, the write among its actions, newest first,
+    // opening to its command waterfall.
+    await page.goto(`${stack.url}/supportPlus/structure/${hub.rootGroupId}?tab=timeline`);
+    const hubPick = page.getByRole('combobox', { name: 'Hub', exact: true });
+    if ((await hubPick.inputValue()) !== String(hub.hubId)) {
+      await hubPick.click();
+      await page.getByRole('option', { name: String(hub.hubId), exact: true }).click();
+    }
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    const write = timeline.locator('[data-source="action"]').filter({ hasText: 'feature.write' }).first();
+    await write.waitFor({ timeout: 20_000 });
+    expect(await write.textContent()).toMatch(/replied/);
+    await write.getByRole('button', { expanded: false }).click();
+    await write
+      .getByLabel('Command waterfall')
+      .getByRole('list', { name: 'Stages' })
+      .waitFor({ timeout: 15_000 });
     await page.close();
   });
 
