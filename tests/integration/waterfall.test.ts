@@ -67,6 +67,20 @@ const stagesOf = async (client: Client, path: string) => {
 const byCorrelation = (cid: string) => stagesOf(support, `/api/supportPlus/actions/correlation/${cid}`);
 const byTransaction = (id: number) => stagesOf(support, `/api/supportPlus/actions/${id}`);
 const kinds = (w: ActionWaterfall | null) => w?.stages.map((s) => s.kind) ?? [];
+/** Reads the waterfall until it holds every stage kind in `need`; returns that reading. */
+async function stagesWith(
+  read: () => Promise<ActionWaterfall | null>,
+  need: ActionWaterfall['stages'][number]['kind'][],
+  what: string,
+) {
+  let w: ActionWaterfall | null = null;
+  await until(async () => {
+    w = await read();
+    const have = kinds(w);
+    return need.every((k) => have.includes(k));
+  }, what);
+  return w as unknown as ActionWaterfall;
+}
 let n = 0;
 const cid = () => `wf-test-${Date.now()}-${n++}`;
 
@@ -95,12 +109,11 @@ describe('the command waterfall', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.correlationId).toBe(id);
     const { transactionId } = res.json as { transactionId: number };
-    let w: ActionWaterfall | null = null;
-    await until(async () => {
-      w = await byTransaction(transactionId);
-      return kinds(w).includes('event') && kinds(w).includes('audit');
-    }, 'the feature.event and audit stages');
-    const got = w as unknown as ActionWaterfall;
+    const got = await stagesWith(
+      () => byTransaction(transactionId),
+      ['event', 'audit'],
+      'the feature.event and audit stages',
+    );
     expect(got).toMatchObject({ transactionId, correlationId: id, hubId: h.hubId, state: 'replied' });
     expect(got.staff).toBe('Sam Support');
     expect(got.stages.length).toBeGreaterThanOrEqual(4);
@@ -128,23 +141,15 @@ describe('the command waterfall', () => {
     try {
       const id = cid();
       const pending = write(support, h, id, 0);
-      let seen: ActionWaterfall | null = null;
-      await until(async () => {
-        seen = await byCorrelation(id);
-        return kinds(seen).includes('sent');
-      }, 'the sent stage while pending');
-      expect((seen as unknown as ActionWaterfall).state).toBe('pending');
+      const seen = await stagesWith(() => byCorrelation(id), ['sent'], 'the sent stage while pending');
+      expect(seen.state).toBe('pending');
       expect(kinds(seen)).toEqual(['accepted', 'sent']);
       const res = await pending;
       expect(res.status).toBe(504);
-      let w: ActionWaterfall | null = null;
-      await until(async () => {
-        w = await byCorrelation(id);
-        return kinds(w).includes('audit');
-      }, 'the audit stage');
+      const w = await stagesWith(() => byCorrelation(id), ['audit'], 'the audit stage');
       expect(kinds(w)).toEqual(['accepted', 'sent', 'outcome-unknown', 'audit']);
-      expect((w as unknown as ActionWaterfall).state).toBe('timedOut');
-      expect((w as unknown as ActionWaterfall).stages[2]?.label).toBe('no reply in time: outcome unknown');
+      expect(w.state).toBe('timedOut');
+      expect(w.stages[2]?.label).toBe('no reply in time: outcome unknown');
     } finally {
       await stack.simControl('slow', { hubId: h.hubId, delayMs: 0 });
     }
@@ -157,12 +162,7 @@ describe('the command waterfall', () => {
       const id = cid();
       const started = Date.now();
       const pending = write(support, h, id, 1);
-      let w: ActionWaterfall | null = null;
-      await until(async () => {
-        w = await byCorrelation(id);
-        return kinds(w).includes('sent');
-      }, 'the action to be sent');
-      const transactionId = (w as unknown as ActionWaterfall).transactionId;
+      const { transactionId } = await stagesWith(() => byCorrelation(id), ['sent'], 'the action to be sent');
       // Someone without the role can neither see nor cancel it.
       expect((await nobody.call('GET', `/api/supportPlus/actions/${transactionId}`)).status).toBe(403);
       expect((await nobody.call('POST', `/api/supportPlus/actions/${transactionId}/cancel`)).status).toBe(
@@ -181,11 +181,11 @@ describe('the command waterfall', () => {
       expect(again.status).toBe(409);
       expect(again.json.message).toMatch(/already cancelled by Carla Cancel/);
       // The hub's late reply and the feature.event it caused are still recorded, marked late.
-      await until(async () => {
-        w = await byTransaction(transactionId);
-        return kinds(w).includes('response') && kinds(w).includes('event');
-      }, 'the late reply');
-      const got = w as unknown as ActionWaterfall;
+      const got = await stagesWith(
+        () => byTransaction(transactionId),
+        ['response', 'event'],
+        'the late reply',
+      );
       expect(got.state).toBe('cancelled');
       expect(got.cancelledBy).toBe('Carla Cancel');
       const cancelled = got.stages.find((s) => s.kind === 'cancelled');
@@ -246,12 +246,7 @@ describe('the raw channel’s waterfall', () => {
         transactionId: 7,
         correlationId: id,
       });
-      let w: ActionWaterfall | null = null;
-      await until(async () => {
-        w = await byCorrelation(id);
-        return kinds(w).includes('audit');
-      }, 'the raw send’s audit stage');
-      const got = w as unknown as ActionWaterfall;
+      const got = await stagesWith(() => byCorrelation(id), ['audit'], 'the raw send’s audit stage');
       expect(got).toMatchObject({
         correlationId: id,
         hubId: h.hubId,
@@ -298,13 +293,9 @@ describe('the raw channel’s waterfall', () => {
       const id = cid();
       const reply = await ws.raw(String(h.hubId), envelope(11, 'system', 'read'), 15_000, id);
       expect(reply).toMatchObject({ outcome: 'timeout', correlationId: id });
-      let w: ActionWaterfall | null = null;
-      await until(async () => {
-        w = await byCorrelation(id);
-        return kinds(w).includes('audit');
-      }, 'the audit stage');
+      const w = await stagesWith(() => byCorrelation(id), ['audit'], 'the audit stage');
       expect(kinds(w)).toEqual(['accepted', 'sent', 'outcome-unknown', 'audit']);
-      expect((w as unknown as ActionWaterfall).state).toBe('timedOut');
+      expect(w.state).toBe('timedOut');
     } finally {
       ws.close();
       await stack.simControl('slow', { hubId: h.hubId, delayMs: 0 });
@@ -324,12 +315,7 @@ describe('the firmware update’s waterfall', () => {
       id,
     );
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    let w: ActionWaterfall | null = null;
-    await until(async () => {
-      w = await byCorrelation(id);
-      return kinds(w).includes('audit');
-    }, 'the update’s audit stage');
-    const got = w as unknown as ActionWaterfall;
+    const got = await stagesWith(() => byCorrelation(id), ['audit'], 'the update’s audit stage');
     expect(got.state).toBe('replied');
     expect(got.stages.slice(0, 5).map((s) => [s.kind, s.label])).toEqual([
       ['accepted', 'accepted by the gateway'],
