@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { HUB_CLIENT_HEADERS, hubRequest, type SimHub, subjects } from '@console/contracts';
@@ -16,6 +18,24 @@ const CONCURRENCY = Number(process.argv[3] ?? 50);
 const HUBS = 1000;
 
 const infra = devInfraUp;
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN where there is none. */
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -108,10 +128,30 @@ try {
   console.error('warming up…');
   // Warm-up of every path (JIT, connection pools), then the measured runs.
   for (const f of [viaGateway, viaHubControl, bare]) await load(200, CONCURRENCY, f);
+  // CPU per request of each process taking part (the shared nats-server, Redis and FerretDB are
+  // left out: other work on the machine uses them too).
+  const procs = {
+    gateway: stack.pids.gateway,
+    'hub-control': stack.pids['hub-control'],
+    simulator: stack.pids.simulator,
+  };
+  const cpuNow = (): Record<string, number> => ({
+    ...Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid ?? 0)])),
+    bench: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage()),
+  });
+  const measured = async (call: (i: number) => Promise<boolean>) => {
+    const before = cpuNow();
+    const r = await load(REQUESTS, CONCURRENCY, call);
+    const after = cpuNow();
+    const cpuMs = Object.fromEntries(
+      Object.keys(after).map((k) => [k, (((after[k] as number) - (before[k] as number)) * 1000) / REQUESTS]),
+    );
+    return { ...r, cpuMs };
+  };
   const rows = [
-    ['HTTP → gateway → hub-control → hub', await load(REQUESTS, CONCURRENCY, viaGateway)],
-    ['NATS → hub-control → hub (no gateway)', await load(REQUESTS, CONCURRENCY, viaHubControl)],
-    ['bare NATS request/reply → hub (floor)', await load(REQUESTS, CONCURRENCY, bare)],
+    ['HTTP → gateway → hub-control → hub', await measured(viaGateway)],
+    ['NATS → hub-control → hub (no gateway)', await measured(viaHubControl)],
+    ['bare NATS request/reply → hub (floor)', await measured(bare)],
   ] as const;
   const floor = rows[2][1];
   const load1 = loadavg()
@@ -129,6 +169,14 @@ try {
   for (const [name, r] of rows) {
     console.log(
       `${name.padEnd(40)} ${r.p50.toFixed(2).padStart(6)}   ${r.p99.toFixed(2).padStart(6)}   ${r.perSecond.toFixed(0).padStart(5)}   ${String(r.failures).padStart(8)}   ${(r.perSecond / floor.perSecond).toFixed(2).padStart(13)}   ${(r.p50 - floor.p50).toFixed(2).padStart(14)}`,
+    );
+  }
+  console.log('\nCPU ms per request     gateway   hub-control   simulator   bench client');
+  for (const [name, r] of rows) {
+    const c = r.cpuMs as Record<string, number>;
+    const f = (k: string) => (c[k] ?? Number.NaN).toFixed(2).padStart(7);
+    console.log(
+      `${name.slice(0, 20).padEnd(20)}  ${f('gateway')}   ${f('hub-control')}     ${f('simulator')}   ${f('bench')}`,
     );
   }
   console.log(
