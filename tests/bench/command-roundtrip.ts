@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { HUB_CLIENT_HEADERS, hubRequest, type SimHub, subjects } from '@console/contracts';
@@ -75,6 +76,7 @@ const { stack, mongoUrl } = await startFleetStack(env, {
   mongoBase: process.env.BENCH_MONGO_URL,
 });
 const nc = await connect({ servers: env.NATS_URL.split(','), name: 'bench-roundtrip', ...natsAuth() });
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 try {
   const fleet: SimHub[] = syntheticFleet({ hubs: HUBS, wfls: 0, hosts: 0, seed: 11 }).hubs;
   const admin = await signInAdmin(stack);
@@ -92,10 +94,43 @@ try {
   const hubOf = (i: number) => (fleet[i % fleet.length] as SimHub).hubId;
   const subj = subjects(stack.prefix);
 
-  const viaGateway = (i: number) =>
-    admin
-      .call('POST', '/api/supportPlus/socket/system-read', { linkId: hubOf(i) })
-      .then((r) => r.status === 200);
+  // The HTTP leg from a lean client: node:http on kept-alive sockets (as a browser keeps them),
+  // carrying the admin's session cookie (renewed when the gateway renews it). `fetch` (undici) cost
+  // the bench itself ~1.2 ms of CPU per request on the same two cores as the services it measures;
+  // BENCH_HTTP_CLIENT=fetch goes back to it, for comparison with the figures before 2026-11-26.
+  const gateway = new URL(stack.url);
+  let cookie = admin.sessionCookie;
+  const post = (path: string, body: unknown) =>
+    new Promise<number>((done, fail) => {
+      const data = JSON.stringify(body);
+      const req = httpRequest(
+        {
+          host: gateway.hostname,
+          port: gateway.port,
+          path,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), cookie },
+        },
+        (res) => {
+          const renewed = res.headers['set-cookie']?.[0]?.split(';')[0];
+          if (renewed && !renewed.endsWith('=')) cookie = renewed;
+          res.resume();
+          res.on('end', () => done(res.statusCode ?? 0));
+          res.on('error', fail);
+        },
+      );
+      req.on('error', fail);
+      req.end(data);
+    });
+  const viaGateway =
+    process.env.BENCH_HTTP_CLIENT === 'fetch'
+      ? (i: number) =>
+          admin
+            .call('POST', '/api/supportPlus/socket/system-read', { linkId: hubOf(i) })
+            .then((r) => r.status === 200)
+      : (i: number) =>
+          post('/api/supportPlus/socket/system-read', { linkId: hubOf(i) }).then((s) => s === 200);
   const viaHubControl = async (i: number) => {
     const req = {
       requestId: randomUUID(),
@@ -161,6 +196,9 @@ try {
     `\ncommand round trip: system read, ${REQUESTS} requests, ${CONCURRENCY} in flight, ${HUBS} simulated hubs`,
   );
   console.log(
+    `HTTP client: ${process.env.BENCH_HTTP_CLIENT === 'fetch' ? 'fetch (undici)' : 'node:http, kept alive'}`,
+  );
+  console.log(
     `load average before ${loadBefore}, after ${load1} (1 / 5 / 15 min) on ${cpus().length} cores\n`,
   );
   console.log(
@@ -193,6 +231,7 @@ try {
   );
 } finally {
   await nc.drain();
+  agent.destroy();
   const { MongoClient } = await import('mongodb');
   const m = new MongoClient(mongoUrl);
   await m.connect();
