@@ -16,7 +16,11 @@ function fakeApp() {
       subscribe(subject: string, o: { callback: Callback }) {
         const s = { subject, callback: o.callback, open: true };
         subs.push(s);
-        return { unsubscribe: () => void (s.open = false) };
+        return {
+          unsubscribe: () => {
+            s.open = false;
+          },
+        };
       },
     },
   } as unknown as FastifyInstance;
