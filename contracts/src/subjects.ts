@@ -25,6 +25,8 @@ export function subjects(prefix = 'console') {
     hubMsg: (hubId: string | number, direction: Direction, cls: string, operation: string) =>
       `${p}hub.${token(hubId)}.msg.${token(direction)}.${token(cls)}.${token(operation)}`,
     hubMsgAll: (hubId: string | number) => `${p}hub.${token(hubId)}.msg.>`,
+    /** Only the messages a hub originates (its notifications), of every class and operation. */
+    hubNotifications: (hubId: string | number) => `${p}hub.${token(hubId)}.msg.notification.>`,
     hubMsgAny: () => `${p}hub.*.msg.>`,
     hubPresence: (hubId: string | number) => `${p}hub.${token(hubId)}.presence`,
     hubPresenceAny: () => `${p}hub.*.presence`,

@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { HUB_CLIENT_HEADERS, hubRequest, type SimHub, subjects } from '@console/contracts';
@@ -16,6 +19,24 @@ const CONCURRENCY = Number(process.argv[3] ?? 50);
 const HUBS = 1000;
 
 const infra = devInfraUp;
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN where there is none. */
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -55,6 +76,7 @@ const { stack, mongoUrl } = await startFleetStack(env, {
   mongoBase: process.env.BENCH_MONGO_URL,
 });
 const nc = await connect({ servers: env.NATS_URL.split(','), name: 'bench-roundtrip', ...natsAuth() });
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 try {
   const fleet: SimHub[] = syntheticFleet({ hubs: HUBS, wfls: 0, hosts: 0, seed: 11 }).hubs;
   const admin = await signInAdmin(stack);
@@ -72,10 +94,43 @@ try {
   const hubOf = (i: number) => (fleet[i % fleet.length] as SimHub).hubId;
   const subj = subjects(stack.prefix);
 
-  const viaGateway = (i: number) =>
-    admin
-      .call('POST', '/api/supportPlus/socket/system-read', { linkId: hubOf(i) })
-      .then((r) => r.status === 200);
+  // The HTTP leg from a lean client: node:http on kept-alive sockets (as a browser keeps them),
+  // carrying the admin's session cookie (renewed when the gateway renews it). `fetch` (undici) cost
+  // the bench itself ~1.2 ms of CPU per request on the same two cores as the services it measures;
+  // BENCH_HTTP_CLIENT=fetch goes back to it, for comparison with the figures before 2026-11-26.
+  const gateway = new URL(stack.url);
+  let cookie = admin.sessionCookie;
+  const post = (path: string, body: unknown) =>
+    new Promise<number>((done, fail) => {
+      const data = JSON.stringify(body);
+      const req = httpRequest(
+        {
+          host: gateway.hostname,
+          port: gateway.port,
+          path,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), cookie },
+        },
+        (res) => {
+          const renewed = res.headers['set-cookie']?.[0]?.split(';')[0];
+          if (renewed && !renewed.endsWith('=')) cookie = renewed;
+          res.resume();
+          res.on('end', () => done(res.statusCode ?? 0));
+          res.on('error', fail);
+        },
+      );
+      req.on('error', fail);
+      req.end(data);
+    });
+  const viaGateway =
+    process.env.BENCH_HTTP_CLIENT === 'fetch'
+      ? (i: number) =>
+          admin
+            .call('POST', '/api/supportPlus/socket/system-read', { linkId: hubOf(i) })
+            .then((r) => r.status === 200)
+      : (i: number) =>
+          post('/api/supportPlus/socket/system-read', { linkId: hubOf(i) }).then((s) => s === 200);
   const viaHubControl = async (i: number) => {
     const req = {
       requestId: randomUUID(),
@@ -108,10 +163,30 @@ try {
   console.error('warming up…');
   // Warm-up of every path (JIT, connection pools), then the measured runs.
   for (const f of [viaGateway, viaHubControl, bare]) await load(200, CONCURRENCY, f);
+  // CPU per request of each process taking part (the shared nats-server, Redis and FerretDB are
+  // left out: other work on the machine uses them too).
+  const procs = {
+    gateway: stack.pids.gateway,
+    'hub-control': stack.pids['hub-control'],
+    simulator: stack.pids.simulator,
+  };
+  const cpuNow = (): Record<string, number> => ({
+    ...Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid ?? 0)])),
+    bench: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage()),
+  });
+  const measured = async (call: (i: number) => Promise<boolean>) => {
+    const before = cpuNow();
+    const r = await load(REQUESTS, CONCURRENCY, call);
+    const after = cpuNow();
+    const cpuMs = Object.fromEntries(
+      Object.keys(after).map((k) => [k, (((after[k] as number) - (before[k] as number)) * 1000) / REQUESTS]),
+    );
+    return { ...r, cpuMs };
+  };
   const rows = [
-    ['HTTP → gateway → hub-control → hub', await load(REQUESTS, CONCURRENCY, viaGateway)],
-    ['NATS → hub-control → hub (no gateway)', await load(REQUESTS, CONCURRENCY, viaHubControl)],
-    ['bare NATS request/reply → hub (floor)', await load(REQUESTS, CONCURRENCY, bare)],
+    ['HTTP → gateway → hub-control → hub', await measured(viaGateway)],
+    ['NATS → hub-control → hub (no gateway)', await measured(viaHubControl)],
+    ['bare NATS request/reply → hub (floor)', await measured(bare)],
   ] as const;
   const floor = rows[2][1];
   const load1 = loadavg()
@@ -119,6 +194,9 @@ try {
     .join(' / ');
   console.log(
     `\ncommand round trip: system read, ${REQUESTS} requests, ${CONCURRENCY} in flight, ${HUBS} simulated hubs`,
+  );
+  console.log(
+    `HTTP client: ${process.env.BENCH_HTTP_CLIENT === 'fetch' ? 'fetch (undici)' : 'node:http, kept alive'}`,
   );
   console.log(
     `load average before ${loadBefore}, after ${load1} (1 / 5 / 15 min) on ${cpus().length} cores\n`,
@@ -129,6 +207,14 @@ try {
   for (const [name, r] of rows) {
     console.log(
       `${name.padEnd(40)} ${r.p50.toFixed(2).padStart(6)}   ${r.p99.toFixed(2).padStart(6)}   ${r.perSecond.toFixed(0).padStart(5)}   ${String(r.failures).padStart(8)}   ${(r.perSecond / floor.perSecond).toFixed(2).padStart(13)}   ${(r.p50 - floor.p50).toFixed(2).padStart(14)}`,
+    );
+  }
+  console.log('\nCPU ms per request     gateway   hub-control   simulator   bench client');
+  for (const [name, r] of rows) {
+    const c = r.cpuMs as Record<string, number>;
+    const f = (k: string) => (c[k] ?? Number.NaN).toFixed(2).padStart(7);
+    console.log(
+      `${name.slice(0, 20).padEnd(20)}  ${f('gateway')}   ${f('hub-control')}     ${f('simulator')}   ${f('bench')}`,
     );
   }
   console.log(
@@ -145,6 +231,7 @@ try {
   );
 } finally {
   await nc.drain();
+  agent.destroy();
   const { MongoClient } = await import('mongodb');
   const m = new MongoClient(mongoUrl);
   await m.connect();

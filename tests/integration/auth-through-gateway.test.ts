@@ -42,6 +42,25 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+describe('security headers', () => {
+  it('come with every answer: an API call, a refusal and an unknown path', async () => {
+    for (const path of ['/api/users/me', '/api/no-such-thing']) {
+      for (const cookie of [true, false]) {
+        const res = await fetch(`${stack.url}${path}`, {
+          headers: cookie ? { cookie: adminClient.sessionCookie } : {},
+        });
+        const csp = res.headers.get('content-security-policy') ?? '';
+        expect(csp, `${path} (${res.status})`).toContain("default-src 'self'");
+        expect(csp).toContain("img-src 'self' data:");
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+        expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+        expect(res.headers.get('x-powered-by')).toBeNull();
+      }
+    }
+  });
+});
+
 describe('signing in through the gateway', () => {
   it('takes the bootstrap admin through the e-mailed one-time code to the main screen', async () => {
     const me = await adminClient.call('GET', '/api/users/me');

@@ -23,6 +23,8 @@ export interface Stack {
   /** The environment every service got (fresh database, prefixes), to start one more instance. */
   env: Record<string, string>;
   logs: string[];
+  /** Each service's process id (the benchmarks read their CPU time from /proc). */
+  pids: Record<string, number>;
   /** The kit's waitFor, telling the services' logs when it times out. */
   waitFor(check: () => boolean | Promise<boolean>, what: string, opts?: WaitOptions): Promise<void>;
   stop(): Promise<void>;
@@ -126,7 +128,19 @@ export async function startStack(
   }
   const wait: Stack['waitFor'] = (check, what, opts = {}) =>
     waitFor(check, what, { detail: () => logs.join(''), ...opts });
-  return { url, prefix, ports, admin, infra, env: env as Record<string, string>, logs, waitFor: wait, stop };
+  const pids = Object.fromEntries(services.map((s, i) => [s, children[i]?.pid ?? 0]));
+  return {
+    url,
+    prefix,
+    ports,
+    admin,
+    infra,
+    env: env as Record<string, string>,
+    logs,
+    pids,
+    waitFor: wait,
+    stop,
+  };
 }
 
 /** A tiny cookie-keeping HTTP client, as a browser would behave towards the gateway. */

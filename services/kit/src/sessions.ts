@@ -70,7 +70,11 @@ export class SessionStore {
 
   /** The live session, its idle timer restarted; null when it has ended. */
   async use(sid: string): Promise<SessionRecord | null> {
-    const raw = await this.redis.get(this.key(sid));
+    const key = this.key(sid);
+    // One round trip on every request: the read and the idle timer's restart go out together (on a
+    // key that is gone the EXPIRE does nothing). A session within its last idle period gets its
+    // shorter lifetime in a second step; its absolute end is checked on every read regardless.
+    const [raw] = await Promise.all([this.redis.get(key), this.redis.expire(key, this.limits.idleSeconds)]);
     if (!raw) return null;
     const record = JSON.parse(raw) as SessionRecord;
     const ttl = this.ttl(record);
@@ -78,7 +82,7 @@ export class SessionStore {
       await this.end(sid, record.userId);
       return null;
     }
-    await this.redis.expire(this.key(sid), ttl);
+    if (ttl < this.limits.idleSeconds) await this.redis.expire(key, ttl);
     return record;
   }
 

@@ -3,13 +3,12 @@ import {
   type ConnectionStats,
   confirmationMatches,
   HUB_ACTION_TEXT,
-  type HubActionResult,
   hubControlOperations,
   offlineMessage,
   type ResetType,
   type SystemInfo,
 } from '@console/contracts';
-import { defineHandlers, type HandlerContext } from '@console/kit';
+import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 
 const RESET_ACTIONS: Record<ResetType, string> = {
@@ -71,43 +70,40 @@ export function linkActionHandlers(app: FastifyInstance) {
         offline: HUB_ACTION_TEXT.offlineSync,
       }),
 
-    'hub-control.systemRead': async (ctx) => {
+    // The hub card's cache is written while the action's end is made durable (`alongside`).
+    'hub-control.systemRead': (ctx) => {
       const hubId = ctx.body.linkId;
-      const result = await run(ctx, {
+      return run(ctx, {
         opId: 'hub-control.systemRead',
         action: 'System Read',
         hubId,
         command: 'systemRead',
         payloads: [{ admin: ctx.body.admin ?? false }],
         offline: offlineMessage('a system read'),
+        alongside: async (reply, success) => {
+          const info = reply.items[0];
+          if (success && info) await app.hubInfo.putInfo(hubId, (info.payload ?? {}) as SystemInfo);
+        },
       });
-      const info = result.items[0];
-      if (result.success && info)
-        await cache(ctx, () => app.hubInfo.putInfo(hubId, info.payload as SystemInfo));
-      return result;
     },
 
-    'hub-control.getLiveInfo': async (ctx) => {
+    'hub-control.getLiveInfo': (ctx) => {
       const hubId = Number(ctx.body.clientId);
-      const result: HubActionResult = await run(ctx, {
+      return run(ctx, {
         opId: 'hub-control.getLiveInfo',
         action: 'Get Live Info',
         hubId,
         command: 'systemLiveInfo',
         payloads: [{}],
         offline: offlineMessage('a live info read'),
+        alongside: async (reply) => {
+          const item = reply.items[0];
+          const error = item?.error as { group?: number; code?: number } | undefined;
+          if (item && item.success !== false && !error)
+            await app.hubInfo.putStats(hubId, item.payload?.stats as ConnectionStats);
+          else if (error?.group === 1 && error.code === 503) await app.hubInfo.clearStats(hubId);
+        },
       });
-      const item = result.items[0];
-      if (item?.success)
-        await cache(ctx, () => app.hubInfo.putStats(hubId, item.payload.stats as ConnectionStats));
-      else if (item?.error?.group === 1 && item.error.code === 503)
-        await cache(ctx, () => app.hubInfo.clearStats(hubId));
-      return result;
     },
   });
-}
-
-/** The card's cache is a convenience: failing to fill it must not fail the action that already ran. */
-async function cache(ctx: HandlerContext, write: () => Promise<void>): Promise<void> {
-  await write().catch((err) => ctx.log.warn({ err }, 'hub card cache not updated'));
 }

@@ -6,6 +6,7 @@ import {
   type HubActionResult,
   type HubCommandName,
   type HubCommandRequest,
+  type HubMessage,
   type HubPresence,
   hubRequest,
   nextTransactionId,
@@ -36,6 +37,12 @@ export interface ActionSpec<N extends HubCommandName> {
    * recorded as stages between "accepted" and the action's own "sent".
    */
   before?: { kind: 'sent' | 'response' | 'failed'; label: string; at: number }[];
+  /**
+   * What a reply from the hub also updates (the hub card's cache): run while the end is made
+   * durable, both done before the answer goes back; never for a cancelled action. A failure is
+   * logged, not answered (the action itself has run).
+   */
+  alongside?: (reply: HubMessage, success: boolean) => Promise<void>;
 }
 
 interface End {
@@ -179,12 +186,19 @@ export class HubActions {
       end.state === 'replied'
         ? 'success'
         : `${end.state === 'timedOut' ? 'timed out' : 'failed'}: ${end.error}`;
+    const alongside =
+      outcome.kind === 'reply' && spec.alongside
+        ? spec
+            .alongside(outcome.reply, end.success === true)
+            .catch((err) => ctx.log.warn({ err }, 'hub card cache not updated'))
+        : undefined;
     const recorded = await this.finish(ctx, opened, end, {
       customerId: presence.rootGroupId,
       text: text(word),
       audit,
       deadline,
     });
+    await alongside;
     if (recorded) void flight.record('audit', 'audit record stored');
     flight.end();
     if (outcome.kind === 'timeout') throw new ApiError(504, HUB_ACTION_TEXT.timeout);

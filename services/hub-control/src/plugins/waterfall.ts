@@ -65,6 +65,15 @@ export class Waterfall {
   readonly stages: Collection<StageDoc>;
   private readonly writer: GroupCommit<StageDoc>;
   private readonly waiting = new Map<number, (by: Canceller) => void>();
+  /**
+   * One subscription per hub to its notifications, shared by every action that watches that hub:
+   * the actions' correlation ids, each with its listeners (one SUB per hub instead of one per
+   * action, and each notification parsed once however many actions on the hub are watching).
+   */
+  private readonly watched = new Map<
+    number,
+    { sub: Subscription; byCorrelation: Map<string, Set<(label: string) => void>> }
+  >();
   private readonly app: FastifyInstance;
   private readonly redis: Redis;
   private readonly prefix: string;
@@ -113,6 +122,56 @@ export class Waterfall {
     });
     this.waiting.set(a.transactionId, cancel);
     return new Flight(this, a, cancelled, () => this.waiting.delete(a.transactionId));
+  }
+
+  /**
+   * Calls `onEvent` with `class.operation` for each notification of `hubId` that carries
+   * `correlationId`, until the returned function is called. The subscription is made (or already
+   * there) before this returns, so a command sent afterwards cannot outrun it.
+   */
+  watch(hubId: number, correlationId: string, onEvent: (label: string) => void): () => void {
+    let w = this.watched.get(hubId);
+    if (!w) {
+      const byCorrelation = new Map<string, Set<(label: string) => void>>();
+      const subject = this.app.subjects.hubNotifications(hubId);
+      // `…msg.notification.<class>.<operation>`: the class is where the `>` stands.
+      const at = subject.split('.').length - 1;
+      const sub = this.app.nats.subscribe(subject, {
+        callback: (err, m) => {
+          if (err) return;
+          const cid = m.headers?.get(CORRELATION_HEADERS.id);
+          const listeners = cid ? byCorrelation.get(cid) : undefined;
+          if (!listeners) return;
+          const t = m.subject.split('.');
+          const label = `${t[at]}.${t[at + 1]}`;
+          for (const f of listeners) f(label);
+        },
+      });
+      w = { sub, byCorrelation };
+      this.watched.set(hubId, w);
+    }
+    const entry = w;
+    let listeners = entry.byCorrelation.get(correlationId);
+    if (!listeners) {
+      listeners = new Set();
+      entry.byCorrelation.set(correlationId, listeners);
+    }
+    listeners.add(onEvent);
+    const own = listeners;
+    return () => {
+      own.delete(onEvent);
+      if (own.size === 0 && entry.byCorrelation.get(correlationId) === own)
+        entry.byCorrelation.delete(correlationId);
+      if (entry.byCorrelation.size === 0 && this.watched.get(hubId) === entry) {
+        this.watched.delete(hubId);
+        entry.sub.unsubscribe();
+      }
+    };
+  }
+
+  /** How many hubs have a notification subscription open for watching actions (for tests). */
+  get watchedHubs(): number {
+    return this.watched.size;
   }
 
   /** Fire and forget: a stage that cannot be written is logged, the action goes on. */
@@ -240,7 +299,7 @@ export class Flight {
   private readonly w: Waterfall;
   private readonly base: Omit<StageDoc, 'kind' | 'label' | 'at' | 'late'>;
   private readonly release: () => void;
-  private events: Subscription | null = null;
+  private unwatch: (() => void) | null = null;
   private seen = 0;
   /** When the hub's answer (or its absence) was recorded; events heard before it wait for it. */
   private answeredAt: number | null = null;
@@ -283,21 +342,14 @@ export class Flight {
    * (e.g. the feature.event after a feature write): each is a stage, late if the action had ended
    * as cancelled or timed out.
    */
-  watchEvents(app: FastifyInstance, isLate: () => boolean): void {
+  watchEvents(_app: FastifyInstance, isLate: () => boolean): void {
     const hubId = this.base.hubId as number;
-    this.events = app.nats.subscribe(app.subjects.hubMsgAll(hubId), {
-      callback: (err, m) => {
-        if (err || this.seen >= MAX_EVENTS) return;
-        if (m.headers?.get(CORRELATION_HEADERS.id) !== this.base.correlationId) return;
-        const t = m.subject.split('.');
-        const at = t.indexOf('msg');
-        if (t[at + 1] !== 'notification') return;
-        this.seen++;
-        const label = `${t[at + 2]}.${t[at + 3]}`;
-        // The client may hand over a message the hub sent after its reply before the reply itself.
-        if (this.answeredAt === null) this.early.push({ label, at: Date.now(), late: isLate() });
-        else void this.record('event', label, Math.max(Date.now(), this.answeredAt), { late: isLate() });
-      },
+    this.unwatch = this.w.watch(hubId, this.base.correlationId, (label) => {
+      if (this.seen >= MAX_EVENTS) return;
+      this.seen++;
+      // The client may hand over a message the hub sent after its reply before the reply itself.
+      if (this.answeredAt === null) this.early.push({ label, at: Date.now(), late: isLate() });
+      else void this.record('event', label, Math.max(Date.now(), this.answeredAt), { late: isLate() });
     });
   }
 
@@ -349,8 +401,9 @@ export class Flight {
   /** The action is over: no cancel is awaited; resulting messages are still looked for a while. */
   end(): void {
     this.release();
-    const events = this.events;
-    if (events) setTimeout(() => events.unsubscribe(), EVENT_WINDOW_MS).unref();
+    const unwatch = this.unwatch;
+    this.unwatch = null;
+    if (unwatch) setTimeout(unwatch, EVENT_WINDOW_MS).unref();
   }
 }
 

@@ -18,6 +18,8 @@ export const redisPlugin = fp(
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       lazyConnect: true,
+      // Commands issued in the same tick (many requests in flight) go out in one write.
+      enableAutoPipelining: true,
       retryStrategy: (times) => Math.min(times * 200, 2000),
     });
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
