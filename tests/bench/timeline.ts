@@ -83,6 +83,15 @@ try {
   );
   console.log(line('timeline, 50,000 entries', full));
   console.log(line('floor: empty timeline', floor));
+  const span = (v: number | number[] | null | undefined) =>
+    Array.isArray(v) ? `${v[0]}–${v[1]}` : v === null || v === undefined ? '-' : String(v);
+  for (const [name, r] of [
+    ['timeline', full],
+    ['floor', floor],
+  ] as const)
+    console.log(
+      `${name}: html ${span(r.path.html)}, bundle ${span(r.path.bundle)}, session check ${span(r.path.me)}, route chunk ${span(r.path.chunk)}, first page ${span(r.path.page)}, first row ${r.firstRowMs.toFixed(0)} (ms from navigation start)`,
+    );
   console.log(
     'first row: ms from navigation start; long/max: tasks over 50 ms while scrolling; boot: long tasks before the first row',
   );
@@ -188,6 +197,7 @@ async function fill() {
 }
 
 interface Figures {
+  path: Record<string, number | number[] | null>;
   firstRowMs: number;
   longBeforePaint: number;
   loaded: string;
@@ -210,6 +220,19 @@ async function measure(context: BrowserContext, hubId: number, profile?: string)
     await cdp.send('Profiler.start');
   }
   const first = (await page.evaluate('window.__tl.first')) as number;
+  // Where the time to the first row goes: the bundle, the session check, the first page's request.
+  const path = (await page.evaluate(`(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const res = performance.getEntriesByType('resource');
+    const one = (test) => { const e = res.find((r) => test(r.name)); return e ? [Math.round(e.startTime), Math.round(e.responseEnd)] : null; };
+    return {
+      html: Math.round(nav.responseEnd),
+      bundle: one((n) => /\\/assets\\/index-[^/]*\\.js$/.test(n)),
+      me: one((n) => n.includes('/api/users/me')),
+      chunk: one((n) => /timeline-[^/]*\\.js$/.test(n)),
+      page: one((n) => n.includes('/timeline?')),
+    };
+  })()`)) as Record<string, number | number[] | null>;
   // Scroll down for SECONDS, a step each frame; older pages load as the end comes into view.
   const r = (await page.evaluate(`new Promise((done) => {
     const tl = window.__tl;
@@ -249,6 +272,7 @@ async function measure(context: BrowserContext, hubId: number, profile?: string)
     .sort((a, b) => a - b);
   const span = ((r.frames.at(-1) ?? 0) - (r.frames[0] ?? 0)) / 1000;
   return {
+    path,
     firstRowMs: first,
     longBeforePaint: r.boot,
     loaded,
