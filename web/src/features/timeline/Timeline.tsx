@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { MeasuredRow } from '../ui/MeasuredRow.tsx';
 import { TypedConfirmModal } from '../ui/TypedConfirmModal.tsx';
-import { deleteAnnotation, fetchTimelinePage, type PageParam, timelineKeys } from './queries.ts';
+import { deleteAnnotation, type PageParam, timelineKeys, timelineQueryOptions } from './queries.ts';
 import { type Row, TimelineRow } from './TimelineRow.tsx';
 
 /**
@@ -30,19 +30,7 @@ export function Timeline({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery({
-    queryKey: timelineKeys.view(hubId, filter, start),
-    initialPageParam: start,
-    queryFn: ({ pageParam, signal }) => fetchTimelinePage(hubId, filter, pageParam, signal),
-    getNextPageParam: (last): PageParam | undefined =>
-      last.older ? { kind: 'before', cursor: last.older } : undefined,
-    getPreviousPageParam: (first): PageParam | undefined =>
-      first.newer ? { kind: 'after', cursor: first.newer } : undefined,
-    staleTime: 60_000,
-    refetchOnWindowFocus: false,
-    // Pages only grow: comparing every entry of every page on each load would cost a long task.
-    structuralSharing: false,
-  });
+  const query = useInfiniteQuery(timelineQueryOptions(hubId, filter, start));
 
   // Each page's rows are made once (kept by page): a new page costs its own entries, and rows
   // already on screen keep their identity (their memoised rendering stays).
