@@ -51,6 +51,12 @@ export interface TimelineQuery {
   filter: TimelineFilter;
   focus?: { epoch?: string; seq?: number; at?: number };
   now?: number;
+  /**
+   * The newest entries of the hub stream alone (with its gaps): the stored records, which cost
+   * FerretDB a scan of the hub's records per source, are not read. The console shows this while
+   * the whole first page loads; it has no cursors.
+   */
+  streamOnly?: boolean;
 }
 
 type Direction = 'older' | 'newer';
@@ -119,6 +125,7 @@ export class HubTimeline {
   async page(q: TimelineQuery): Promise<TimelinePage> {
     const now = q.now ?? Date.now();
     const from = now - TIMELINE.spanMs;
+    if (q.streamOnly) return this.streamPage(q, now, from);
     // Independent: the stream's state and the hub's record (its structure) are asked together.
     const [info, hub] = await Promise.all([
       this.jsm.streams.info(this.stream, { deleted_details: true }),
@@ -193,6 +200,23 @@ export class HubTimeline {
     };
   }
 
+  /** The newest `limit` entries of the hub stream alone (see `TimelineQuery.streamOnly`). */
+  private async streamPage(q: TimelineQuery, now: number, from: number): Promise<TimelinePage> {
+    const info = await this.jsm.streams.info(this.stream, { deleted_details: true });
+    const ctx: PageContext = {
+      hubId: q.hubId,
+      rootGroupId: null,
+      info,
+      from,
+      now,
+      fresh: true,
+      match: compileFilter(q.filter),
+    };
+    const w: Window = { cursor: { at: now + 1, key: '' }, direction: 'older', from, limit: q.limit };
+    const part = await this.merge(ctx, w, [await this.fromStream(ctx, w)]);
+    return { entries: part.entries, epoch: streamEpoch(info), older: null, newer: null, from, partial: true };
+  }
+
   /** One page in one direction from every source, merged; newest first. */
   private async collect(
     ctx: PageContext,
@@ -207,6 +231,15 @@ export class HubTimeline {
       this.fromFirmware(ctx, w),
       this.fromAnnotations(ctx, w),
     ]);
+    return this.merge(ctx, w, parts);
+  }
+
+  /** The sources' parts of a page, merged: the `limit` nearest beyond the cursor, newest first. */
+  private merge(
+    ctx: PageContext,
+    w: Window,
+    parts: TimelineEntry[][],
+  ): { entries: TimelineEntry[]; exhausted: boolean } {
     const beyond = (e: TimelineEntry) =>
       w.direction === 'older' ? newer(w.cursor, e) && e.at >= ctx.from : newer(e, w.cursor);
     const all = parts

@@ -1,5 +1,5 @@
 import type { Annotation, TimelinePage, TopicFilter } from '@console/contracts';
-import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api/client.ts';
 
 /** Where a page starts: the newest, older or newer than a cursor, or around a linked moment. */
@@ -24,8 +24,10 @@ export function fetchTimelinePage(
   param: PageParam,
   signal?: AbortSignal,
   sessionGuard?: boolean,
+  only?: 'stream',
 ): Promise<TimelinePage> {
   const q = new URLSearchParams({ limit: String(TIMELINE_PAGE) });
+  if (only) q.set('only', only);
   if (filter.clientTypes?.length) q.set('clientTypes', filter.clientTypes.join(','));
   if (filter.classes?.length) q.set('classes', filter.classes.join(','));
   if (filter.operations?.length) q.set('operations', filter.operations.join(','));
@@ -61,6 +63,21 @@ export function timelineQueryOptions(hubId: string, filter: TopicFilter, start: 
 }
 
 /**
+ * The newest entries of the hub stream alone (`only=stream`): a cheap read the list shows while
+ * the newest page, which also reads every stored source, is on its way.
+ */
+export function timelinePreviewOptions(hubId: string, filter: TopicFilter, sessionGuard?: boolean) {
+  return queryOptions({
+    queryKey: [...timelineKeys.hub(hubId), filter, 'stream-first'] as const,
+    queryFn: ({ signal }) =>
+      fetchTimelinePage(hubId, filter, { kind: 'newest' }, signal, sessionGuard, 'stream'),
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+/**
  * Starts the first page's request before the console has checked the session, loaded the
  * screen's code and rendered it (the route's early start, see routes/_auth.tsx): the list then
  * finds it in the cache, in flight or answered. The server checks the session on this request
@@ -79,6 +96,7 @@ export function startTimeline(
     queryFn: ({ pageParam, signal }) => fetchTimelinePage(hubId, filter, pageParam, signal, false),
     retry: false,
   });
+  if (start.kind === 'newest') void queryClient.prefetchQuery(timelinePreviewOptions(hubId, filter, false));
 }
 
 export function createAnnotation(hubId: string, body: { from: number; to: number; text: string }) {
