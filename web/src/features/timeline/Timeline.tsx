@@ -45,7 +45,7 @@ export function Timeline({
     ...timelinePreviewOptions(hubId, filter),
     enabled: start.kind === 'newest' && query.isPending,
   });
-  const partial = query.isPending && preview.data !== undefined;
+  const partial = query.isPending && !!preview.data;
   const pages = query.data?.pages ?? (partial && preview.data ? [preview.data] : NO_PAGES);
 
   // Each page's rows are made once (kept by page): a new page costs its own entries, and rows

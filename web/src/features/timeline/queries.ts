@@ -69,8 +69,11 @@ export function timelineQueryOptions(hubId: string, filter: TopicFilter, start: 
 export function timelinePreviewOptions(hubId: string, filter: TopicFilter, sessionGuard?: boolean) {
   return queryOptions({
     queryKey: [...timelineKeys.hub(hubId), filter, 'stream-first'] as const,
+    // Only a stand-in: when it fails, the list waits for the whole page (which reports errors).
     queryFn: ({ signal }) =>
-      fetchTimelinePage(hubId, filter, { kind: 'newest' }, signal, sessionGuard, 'stream'),
+      fetchTimelinePage(hubId, filter, { kind: 'newest' }, signal, sessionGuard, 'stream').catch(
+        () => null,
+      ),
     staleTime: 60_000,
     refetchOnWindowFocus: false,
     retry: false,
@@ -91,10 +94,10 @@ export function startTimeline(
 ): void {
   const options = timelineQueryOptions(hubId, filter, start);
   if (queryClient.getQueryState(options.queryKey)) return;
+  // The console's usual retries apply (a 5xx is asked again), as for the list's own request.
   void queryClient.prefetchInfiniteQuery({
     ...options,
     queryFn: ({ pageParam, signal }) => fetchTimelinePage(hubId, filter, pageParam, signal, false),
-    retry: false,
   });
   if (start.kind === 'newest') void queryClient.prefetchQuery(timelinePreviewOptions(hubId, filter, false));
 }
