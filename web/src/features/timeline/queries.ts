@@ -71,9 +71,7 @@ export function timelinePreviewOptions(hubId: string, filter: TopicFilter, sessi
     queryKey: [...timelineKeys.hub(hubId), filter, 'stream-first'] as const,
     // Only a stand-in: when it fails, the list waits for the whole page (which reports errors).
     queryFn: ({ signal }) =>
-      fetchTimelinePage(hubId, filter, { kind: 'newest' }, signal, sessionGuard, 'stream').catch(
-        () => null,
-      ),
+      fetchTimelinePage(hubId, filter, { kind: 'newest' }, signal, sessionGuard, 'stream').catch(() => null),
     staleTime: 60_000,
     refetchOnWindowFocus: false,
     retry: false,
