@@ -16,13 +16,13 @@ import {
 } from './queries.ts';
 import { type Row, TimelineRow } from './TimelineRow.tsx';
 
+const NO_PAGES: TimelinePage[] = [];
+
 /**
  * A hub's timeline, newest at the top: one virtualised list over pages of the timeline operation,
  * older pages loaded as the list is scrolled down, newer ones on request. Opened at a moment (a
  * link or a jump), it scrolls to that entry and highlights it.
  */
-const NO_PAGES: TimelinePage[] = [];
-
 export function Timeline({
   hubId,
   filter,
