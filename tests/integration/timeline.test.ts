@@ -80,6 +80,17 @@ beforeAll(async () => {
   );
   await publishMessages(6);
   const now = Date.now();
+  // An older transaction names the hub by linkId only (read by its own equality query).
+  await stack.mongo.db.collection('transactions').insertOne({
+    linkId: hubId,
+    rootGroupId,
+    action: 'Legacy Read',
+    class: 'system',
+    operation: 'read',
+    state: 'replied',
+    success: true,
+    createdDate: new Date(now - 45_000),
+  });
   await stack.mongo.db.collection('syncupdates').insertOne({
     rootGroupId,
     linkId: hubId,
@@ -138,10 +149,45 @@ describe('the hub timeline', () => {
     const action = p.entries.find((e) => e.source === 'action');
     expect(action?.action).toMatchObject({ state: 'replied', success: true });
     expect(action?.title).toContain('success');
+    // Transactions by hubId and by linkId, each once (the real one names the hub both ways).
+    const actions = p.entries.filter((e) => e.source === 'action');
+    expect(actions.map((e) => e.title.split(' (')[0]).sort()).toEqual(['Legacy Read', 'System Read']);
+    expect(new Set(p.entries.map((e) => e.key)).size).toBe(p.entries.length);
     expect(p.entries.find((e) => e.source === 'sync')?.title).toContain('Error state set');
     // Only this hub's stream entries.
     for (const e of p.entries.filter((x) => x.seq !== undefined))
       expect(JSON.stringify(e.data)).not.toContain(String((stack.fleet[1] as { hubId: number }).hubId));
+  });
+
+  it('reads the hub stream alone for the newest entries when asked (only=stream)', async () => {
+    const whole = await page(support, '?limit=500');
+    const streamOnly = await page(support, '?limit=500&only=stream');
+    expect(streamOnly.partial).toBe(true);
+    expect(streamOnly.older).toBeNull();
+    expect(streamOnly.newer).toBeNull();
+    expect(streamOnly.epoch).toBe(whole.epoch);
+    expect(streamOnly.entries.length).toBeGreaterThan(0);
+    expect(sorted(streamOnly.entries)).toBe(true);
+    for (const e of streamOnly.entries) expect(['message', 'presence', 'gap']).toContain(e.source);
+    // The same stream entries as the whole page has (presence may have moved on in between).
+    const wholeKeys = new Set(whole.entries.map((e) => e.key));
+    const newest = (whole.entries[0] as TimelineEntry).at;
+    const oldest = (whole.entries.at(-1) as TimelineEntry).at;
+    const within = streamOnly.entries.filter((e) => e.at <= newest && e.at >= oldest);
+    expect(within.length).toBeGreaterThan(0);
+    expect(within.filter((e) => !wholeKeys.has(e.key))).toEqual([]);
+    expect(whole.partial).toBeUndefined();
+    // With the live monitor's filters too.
+    const filtered = await page(support, '?only=stream&classes=system');
+    expect(
+      filtered.entries.filter((e) => e.source === 'message').every((e) => e.meta?.class === 'system'),
+    ).toBe(true);
+    // Not with a cursor or a focus.
+    for (const q of [`&before=${whole.older ?? '1'}`, '&after=1', '&at=1'])
+      expect((await support.call('GET', path(`?only=stream${q}`))).status).toBe(400);
+    expect((await support.call('GET', path('?only=notes'))).status).toBe(400);
+    // The roles still apply.
+    expect((await nobody.call('GET', path('?only=stream'))).status).toBe(403);
   });
 
   it('pages older and newer with cursors: every entry once, in order', async () => {

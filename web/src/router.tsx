@@ -61,4 +61,16 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /**
+     * Starts the screen's first data as soon as its route is matched, beside the session check
+     * (routes/_auth.tsx); the screen's own query then finds it in the cache. Must not throw.
+     */
+    startEarly?: (o: {
+      queryClient: QueryClient;
+      params: Record<string, unknown>;
+      /** The route's search, as its validateSearch made it. */
+      search: object;
+    }) => void;
+  }
 }

@@ -65,6 +65,8 @@ export const TimelinePageSchema = Type.Object({
   /** The oldest time the timeline covers (now − 24 h). */
   from: Type.Number(),
   focus: Type.Optional(TimelineFocusSchema),
+  /** Set on an `only=stream` page: the stored records were not read; no cursors to page with. */
+  partial: Type.Optional(Type.Boolean()),
 });
 export type TimelinePage = Static<typeof TimelinePageSchema>;
 
@@ -115,6 +117,12 @@ export const timelineOperations = [
             minimum: 0,
             maximum: 8_640_000_000_000,
             description: 'Focus: the entry’s time (ms)',
+          }),
+        ),
+        only: Type.Optional(
+          Type.Literal('stream', {
+            description:
+              'The newest entries of the hub stream alone (messages, presence, gaps), without reading the stored records: what the console shows while the whole first page loads. Not with a cursor or a focus',
           }),
         ),
       },

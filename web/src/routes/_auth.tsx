@@ -4,7 +4,11 @@ import { useMaybeCurrentUser } from '../features/auth/use-current-user.ts';
 
 /** Every screen below needs a signed-in user; a signed-out visit goes to /login and comes back. */
 export const Route = createFileRoute('/_auth')({
-  beforeLoad: async ({ context, location }) => {
+  beforeLoad: async ({ context, location, matches }) => {
+    // A screen's first data starts now, beside the session check rather than after it, the
+    // screen's code and its first render (the server checks the session on that request too).
+    for (const m of matches)
+      m.staticData.startEarly?.({ queryClient: context.queryClient, params: m.params, search: m.search });
     const me = await context.queryClient.ensureQueryData(meQueryOptions());
     if (!me) {
       throw redirect({

@@ -21,6 +21,8 @@ export function timelineHandlers(app: FastifyInstance) {
         q.seq !== undefined || q.at !== undefined || q.epoch !== undefined
           ? { epoch: q.epoch, seq: q.seq, at: q.at }
           : undefined;
+      if (q.only === 'stream' && (q.before !== undefined || q.after !== undefined || focus))
+        throw new ApiError(400, 'Only the newest entries are read from the hub stream alone.');
       return app.timeline.page({
         hubId: Number(ctx.params.hubId),
         before: q.before,
@@ -33,6 +35,7 @@ export function timelineHandlers(app: FastifyInstance) {
           text: q.text,
         },
         ...(focus ? { focus } : {}),
+        ...(q.only === 'stream' ? { streamOnly: true } : {}),
       });
     },
 

@@ -51,6 +51,12 @@ export interface TimelineQuery {
   filter: TimelineFilter;
   focus?: { epoch?: string; seq?: number; at?: number };
   now?: number;
+  /**
+   * The newest entries of the hub stream alone (with its gaps): the stored records, which cost
+   * FerretDB a scan of the hub's records per source, are not read. The console shows this while
+   * the whole first page loads; it has no cursors.
+   */
+  streamOnly?: boolean;
 }
 
 type Direction = 'older' | 'newer';
@@ -119,11 +125,13 @@ export class HubTimeline {
   async page(q: TimelineQuery): Promise<TimelinePage> {
     const now = q.now ?? Date.now();
     const from = now - TIMELINE.spanMs;
-    const info = await this.jsm.streams.info(this.stream, { deleted_details: true });
+    if (q.streamOnly) return this.streamPage(q, now, from);
+    // Independent: the stream's state and the hub's record (its structure) are asked together.
+    const [info, hub] = await Promise.all([
+      this.jsm.streams.info(this.stream, { deleted_details: true }),
+      this.db.collection(COLLECTIONS.hubs).findOne({ hubId: q.hubId }, { projection: { rootGroupId: 1 } }),
+    ]);
     const epoch = streamEpoch(info);
-    const hub = await this.db
-      .collection(COLLECTIONS.hubs)
-      .findOne({ hubId: q.hubId }, { projection: { rootGroupId: 1 } });
     // The stored hub names its structure; a hub without a record (simulated) says it in its presence.
     const rootGroupId =
       typeof hub?.rootGroupId === 'string'
@@ -192,6 +200,23 @@ export class HubTimeline {
     };
   }
 
+  /** The newest `limit` entries of the hub stream alone (see `TimelineQuery.streamOnly`). */
+  private async streamPage(q: TimelineQuery, now: number, from: number): Promise<TimelinePage> {
+    const info = await this.jsm.streams.info(this.stream, { deleted_details: true });
+    const ctx: PageContext = {
+      hubId: q.hubId,
+      rootGroupId: null,
+      info,
+      from,
+      now,
+      fresh: true,
+      match: compileFilter(q.filter),
+    };
+    const w: Window = { cursor: { at: now + 1, key: '' }, direction: 'older', from, limit: q.limit };
+    const part = await this.merge(ctx, w, [await this.fromStream(ctx, w)]);
+    return { entries: part.entries, epoch: streamEpoch(info), older: null, newer: null, from, partial: true };
+  }
+
   /** One page in one direction from every source, merged; newest first. */
   private async collect(
     ctx: PageContext,
@@ -206,6 +231,15 @@ export class HubTimeline {
       this.fromFirmware(ctx, w),
       this.fromAnnotations(ctx, w),
     ]);
+    return this.merge(ctx, w, parts);
+  }
+
+  /** The sources' parts of a page, merged: the `limit` nearest beyond the cursor, newest first. */
+  private merge(
+    ctx: PageContext,
+    w: Window,
+    parts: TimelineEntry[][],
+  ): { entries: TimelineEntry[]; exhausted: boolean } {
     const beyond = (e: TimelineEntry) =>
       w.direction === 'older' ? newer(w.cursor, e) && e.at >= ctx.from : newer(e, w.cursor);
     const all = parts
@@ -270,8 +304,10 @@ export class HubTimeline {
     } else {
       // JetStream reads forward only: windows of positions ending at the cursor grow eightfold
       // until they hold a page (the broker skips other hubs' messages itself).
-      const low = await this.seqAt(firstKept - 1, ctx.info);
-      const end = await this.seqAt(w.cursor.at + 2, ctx.info);
+      const [low, end] = await Promise.all([
+        this.seqAt(firstKept - 1, ctx.info),
+        this.seqAt(w.cursor.at + 2, ctx.info),
+      ]);
       let width = w.limit * 4;
       for (;;) {
         const start = Math.max(low, end - width);
@@ -380,40 +416,56 @@ export class HubTimeline {
         data: { from: ctx.from, to: first, firstSeq: ctx.info.state.first_seq },
       });
     const perSubject = ctx.info.config.max_msgs_per_subject;
+    // The broker is asked everything at once (each of these is one round trip, none needs another's answer).
     if (perSubject > 0) {
-      for (const filter of filters) {
-        const si = await this.jsm.streams.info(this.stream, { subjects_filter: filter }).catch(() => null);
-        for (const [subject, count] of Object.entries(si?.state.subjects ?? {})) {
-          if (count < perSubject) continue;
-          const oldest = await this.jsm.direct
-            .getMessage(this.stream, { seq: 0, next_by_subj: subject })
-            .catch(() => null);
-          if (!oldest) continue;
-          const t = oldest.time.getTime();
-          if (t <= ctx.from) continue;
-          const name = subject.split('.').slice(-2).join('.');
-          out.push({
-            key: `g:subject:${name}`,
-            source: 'gap',
-            at: t - 1,
-            until: t,
-            title: `Older ${name} messages not kept: this subject keeps its newest ${perSubject}.`,
-            data: { subject, limit: perSubject, oldestKeptSeq: oldest.seq },
-          });
-        }
-      }
+      const infos = await Promise.all(
+        filters.map((filter) =>
+          this.jsm.streams.info(this.stream, { subjects_filter: filter }).catch(() => null),
+        ),
+      );
+      const full = infos.flatMap((si) =>
+        Object.entries(si?.state.subjects ?? {})
+          .filter(([, count]) => count >= perSubject)
+          .map(([subject]) => subject),
+      );
+      const oldest = await Promise.all(
+        full.map((subject) =>
+          this.jsm.direct.getMessage(this.stream, { seq: 0, next_by_subj: subject }).catch(() => null),
+        ),
+      );
+      full.forEach((subject, i) => {
+        const first = oldest[i];
+        if (!first) return;
+        const t = first.time.getTime();
+        if (t <= ctx.from) return;
+        const name = subject.split('.').slice(-2).join('.');
+        out.push({
+          key: `g:subject:${name}`,
+          source: 'gap',
+          at: t - 1,
+          until: t,
+          title: `Older ${name} messages not kept: this subject keeps its newest ${perSubject}.`,
+          data: { subject, limit: perSubject, oldestKeptSeq: first.seq },
+        });
+      });
     }
     const deleted = ctx.info.state.deleted ?? [];
     if (deleted.length > 0 && entries.length > 0) {
       const onPage = new Map(entries.map((e) => [e.seq, e]));
       const hubAll = this.subjects.hubAll().replace(/hub\.>$/, `hub.${ctx.hubId}.>`);
-      for (const run of runsOf(deleted).slice(-DELETED_RUNS_MAX)) {
+      const runs = runsOf(deleted).slice(-DELETED_RUNS_MAX);
+      const nexts = await Promise.all(
+        runs.map((run) =>
+          this.jsm.direct
+            .getMessage(this.stream, { seq: run.last + 1, next_by_subj: hubAll })
+            .catch(() => null),
+        ),
+      );
+      runs.forEach((run, i) => {
         // Shown above the hub's next kept entry after the hole, when that entry is on this page.
-        const next = await this.jsm.direct
-          .getMessage(this.stream, { seq: run.last + 1, next_by_subj: hubAll })
-          .catch(() => null);
+        const next = nexts[i];
         const entry = next ? onPage.get(next.seq) : undefined;
-        if (!entry) continue;
+        if (!entry) return;
         out.push({
           key: `g:deleted:${run.first}`,
           source: 'gap',
@@ -421,7 +473,7 @@ export class HubTimeline {
           title: `${run.last - run.first + 1} stream position(s) removed (sequence ${run.first}–${run.last}); messages of this hub may have been among them.`,
           data: { firstSeq: run.first, lastSeq: run.last },
         });
-      }
+      });
     }
     return out;
   }
@@ -492,14 +544,19 @@ export class HubTimeline {
 
   private async fromTransactions(ctx: PageContext, w: Window): Promise<TimelineEntry[]> {
     const col = this.db.collection(COLLECTIONS.transactions);
-    const docs = await this.recent(
-      col,
-      { $or: [{ hubId: ctx.hubId }, { linkId: ctx.hubId }] },
-      'createdDate',
-      w,
-      ctx,
-      'transactions',
-    );
+    // Two equality queries rather than one `$or`: FerretDB pushes an equality on a top-level field
+    // down to Postgres (only the hub's records are read), an `$or` not (every hub's would be).
+    const [byHub, byLink] = await Promise.all([
+      this.recent(col, { hubId: ctx.hubId }, 'createdDate', w, ctx, 'transactions'),
+      this.recent(col, { linkId: ctx.hubId }, 'createdDate', w, ctx, 'transactions-link'),
+    ]);
+    const seen = new Set<string>();
+    const docs = [...byHub, ...byLink].filter((d) => {
+      const id = String(d._id);
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
     return docs.map((d) => {
       const state = String(d.state ?? (d.success === true ? 'replied' : 'failed'));
       const name = String(d.action ?? `${d.class}.${d.operation}`);

@@ -1,14 +1,22 @@
 import { TIMELINE, type TimelineFocus, type TimelinePage, type TopicFilter } from '@console/contracts';
 import { Alert, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { MeasuredRow } from '../ui/MeasuredRow.tsx';
 import { TypedConfirmModal } from '../ui/TypedConfirmModal.tsx';
-import { deleteAnnotation, fetchTimelinePage, type PageParam, timelineKeys } from './queries.ts';
+import {
+  deleteAnnotation,
+  type PageParam,
+  timelineKeys,
+  timelinePreviewOptions,
+  timelineQueryOptions,
+} from './queries.ts';
 import { type Row, TimelineRow } from './TimelineRow.tsx';
+
+const NO_PAGES: TimelinePage[] = [];
 
 /**
  * A hub's timeline, newest at the top: one virtualised list over pages of the timeline operation,
@@ -30,19 +38,15 @@ export function Timeline({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery({
-    queryKey: timelineKeys.view(hubId, filter, start),
-    initialPageParam: start,
-    queryFn: ({ pageParam, signal }) => fetchTimelinePage(hubId, filter, pageParam, signal),
-    getNextPageParam: (last): PageParam | undefined =>
-      last.older ? { kind: 'before', cursor: last.older } : undefined,
-    getPreviousPageParam: (first): PageParam | undefined =>
-      first.newer ? { kind: 'after', cursor: first.newer } : undefined,
-    staleTime: 60_000,
-    refetchOnWindowFocus: false,
-    // Pages only grow: comparing every entry of every page on each load would cost a long task.
-    structuralSharing: false,
+  const query = useInfiniteQuery(timelineQueryOptions(hubId, filter, start));
+  // While the newest page loads (it reads every stored source, a scan each on FerretDB), the hub
+  // stream's newest entries, a cheap read, stand in for it, marked as partial.
+  const preview = useQuery({
+    ...timelinePreviewOptions(hubId, filter),
+    enabled: start.kind === 'newest' && query.isPending,
   });
+  const partial = query.isPending && !!preview.data;
+  const pages = query.data?.pages ?? (partial && preview.data ? [preview.data] : NO_PAGES);
 
   // Each page's rows are made once (kept by page): a new page costs its own entries, and rows
   // already on screen keep their identity (their memoised rendering stays).
@@ -50,7 +54,7 @@ export function Timeline({
   const rows = useMemo(() => {
     const seen = new Set<string>();
     const out: Row[] = [];
-    for (const page of query.data?.pages ?? []) {
+    for (const page of pages) {
       let made = pageRows.current.get(page);
       if (!made) {
         made = page.entries.map((e) => ({ ...e, epoch: page.epoch }));
@@ -63,7 +67,7 @@ export function Timeline({
       }
     }
     return out;
-  }, [query.data]);
+  }, [pages]);
   const focus = useMemo(() => query.data?.pages.find((p) => p.focus)?.focus ?? null, [query.data]);
   useEffect(() => onFocus?.(focus), [focus, onFocus]);
 
@@ -150,7 +154,13 @@ export function Timeline({
         </Button>
         <Text size="xs" c="dimmed">
           {rows.length.toLocaleString('en')} entries loaded
-          {query.hasNextPage ? '' : rows.length > 0 ? ' · the start of the last 24 hours is reached' : ''}
+          {partial
+            ? ' · the hub’s messages so far; actions, notes, sync and firmware are loading'
+            : query.hasNextPage
+              ? ''
+              : rows.length > 0
+                ? ' · the start of the last 24 hours is reached'
+                : ''}
         </Text>
         {(query.isLoading || query.isFetchingNextPage) && <Loader size="xs" />}
       </Group>
@@ -158,6 +168,7 @@ export function Timeline({
         ref={box}
         role="list"
         aria-label="Timeline"
+        aria-busy={query.isPending}
         h={height}
         style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }}
       >

@@ -8,6 +8,7 @@ import { AnchorLink } from '../shell/RouterLinks.tsx';
 import { isHubId } from '../support-plus/hub/hub-id.ts';
 import { fromLocalInput, toLocalInput } from '../ui/dates.ts';
 import { AnnotationForm } from './AnnotationForm.tsx';
+import { startOfSearch } from './early.ts';
 import type { PageParam } from './queries.ts';
 import { Timeline } from './Timeline.tsx';
 import { filterOfSearch } from './timeline-search.ts';
@@ -36,12 +37,11 @@ export function TimelineScreen() {
     if (Object.keys(linked).length > 0) useLiveStore.getState().setFilter(topic, linked);
   }
 
-  const start = useMemo<PageParam>(() => {
-    if (search.seq !== undefined || search.at !== undefined)
-      return { kind: 'moment', epoch: search.epoch, seq: search.seq, at: search.at ?? Date.now() };
-    if (search.jump !== undefined) return { kind: 'moment', at: search.jump };
-    return { kind: 'newest' };
-  }, [search.seq, search.at, search.epoch, search.jump]);
+  // The same opening as the route's early start (early.ts), so the list finds that request.
+  const start = useMemo<PageParam>(
+    () => startOfSearch({ seq: search.seq, at: search.at, epoch: search.epoch, jump: search.jump }, Date.now),
+    [search.seq, search.at, search.epoch, search.jump],
+  );
 
   const [focus, setFocus] = useState<TimelineFocus | null>(null);
   const [jumpText, setJumpText] = useState(() => toLocalInput(new Date(search.jump ?? Date.now())));

@@ -1,4 +1,5 @@
 import type { Annotation, TimelinePage, TopicFilter } from '@console/contracts';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api/client.ts';
 
 /** Where a page starts: the newest, older or newer than a cursor, or around a linked moment. */
@@ -22,8 +23,11 @@ export function fetchTimelinePage(
   filter: TopicFilter,
   param: PageParam,
   signal?: AbortSignal,
+  sessionGuard?: boolean,
+  only?: 'stream',
 ): Promise<TimelinePage> {
   const q = new URLSearchParams({ limit: String(TIMELINE_PAGE) });
+  if (only) q.set('only', only);
   if (filter.clientTypes?.length) q.set('clientTypes', filter.clientTypes.join(','));
   if (filter.classes?.length) q.set('classes', filter.classes.join(','));
   if (filter.operations?.length) q.set('operations', filter.operations.join(','));
@@ -37,7 +41,63 @@ export function fetchTimelinePage(
   }
   return apiRequest<TimelinePage>(`/api/supportPlus/hub/${encodeURIComponent(hubId)}/timeline?${q}`, {
     signal,
+    ...(sessionGuard === undefined ? {} : { sessionGuard }),
   });
+}
+
+/** The timeline's pages from `start` (one query: the list and the early start share it). */
+export function timelineQueryOptions(hubId: string, filter: TopicFilter, start: PageParam) {
+  return infiniteQueryOptions({
+    queryKey: timelineKeys.view(hubId, filter, start),
+    initialPageParam: start,
+    queryFn: ({ pageParam, signal }) => fetchTimelinePage(hubId, filter, pageParam, signal),
+    getNextPageParam: (last: TimelinePage): PageParam | undefined =>
+      last.older ? { kind: 'before', cursor: last.older } : undefined,
+    getPreviousPageParam: (first: TimelinePage): PageParam | undefined =>
+      first.newer ? { kind: 'after', cursor: first.newer } : undefined,
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+    // Pages only grow: comparing every entry of every page on each load would cost a long task.
+    structuralSharing: false,
+  });
+}
+
+/**
+ * The newest entries of the hub stream alone (`only=stream`): a cheap read the list shows while
+ * the newest page, which also reads every stored source, is on its way.
+ */
+export function timelinePreviewOptions(hubId: string, filter: TopicFilter, sessionGuard?: boolean) {
+  return queryOptions({
+    queryKey: [...timelineKeys.hub(hubId), filter, 'stream-first'] as const,
+    // Only a stand-in: when it fails, the list waits for the whole page (which reports errors).
+    queryFn: ({ signal }) =>
+      fetchTimelinePage(hubId, filter, { kind: 'newest' }, signal, sessionGuard, 'stream').catch(() => null),
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+/**
+ * Starts the first page's request before the console has checked the session, loaded the
+ * screen's code and rendered it (the route's early start, see routes/_auth.tsx): the list then
+ * finds it in the cache, in flight or answered. The server checks the session on this request
+ * itself; a 401 here is left to the session check, which sends a signed-out visit to /login.
+ */
+export function startTimeline(
+  queryClient: QueryClient,
+  hubId: string,
+  filter: TopicFilter,
+  start: PageParam,
+): void {
+  const options = timelineQueryOptions(hubId, filter, start);
+  if (queryClient.getQueryState(options.queryKey)) return;
+  // The console's usual retries apply (a 5xx is asked again), as for the list's own request.
+  void queryClient.prefetchInfiniteQuery({
+    ...options,
+    queryFn: ({ pageParam, signal }) => fetchTimelinePage(hubId, filter, pageParam, signal, false),
+  });
+  if (start.kind === 'newest') void queryClient.prefetchQuery(timelinePreviewOptions(hubId, filter, false));
 }
 
 export function createAnnotation(hubId: string, body: { from: number; to: number; text: string }) {
