@@ -188,8 +188,9 @@ interface WsInternals {
 function rawSocket(socket: WebSocket): Duplex | null {
   const ws = socket as unknown as WsInternals;
   const sender = ws._sender;
-  if (!ws._socket || !sender || sender._state !== 0 || sender._queue?.length !== 0) return null;
-  return ws._socket;
+  const tcp = ws._socket;
+  if (!tcp?.writable || !sender || sender._state !== 0 || sender._queue?.length !== 0) return null;
+  return tcp;
 }
 
 /** The `events` frame around already serialised events: nothing is stringified twice. */
