@@ -99,6 +99,8 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
       // Signs the gateway's calls to services; the bench's stand-in hub-control does not check it.
       CALLER_ASSERTION_KEY: randomBytes(32).toString('base64url'),
       PORT: String(port),
+      // As the Helm chart runs the gateway (infra/helm/console/values.yaml).
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=8`.trim(),
       LOG_LEVEL: 'warn',
       // Every bench client is the same user: lift the per-user caps meant for people.
       LIVE_MAX_SOCKETS_PER_USER: '100000',

@@ -54,6 +54,12 @@ export const GatewayConfigSchema = Type.Composite([
       maximum: 20_000,
       description: 'Recent events each topic keeps in memory for back-fill and quick resumes',
     }),
+    LIVE_RING_BYTES: Type.Integer({
+      default: 1_048_576,
+      minimum: 1024,
+      maximum: 268_435_456,
+      description: "Most bytes of events' JSON each topic's ring holds (the newest event always stays)",
+    }),
     LIVE_REPLAY_MAX: intSetting(
       5000,
       10,

@@ -12,9 +12,9 @@ function fakeSocket() {
     OPEN: 1,
     readyState: 1,
     bufferedAmount: 0,
-    sent: [] as string[],
+    sent: [] as (string | Buffer)[],
     closedWith: null as number | null,
-    send(t: string) {
+    send(t: string | Buffer) {
       this.sent.push(t);
     },
     close(code: number) {
@@ -48,5 +48,56 @@ describe('one live socket', () => {
   it('admits inbound frames up to its burst, then at its rate', () => {
     const conn = new LiveConnection(fakeSocket() as unknown as WebSocket, caller, limits, () => undefined);
     expect([1, 2, 3, 4].map(() => conn.admit())).toEqual([true, true, true, false]);
+  });
+});
+
+describe('a prepared frame', () => {
+  /** Reads a server (unmasked) websocket text frame back: opcode, length and payload. */
+  function readFrame(wire: Buffer) {
+    const len7 = (wire[1] ?? 0) & 0x7f;
+    const [length, head] =
+      len7 === 126
+        ? [wire.readUInt16BE(2), 4]
+        : len7 === 127
+          ? [Number(wire.readBigUInt64BE(2)), 10]
+          : [len7, 2];
+    return {
+      fin: ((wire[0] ?? 0) & 0x80) !== 0,
+      opcode: (wire[0] ?? 0) & 0x0f,
+      length,
+      text: wire.subarray(head).toString(),
+    };
+  }
+
+  it('is one unmasked text frame with the 7-, 16- or 64-bit length its size needs', async () => {
+    const { prepareFrame } = await import('./connection.ts');
+    for (const size of [0, 125, 126, 65_535, 65_536, 70_000]) {
+      const json = `"${'é'.repeat(Math.floor(Math.max(0, size - 2) / 2))}${size % 2 ? 'x' : ''}"`;
+      const f = prepareFrame(json, 1);
+      const back = readFrame(f.wire);
+      expect(back).toMatchObject({ fin: true, opcode: 1, length: Buffer.byteLength(json), text: json });
+      expect(f.payload.toString()).toBe(json);
+    }
+  });
+
+  it('is written once per tick per socket, and not at all to a socket over its budget', async () => {
+    const { prepareFrame } = await import('./connection.ts');
+    const sock = fakeSocket();
+    let cut = 0;
+    const conn = new LiveConnection(sock as unknown as WebSocket, caller, limits, () => {
+      cut += 1;
+    });
+    const a = prepareFrame('{"a":1}', 1);
+    const b = prepareFrame('{"b":2}', 2);
+    expect(conn.enqueue(a)).toBe(true);
+    expect(conn.enqueue(b)).toBe(false);
+    expect(conn.flushOut().map((f) => f.count)).toEqual([1, 2]);
+    expect(sock.sent.map(String)).toEqual(['{"a":1}', '{"b":2}']);
+    sock.bufferedAmount = 5000;
+    conn.enqueue(a);
+    expect(conn.flushOut()).toEqual([]);
+    expect(sock.sent).toHaveLength(2);
+    expect(cut).toBe(1);
+    expect(sock.closedWith).toBe(SLOW_CONSUMER_CODE);
   });
 });

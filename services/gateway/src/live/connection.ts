@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { Caller, ServerFrame } from '@console/contracts';
 import type { WebSocket } from '@fastify/websocket';
 import type { LiveEntry } from './entry.ts';
@@ -95,12 +96,101 @@ export class LiveConnection {
     this.socket.send(text);
   }
 
+  /** Frames queued by the fan-out's tick, written together by `flushOut`. */
+  private outbox: PreparedFrame[] = [];
+
+  /** Queues a prepared frame for this tick's write; true when it is the first one queued. */
+  enqueue(frame: PreparedFrame): boolean {
+    this.outbox.push(frame);
+    return this.outbox.length === 1;
+  }
+
+  /**
+   * Writes what the tick queued: one write for all of this socket's topics (corked when more than
+   * one), after one check of what the socket has not yet handed to the kernel. Returns the frames
+   * written (none if the socket was cut off or closed).
+   */
+  flushOut(): readonly PreparedFrame[] {
+    const frames = this.outbox;
+    if (frames.length === 0) return frames;
+    this.outbox = [];
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return [];
+    const buffered = this.socket.bufferedAmount;
+    if (buffered > this.limits.maxBufferedBytes) {
+      this.cut(buffered);
+      return [];
+    }
+    const raw = rawSocket(this.socket);
+    if (!raw) {
+      for (const f of frames) this.socket.send(f.payload);
+      return frames;
+    }
+    if (frames.length === 1) {
+      raw.write((frames[0] as PreparedFrame).wire);
+      return frames;
+    }
+    raw.cork();
+    for (const f of frames) raw.write(f.wire);
+    raw.uncork();
+    return frames;
+  }
+
   private cut(buffered: number) {
     this.onCut(this, buffered);
     // The close frame queues behind what is buffered; ws destroys the socket if the close
     // handshake has not finished within its close timeout, so the memory is bounded either way.
     this.close(SLOW_CONSUMER_CODE, SLOW_CONSUMER_REASON);
   }
+}
+
+/**
+ * A text message framed once for every socket it goes to: `wire` is the websocket frame (server
+ * frames are not masked, so the bytes are the same for every socket), `payload` the JSON in it.
+ */
+export interface PreparedFrame {
+  readonly wire: Buffer;
+  readonly payload: Buffer;
+  /** Events in it. */
+  readonly count: number;
+}
+
+export function prepareFrame(json: string, count: number): PreparedFrame {
+  const length = Buffer.byteLength(json);
+  const head = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const wire = Buffer.allocUnsafe(head + length);
+  wire[0] = 0x81; // FIN, text
+  if (head === 2) wire[1] = length;
+  else if (head === 4) {
+    wire[1] = 126;
+    wire.writeUInt16BE(length, 2);
+  } else {
+    wire[1] = 127;
+    wire.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
+    wire.writeUInt32BE(length >>> 0, 6);
+  }
+  wire.write(json, head, 'utf8');
+  return { wire, payload: wire.subarray(head), count };
+}
+
+/** What of ws's internals the prepared-frame path reads (ws 8). */
+interface WsInternals {
+  _socket?: Duplex | null;
+  _sender?: { _state?: unknown; _queue?: unknown[] } | null;
+}
+
+/**
+ * The TCP socket under a ws socket, when a prepared frame may be written to it directly: ws's
+ * sender writes synchronously and holds nothing back (state 0, empty queue: no compression or
+ * Blob in progress), so a direct write lands in order with ws's own frames (control frames, the
+ * close) and counts in `bufferedAmount` like them. Anything else (another ws, a stand-in socket)
+ * gets `send`, which frames the bytes itself.
+ */
+function rawSocket(socket: WebSocket): Duplex | null {
+  const ws = socket as unknown as WsInternals;
+  const sender = ws._sender;
+  const tcp = ws._socket;
+  if (!tcp?.writable || !sender || sender._state !== 0 || sender._queue?.length !== 0) return null;
+  return tcp;
 }
 
 /** The `events` frame around already serialised events: nothing is stringified twice. */

@@ -8,6 +8,8 @@ import {
   type ConnectionLimits,
   eventsFrame,
   LiveConnection,
+  type PreparedFrame,
+  prepareFrame,
 } from './connection.ts';
 import type { LiveEntry } from './entry.ts';
 import { compileFilter } from './filter.ts';
@@ -21,6 +23,7 @@ export interface FanoutOptions extends ConnectionLimits, BudgetLimits {
   tickMs: number;
   backfill: number;
   ringSize: number;
+  ringBytes?: number;
   lingerMs: number;
 }
 
@@ -190,10 +193,14 @@ export class LiveFanout {
     );
   }
 
-  /** Writes each due topic's new events: one frame per topic per socket; the others wait their tick. */
+  /**
+   * Writes each due topic's new events: one frame per topic per socket, framed once and shared by
+   * every unfiltered watcher; then one write per socket for all its topics. The others wait their tick.
+   */
   flush() {
     const now = performance.now();
     let next = Number.POSITIVE_INFINITY;
+    const touched: LiveConnection[] = [];
     for (const topic of this.dirty) {
       const due = topic.lastWrite + this.opts.tickMs;
       if (due > now + 1) {
@@ -207,28 +214,39 @@ export class LiveFanout {
       const first = entries[0]?.offset;
       const last = entries.at(-1)?.offset;
       if (first === undefined || last === undefined) continue;
-      let shared: string | undefined;
+      // Shared by the unfiltered watchers that use the same topic name (nearly always all of them).
+      let shared: { name: string; frame: PreparedFrame } | undefined;
       for (const w of topic.watchers) {
         if (w.catchingUp || w.conn.closed) continue;
-        let frame: string;
-        let count = entries.length;
+        let frame: PreparedFrame;
         if (!w.filter && w.after < first) {
-          shared ??= eventsFrame(w.name, entries);
-          frame = shared;
+          if (shared?.name !== w.name)
+            shared = { name: w.name, frame: prepareFrame(eventsFrame(w.name, entries), entries.length) };
+          frame = shared.frame;
         } else {
           const picked = entries.filter((e) => e.offset > w.after && (!w.filter || w.filter(e)));
           w.after = Math.max(w.after, last);
           if (picked.length === 0) continue;
-          frame = eventsFrame(w.name, picked);
-          count = picked.length;
+          frame = prepareFrame(eventsFrame(w.name, picked), picked.length);
         }
         w.after = Math.max(w.after, last);
-        if (w.conn.sendEvents(frame)) {
-          this.metrics.eventsOut.inc(count);
-          this.metrics.framesOut.inc();
-          this.metrics.bytesOut.inc(frame.length);
-        }
+        if (w.conn.enqueue(frame)) touched.push(w.conn);
       }
+    }
+    let events = 0;
+    let frames = 0;
+    let bytes = 0;
+    for (const conn of touched) {
+      for (const f of conn.flushOut()) {
+        events += f.count;
+        frames += 1;
+        bytes += f.payload.length;
+      }
+    }
+    if (frames > 0) {
+      this.metrics.eventsOut.inc(events);
+      this.metrics.framesOut.inc(frames);
+      this.metrics.bytesOut.inc(bytes);
     }
     if (next !== Number.POSITIVE_INFINITY && !this.closed) this.armTimer(next, now);
   }
@@ -283,7 +301,13 @@ export class LiveFanout {
       existing.lingerTimer = null;
       return existing;
     }
-    const topic = new Topic(spec.key, this.makeSource(spec), this.opts.ringSize, usesStream(spec));
+    const topic = new Topic(
+      spec.key,
+      this.makeSource(spec),
+      this.opts.ringSize,
+      usesStream(spec),
+      this.opts.ringBytes,
+    );
     this.topics.set(spec.key, topic);
     this.openSources += 1;
     topic.ready = topic.source

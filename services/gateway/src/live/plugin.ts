@@ -50,6 +50,7 @@ export const livePlugin = fp(
         tickMs: config.LIVE_TICK_MS,
         backfill: config.LIVE_BACKFILL,
         ringSize: config.LIVE_RING_SIZE,
+        ringBytes: config.LIVE_RING_BYTES,
         lingerMs: config.LIVE_TOPIC_LINGER_MS,
         maxTopicsPerSocket: config.LIVE_MAX_TOPICS_PER_SOCKET,
         maxTopicsPerUser: config.LIVE_MAX_TOPICS_PER_USER,

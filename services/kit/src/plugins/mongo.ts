@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Db, MongoClient } from 'mongodb';
+import type { Db } from 'mongodb';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +11,9 @@ declare module 'fastify' {
 /** MongoDB in production, FerretDB where none runs: only queries both serve (docs/architecture.md). */
 export const mongoPlugin = fp(
   async (app: FastifyInstance, opts: { url: string }) => {
+    // Loaded here, not at import: the driver allocates a 17 MiB BSON buffer as it loads, and
+    // services without MongoDB (the gateway) should not carry it.
+    const { MongoClient } = await import('mongodb');
     const client = new MongoClient(opts.url, { serverSelectionTimeoutMS: 5000 });
     await client.connect();
     const db = client.db();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
+import type pg from 'pg';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +25,12 @@ export function withJitOff(url: string, settings: Record<string, string> = {}): 
 
 export const postgresPlugin = fp(
   async (app: FastifyInstance, opts: { url: string; max?: number; settings?: Record<string, string> }) => {
-    const pool = new pg.Pool({ connectionString: withJitOff(opts.url, opts.settings), max: opts.max ?? 10 });
+    // Loaded here, not at import: services without Postgres (the gateway) never load the driver.
+    const { default: driver } = await import('pg');
+    const pool = new driver.Pool({
+      connectionString: withJitOff(opts.url, opts.settings),
+      max: opts.max ?? 10,
+    });
     pool.on('error', (err) => app.log.error({ err }, 'postgres idle client error'));
     // A client held for a while (an advisory lock, a long build) can lose its connection too (a
     // restart, a terminated backend): its query fails, but the event must not crash the process.
