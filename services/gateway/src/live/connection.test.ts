@@ -1,6 +1,6 @@
 import type { WebSocket } from '@fastify/websocket';
 import { describe, expect, it } from 'vitest';
-import { LiveConnection, SLOW_CONSUMER_CODE } from './connection.ts';
+import { LiveConnection, prepareFrame, rawSocket, SLOW_CONSUMER_CODE } from './connection.ts';
 
 /**
  * Stand-in: a socket object whose queued bytes the test sets. A real socket's `bufferedAmount` only
@@ -99,5 +99,53 @@ describe('a prepared frame', () => {
     expect(sock.sent).toHaveLength(2);
     expect(cut).toBe(1);
     expect(sock.closedWith).toBe(SLOW_CONSUMER_CODE);
+  });
+});
+
+describe('prepared frames on a real ws socket', () => {
+  it('go straight to its TCP socket, in order with ws’s own frames (fails if ws’s internals move)', async () => {
+    const { WebSocketServer, WebSocket: Client } = await import('ws');
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    const port = await new Promise<number>((resolve) =>
+      server.on('listening', () => resolve((server.address() as { port: number }).port)),
+    );
+    const accepted = new Promise<WebSocket>((resolve) =>
+      server.on('connection', (s) => resolve(s as unknown as WebSocket)),
+    );
+    const client = new Client(`ws://127.0.0.1:${port}`);
+    const got: string[] = [];
+    const pinged = new Promise<void>((resolve) => client.on('ping', () => resolve()));
+    client.on('message', (m) => got.push(String(m)));
+    try {
+      const sock = await accepted;
+      expect(rawSocket(sock), 'ws 8’s _socket/_sender, read by the direct path').not.toBeNull();
+      const conn = new LiveConnection(
+        sock,
+        caller,
+        { ...limits, maxBufferedBytes: 1 << 20 },
+        () => undefined,
+      );
+      conn.enqueue(prepareFrame('{"n":1}', 1));
+      conn.enqueue(prepareFrame('{"n":"é ✓"}', 1));
+      expect(conn.flushOut()).toHaveLength(2);
+      sock.ping();
+      conn.send({ type: 'pong' });
+      conn.enqueue(prepareFrame('{"n":3}', 1));
+      conn.flushOut();
+      await pinged;
+      await new Promise<void>((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`only ${got.length} messages: ${got.join(' ')}`)), 5000);
+        const check = () => {
+          if (got.length < 4) return void setTimeout(check, 10);
+          clearTimeout(t);
+          resolve();
+        };
+        check();
+      });
+      expect(got).toEqual(['{"n":1}', '{"n":"é ✓"}', '{"type":"pong"}', '{"n":3}']);
+    } finally {
+      client.terminate();
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -185,7 +185,7 @@ interface WsInternals {
  * close) and counts in `bufferedAmount` like them. Anything else (another ws, a stand-in socket)
  * gets `send`, which frames the bytes itself.
  */
-function rawSocket(socket: WebSocket): Duplex | null {
+export function rawSocket(socket: WebSocket): Duplex | null {
   const ws = socket as unknown as WsInternals;
   const sender = ws._sender;
   const tcp = ws._socket;
