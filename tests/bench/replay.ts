@@ -121,6 +121,9 @@ try {
   console.log(`  of which at the sender (±1 ms):   ${fmt(errorFigures(sendErrors))}`);
   console.log(`  publish → subscriber (±1 ms):      ${fmt(errorFigures(hop))}`);
   console.log(
+    `  first message sent ${((sentAt[0] as number) - started.startsAt).toFixed(0)} ms after its due time (±1 ms)`,
+  );
+  console.log(
     `  worst 5: ${worst
       .slice(0, 5)
       .map(
