@@ -143,6 +143,8 @@ async function runWorker(conn: ClockConnect): Promise<void> {
       reconnectTimeWait: 500,
       waitOnFirstConnect: true,
     });
+    // One round trip, so the write path is compiled before the first due message.
+    await nc.flush();
   } catch (err) {
     post({ kind: 'error', message: `replay clock could not connect: ${(err as Error).message}` });
     return;
