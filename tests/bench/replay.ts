@@ -3,9 +3,12 @@
  * pauses) replayed at 1× by the simulator (a process of its own) as a new hub, each message's
  * arrival at this process's subscriber against its recorded offset; beside the floor, the same
  * schedule run in this process by the same drift-corrected timer loop with no NATS at all (each
- * "send" only reads the clock). Prints the error distributions; asserts nothing.
+ * "send" only reads the clock). Prints the error distributions, and where the tail comes from: the
+ * send time each message carries (`at`) against the recording, and publish → arrival; asserts
+ * nothing.
  *
  *   node tests/bench/replay.ts [messages=50000] [seconds=600]
+ *   SIM_NODE_FLAGS=--trace-gc node tests/bench/replay.ts 3000 30   (flags for the simulator process)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -49,22 +52,28 @@ const floorErrors = spacingErrors(offsets, floorArrivals);
 
 const prefix = uniqueName('bench');
 const nc = await connect({ servers: natsUrl, name: 'bench-replay', ...natsAuth() });
-const child: ChildProcess = spawn(process.execPath, [resolve(root, 'services/simulator/src/server.ts')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    // The simulator connects as its own broker user, with its production permissions.
-    ...natsEnvFor('simulator'),
-    NATS_URL: natsUrl,
-    NATS_PREFIX: prefix,
-    LOG_LEVEL: 'warn',
-    SIM_HUBS: '0',
-    SIM_WFLS: '0',
-    SIM_HOSTS: '0',
-    SIM_CLIENTS: '0',
+// Extra node flags for the simulator process, e.g. SIM_NODE_FLAGS=--trace-gc.
+const simFlags = (process.env.SIM_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const child: ChildProcess = spawn(
+  process.execPath,
+  [...simFlags, resolve(root, 'services/simulator/src/server.ts')],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      // The simulator connects as its own broker user, with its production permissions.
+      ...natsEnvFor('simulator'),
+      NATS_URL: natsUrl,
+      NATS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      SIM_HUBS: '0',
+      SIM_WFLS: '0',
+      SIM_HOSTS: '0',
+      SIM_CLIENTS: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+);
 try {
   // Wait until the simulator takes replays.
   const s = subjects(prefix);

@@ -2,10 +2,15 @@
  * Plays `count` events at `startAt + offsetOf(i)` (performance.now() time), in order. Each wake-up
  * computes the next due time from the fixed start, never from the previous wake-up, so timer
  * lateness does not add up (drift-corrected, not chained delays). It sleeps with setTimeout until
- * ~2 ms before a due time and covers the last stretch with setImmediate turns, so a message is sent
- * within about a millisecond of its time on an idle machine without a busy loop. A late first
- * message moves the start to when it went out (the spacing is kept, not the wall-clock start).
+ * ~2 ms before a due time and busy-waits the rest (at most 2 ms; setImmediate turns if the timer
+ * woke earlier). It runs on the replay clock's own thread, so the spin holds up nothing but other
+ * replays of that clock, by at most 2 ms. A late first message moves the start to when it went out
+ * (the spacing is kept, not the wall-clock start).
  */
+
+/** At most this long is spent busy-waiting for one due time (another replay's may wait as long). */
+const SPIN_MS = 2;
+
 export interface ReplaySchedule {
   /** Stops before the next event; `done` is not called. */
   stop(): void;
@@ -39,9 +44,18 @@ export function playSchedule(
       if ((i & 63) === 0) now = performance.now();
     }
     if (i >= count) return done();
-    const wait = start + offsetOf(i) - performance.now();
+    const due = start + offsetOf(i);
+    const wait = due - performance.now();
     if (wait > 3) timer = setTimeout(pump, wait - 2);
-    else immediate = setImmediate(pump);
+    else if (wait > SPIN_MS) immediate = setImmediate(pump);
+    else {
+      // The last stretch: a bounded busy-wait. (setImmediate turns each allocate: spinning on them
+      // made the thread collect garbage every ~0.1 s.) Then one turn, and the message goes out.
+      while (performance.now() < due) {
+        // spin
+      }
+      immediate = setImmediate(pump);
+    }
   };
   pump();
   return {
