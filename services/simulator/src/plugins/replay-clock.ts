@@ -85,6 +85,9 @@ export class ReplayClock {
       });
     });
     this.worker.on('error', onError);
+    this.worker.on('exit', (code) => {
+      if (!this.closing) onError(new Error(`replay clock thread exited (code ${code})`));
+    });
   }
 
   /**
