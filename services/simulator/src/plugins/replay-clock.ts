@@ -32,7 +32,7 @@ export interface ClockConnect {
 
 type ToWorker =
   | { kind: 'load'; part: PlanPart }
-  | { kind: 'play'; hubId: number; startAtEpoch: number }
+  | { kind: 'play'; hubId: number; startAtEpoch: number; before: { subject: string; data: string } }
   | { kind: 'stop'; hubId: number }
   | { kind: 'close' };
 type FromWorker =
@@ -100,11 +100,17 @@ export class ReplayClock {
 
   /**
    * Plays the loaded plan from `startAtEpoch` (epoch ms, sub-millisecond); `done` once its last
-   * message went out (not after `stop`).
+   * message went out (not after `stop`). `before` is published at once, ahead of the plan (the
+   * hub's presence): it also runs the thread's publish path before the first due message.
    */
-  play(hubId: number, startAtEpoch: number, done: () => void): void {
+  play(
+    hubId: number,
+    startAtEpoch: number,
+    before: { subject: string; data: string },
+    done: () => void,
+  ): void {
     this.finished.set(hubId, done);
-    this.send({ kind: 'play', hubId, startAtEpoch });
+    this.send({ kind: 'play', hubId, startAtEpoch, before });
   }
 
   /** Stops a replay, or drops the plan of one that never played. */
@@ -171,6 +177,7 @@ async function runWorker(conn: ClockConnect): Promise<void> {
       const { hubId } = m;
       const plan = plans.get(hubId) ?? { offsets: [], subjects: [], heads: [] };
       plans.delete(hubId);
+      nc.publish(m.before.subject, m.before.data);
       const { offsets, subjects, heads } = plan;
       const schedule = playSchedule(
         offsets.length,

@@ -231,7 +231,6 @@ export class ReplayHubs {
     const first = (lines[0] as RecordingLine).offsetMs;
     hub.replies = new RecordedReplies(lines);
     hub.state = 'playing';
-    this.presence(hub, true, 'replay');
     hub.refresh = setInterval(() => this.presence(hub, true, 'refresh'), PRESENCE_REFRESH_MS);
     // A short lead so the first message is on time as well.
     const lead = 20;
@@ -244,7 +243,8 @@ export class ReplayHubs {
       { hubId: hub.hubId, source: hub.sourceHubId, messages: lines.length, speed },
       'replay started',
     );
-    this.o.clock.play(hub.hubId, startAt, () => {
+    // The presence goes out from the clock thread, ahead of the first message.
+    this.o.clock.play(hub.hubId, startAt, this.presenceMessage(hub, true, 'replay'), () => {
       hub.state = 'done';
       hub.expire = setTimeout(() => this.end(hub, 'replay over'), this.o.lingerMs ?? REPLAY_CONTROL.lingerMs);
     });
@@ -315,6 +315,15 @@ export class ReplayHubs {
   }
 
   private presence(hub: ReplayHub, connected: boolean, reason: string): void {
+    const { subject, data } = this.presenceMessage(hub, connected, reason);
+    this.o.nc.publish(subject, data);
+  }
+
+  private presenceMessage(
+    hub: ReplayHub,
+    connected: boolean,
+    reason: string,
+  ): { subject: string; data: string } {
     const at = Date.now();
     if (connected && hub.connectedSince === 0) hub.connectedSince = at;
     const body = {
@@ -326,7 +335,7 @@ export class ReplayHubs {
       at,
       reason,
     };
-    this.o.nc.publish(this.o.subjects.hubPresence(hub.hubId), JSON.stringify(body));
+    return { subject: this.o.subjects.hubPresence(hub.hubId), data: JSON.stringify(body) };
   }
 
   private end(hub: ReplayHub, reason: string): void {
