@@ -18,7 +18,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hubEnvelope } from './hub-runtime.ts';
-import { playSchedule, type ReplaySchedule } from './replay-schedule.ts';
+import { eventHead, eventWithTime, ReplayClock } from './replay-clock.ts';
 
 const openCheck = TypeCompiler.Compile(ReplayOpenSchema);
 const chunkCheck = TypeCompiler.Compile(
@@ -95,7 +95,6 @@ interface ReplayHub {
   state: 'loading' | 'playing' | 'done';
   sub: Subscription;
   replies: RecordedReplies | null;
-  schedule: ReplaySchedule | null;
   connectedSince: number;
   refresh: ReturnType<typeof setInterval> | null;
   expire: ReturnType<typeof setTimeout> | null;
@@ -106,6 +105,8 @@ export interface ReplayOptions {
   subjects: Subjects;
   workerId: string;
   log: FastifyBaseLogger;
+  /** The worker thread that publishes the scheduled messages (`replay-clock.ts`). */
+  clock: ReplayClock;
   lingerMs?: number;
 }
 
@@ -115,7 +116,8 @@ export interface ReplayOptions {
  * on that hub's own command subject, where the recording's chunks and `start` come (marked with the
  * `Console-Replay` header) and, once it plays, the commands it answers from the recorded replies.
  * The messages go out on `hub.<newId>.msg.…` in the recorded order at the recorded offsets (÷
- * speed), scheduled against one start time.
+ * speed), scheduled against one start time. They are rendered here as the chunks arrive and sent
+ * by the replay clock, a worker thread of its own, so nothing on this thread can delay one.
  */
 export class ReplayHubs {
   readonly hubs = new Map<number, ReplayHub>();
@@ -176,7 +178,6 @@ export class ReplayHubs {
       state: 'loading',
       sub,
       replies: null,
-      schedule: null,
       connectedSince: 0,
       refresh: null,
       expire: setTimeout(() => this.end(hub, 'never started'), LOAD_TIMEOUT_MS),
@@ -200,7 +201,25 @@ export class ReplayHubs {
     if (hub.state !== 'loading') return void this.refuse(msg, 'the replay has started');
     const body = this.json(msg);
     if (!chunkCheck.Check(body)) return void this.refuse(msg, 'invalid replay chunk');
-    for (const line of body.lines) hub.lines.push(line);
+    if (body.lines.length > 0) {
+      const first = (hub.lines[0] ?? (body.lines[0] as RecordingLine)).offsetMs;
+      const n = body.lines.length;
+      const part = {
+        hubId: hub.hubId,
+        offsets: new Float64Array(n),
+        subjects: [] as string[],
+        heads: [] as string[],
+      };
+      for (let i = 0; i < n; i++) {
+        const line = body.lines[i] as RecordingLine;
+        const { subject, head } = this.render(hub, line.clientType, line.message);
+        part.offsets[i] = (line.offsetMs - first) / hub.speed;
+        part.subjects.push(subject);
+        part.heads.push(head);
+        hub.lines.push(line);
+      }
+      this.o.clock.load(part);
+    }
     msg.respond(JSON.stringify({ ok: true, lines: hub.lines.length }));
   }
 
@@ -210,36 +229,25 @@ export class ReplayHubs {
     if (hub.expire) clearTimeout(hub.expire);
     const { lines, speed } = hub;
     const first = (lines[0] as RecordingLine).offsetMs;
-    const offsets = lines.map((l) => (l.offsetMs - first) / speed);
     hub.replies = new RecordedReplies(lines);
     hub.state = 'playing';
-    this.presence(hub, true, 'replay');
     hub.refresh = setInterval(() => this.presence(hub, true, 'refresh'), PRESENCE_REFRESH_MS);
     // A short lead so the first message is on time as well.
     const lead = 20;
-    const startAt = performance.now() + lead;
+    const startAt = performance.timeOrigin + performance.now() + lead;
     const startsAt = Date.now() + lead;
-    const durationMs = Math.round(offsets[offsets.length - 1] as number);
+    const durationMs = Math.round(((lines[lines.length - 1] as RecordingLine).offsetMs - first) / speed);
     const started: ReplayStarted = { hubId: hub.hubId, messages: lines.length, durationMs, speed, startsAt };
     msg.respond(JSON.stringify({ ok: true, ...started }));
     this.o.log.info(
       { hubId: hub.hubId, source: hub.sourceHubId, messages: lines.length, speed },
       'replay started',
     );
-    hub.schedule = playSchedule(
-      lines.length,
-      (i) => offsets[i] as number,
-      startAt,
-      (i) => this.emit(hub, (lines[i] as RecordingLine).clientType, (lines[i] as RecordingLine).message),
-      () => {
-        hub.state = 'done';
-        hub.schedule = null;
-        hub.expire = setTimeout(
-          () => this.end(hub, 'replay over'),
-          this.o.lingerMs ?? REPLAY_CONTROL.lingerMs,
-        );
-      },
-    );
+    // The presence goes out from the clock thread, ahead of the first message.
+    this.o.clock.play(hub.hubId, startAt, this.presenceMessage(hub, true, 'replay'), () => {
+      hub.state = 'done';
+      hub.expire = setTimeout(() => this.end(hub, 'replay over'), this.o.lingerMs ?? REPLAY_CONTROL.lingerMs);
+    });
   }
 
   /** A command to the replayed hub: answered from the recording, logged on its socket log. */
@@ -285,16 +293,37 @@ export class ReplayHubs {
     return hubEnvelope(hub.hubId, transactionId, direction, cls, operation, items);
   }
 
-  /** One message on the replayed hub's socket log, as a hub's own; the recorded hub id becomes the new one. */
-  private emit(hub: ReplayHub, clientType: string, m: HubMessage): string {
+  /**
+   * One message of the replayed hub's socket log, as a hub's own (the recorded hub id becomes the
+   * new one): its subject and its JSON up to the send time (`eventHead`).
+   */
+  private render(hub: ReplayHub, clientType: string, m: HubMessage): { subject: string; head: string } {
     const senderId =
       hub.sourceHubId !== null && m.senderId === String(hub.sourceHubId) ? String(hub.hubId) : m.senderId;
-    const event = JSON.stringify({ ...m, senderId, hubId: hub.hubId, clientType, at: Date.now() });
-    this.o.nc.publish(this.o.subjects.hubMsg(hub.hubId, m.direction, m.class, m.operation), event);
+    return {
+      subject: this.o.subjects.hubMsg(hub.hubId, m.direction, m.class, m.operation),
+      head: eventHead({ ...m, senderId, hubId: hub.hubId, clientType }),
+    };
+  }
+
+  /** Publishes one message on the replayed hub's socket log now (a command or its reply). */
+  private emit(hub: ReplayHub, clientType: string, m: HubMessage): string {
+    const { subject, head } = this.render(hub, clientType, m);
+    const event = eventWithTime(head, Date.now());
+    this.o.nc.publish(subject, event);
     return event;
   }
 
   private presence(hub: ReplayHub, connected: boolean, reason: string): void {
+    const { subject, data } = this.presenceMessage(hub, connected, reason);
+    this.o.nc.publish(subject, data);
+  }
+
+  private presenceMessage(
+    hub: ReplayHub,
+    connected: boolean,
+    reason: string,
+  ): { subject: string; data: string } {
     const at = Date.now();
     if (connected && hub.connectedSince === 0) hub.connectedSince = at;
     const body = {
@@ -306,12 +335,12 @@ export class ReplayHubs {
       at,
       reason,
     };
-    this.o.nc.publish(this.o.subjects.hubPresence(hub.hubId), JSON.stringify(body));
+    return { subject: this.o.subjects.hubPresence(hub.hubId), data: JSON.stringify(body) };
   }
 
   private end(hub: ReplayHub, reason: string): void {
     if (!this.hubs.delete(hub.hubId)) return;
-    hub.schedule?.stop();
+    this.o.clock.stop(hub.hubId);
     if (hub.refresh) clearInterval(hub.refresh);
     if (hub.expire) clearTimeout(hub.expire);
     hub.sub.unsubscribe();
@@ -344,20 +373,28 @@ declare module 'fastify' {
  */
 export const replayPlugin = fp(
   async (app: FastifyInstance, opts: { url: string; lingerMs?: number }) => {
+    const name = `simulator replay ${app.sim.workerId}`;
     const nc = await connect({
       ...natsAuth(),
       servers: opts.url.split(','),
-      name: `simulator replay ${app.sim.workerId}`,
+      name,
       reconnect: true,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
       waitOnFirstConnect: true,
     });
+    // The clock's connection: the same broker user, so it publishes with the same permissions.
+    const clock = new ReplayClock(
+      { ...natsAuth(), servers: opts.url.split(','), name: `${name} clock` },
+      (err) => app.log.error({ err }, 'replay clock failed'),
+    );
+    await clock.ready;
     const replays = new ReplayHubs({
       nc,
       subjects: app.subjects,
       workerId: app.sim.workerId,
       log: app.log,
+      clock,
       lingerMs: opts.lingerMs,
     });
     replays.start();
@@ -365,6 +402,7 @@ export const replayPlugin = fp(
     app.decorate('replays', replays);
     app.addHook('preClose', async () => {
       replays.stop();
+      await clock.close();
       await nc.drain().catch(() => undefined);
     });
   },
