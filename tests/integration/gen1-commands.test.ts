@@ -48,6 +48,22 @@ const pings = async (m: string) =>
 const impersonate = (command: string, device: string, user = USER) =>
   support.call('GET', `/api/impersonate-user/${user}/${enc(device)}/${enc(command)}`);
 const count = async (sql: string, values: unknown[]) => (await pool.query(sql, values)).rows[0].n as number;
+/** Waits until the link's stored ping time has not moved for 1.2 s (no ping left in flight). */
+async function settledPingTime(m: string): Promise<void> {
+  const read = async () =>
+    (await pool.query('select pingtime from wfls where mac = $1', [m])).rows[0]?.pingtime as string | null;
+  let last = await read();
+  let since = Date.now();
+  await stack.waitFor(
+    async () => {
+      const now = await read();
+      if (now !== last) [last, since] = [now, Date.now()];
+      return Date.now() - since >= 1200;
+    },
+    'the link’s ping time to settle',
+    { timeoutMs: 10_000, intervalMs: 200 },
+  );
+}
 
 beforeAll(async () => {
   world = await scratchPostgres(infraEnv().DATABASE_URL, 'itgen1');
@@ -253,6 +269,10 @@ describe('sending a command as the user', () => {
 
   it('refuses an offline link with a clear message, before anything is queued', async () => {
     await simControl('offline', { mac: mac(2), offline: true });
+    // A ping the link sent just before going offline may still sit in hub-control's write batch
+    // (flushed every 250 ms); once written it would make the link look online again. Wait until the
+    // link's ping time has stood still for over a second before ageing it.
+    await settledPingTime(mac(2));
     await pool.query(`update pings set date = date - interval '2 minutes' where mac = $1`, [mac(2)]);
     await pool.query('update wfls set pingtime = pingtime - 120 where mac = $1', [mac(2)]);
     expect((await pings(mac(2))).online).toBe(false);
@@ -278,7 +298,7 @@ describe('sending a command as the user', () => {
     expect(row[0]).toMatchObject({ reply: false, ack_date: null });
     const note = await db
       .collection('supportnotes')
-      .findOne({ notes: { $regex: 'timed out \\(outcome unknown\\)' } });
+      .findOne({ notes: { $regex: `command ${row[0].id}: timed out \\(outcome unknown\\)` } });
     expect(note?.notes).toContain(`command ${row[0].id}`);
     await simControl('slow', { mac: mac(3), delayMs: 0 });
   });

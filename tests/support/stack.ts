@@ -107,20 +107,22 @@ export async function startStack(
     );
     await db.drop();
   };
-  // Ready when the gateway answers and the auth service is behind it (a login is not a 503).
+  // Ready when the gateway answers and the auth service is behind it (a login is neither a 503
+  // nor, which would be some other process on the port, a 404), with every service still running.
   const deadline = Date.now() + 60_000;
   for (;;) {
+    const exited = children.some((c) => c.exitCode !== null);
     try {
       const res = await fetch(`${url}/auth/local`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'probe@console.test', password: 'x' }),
       });
-      if (res.status !== 503) break;
+      if (res.status !== 503 && res.status !== 404 && !exited) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || children.some((c) => c.exitCode !== null)) {
+    if (Date.now() > deadline || exited) {
       await stop();
       throw new Error(`stack did not come up:\n${logs.join('')}`);
     }

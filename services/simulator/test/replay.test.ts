@@ -61,9 +61,11 @@ describe('replay of a recording as a new hub', () => {
       `replay 1x 2000 msgs/20 s, spacing error ms: p50 ${f.p50.toFixed(2)} p99 ${f.p99.toFixed(2)} max ${f.max.toFixed(2)}`,
     );
     // Loose enough for a busy 2-core machine shared with other runs (measured: p50 ≈ 1 ms, p99 ≈ 70 ms
-    // while other suites ran); the benchmark measures it beside a bare timer loop.
+    // while other suites ran; p50 5.6 ms, p99 119–260+ ms with two other agents' installs and
+    // benchmarks running); the benchmark measures it beside a bare timer loop. What this catches:
+    // a replay that ignores the spacing (p50 in the tens of ms) or stalls for seconds.
     expect(f.p50).toBeLessThan(10);
-    expect(f.p99).toBeLessThan(250);
+    expect(f.p99).toBeLessThan(1000);
   }, 60_000);
 
   it('keeps its timing while the simulator main thread is busy (the clock is a thread of its own)', async () => {
@@ -150,6 +152,30 @@ describe('replay of a recording as a new hub', () => {
     // Never recorded: an error item.
     const none = await ask('system', 'read', {});
     expect(none.items[0]).toMatchObject({ success: false, error: { code: 404 } });
+  }, 30_000);
+
+  it('ends the replays of a clock thread that died and plays the next ones on a new thread', async () => {
+    const s = subjects(sim.prefix);
+    const presence = sim.record(s.hubPresenceAny());
+    const messages = sim.record(`${sim.prefix}.hub.*.msg.>`);
+    const long = await startReplay(sim.nc, s, syntheticRecording(600, 30), { speed: 1 });
+    const ofLong = (m: { subject: string }) => m.subject.startsWith(`${sim.prefix}.hub.${long.hubId}.`);
+    await messages.waitFor(ofLong, 5000);
+    // The thread dies mid-replay, as it would on an uncaught error.
+    for (const app of sim.apps) await app.replays.clock.crashForTest();
+    const ended = await presence.waitFor((m) => {
+      const p = m.json<{ hubId: number; connected: boolean; reason: string }>();
+      return p.hubId === long.hubId && !p.connected;
+    }, 5000);
+    expect(ended.json()).toMatchObject({ reason: 'replay clock failed' });
+    const sentBefore = messages.messages.filter(ofLong).length;
+    expect(sentBefore).toBeLessThan(600);
+    // A new replay plays in full on the new thread.
+    const lines = syntheticRecording(50, 0.5);
+    const { got } = await replayAndWatch(lines, 10);
+    expect(got.map((g) => key(g.m))).toEqual(lines.map((l) => key(l.message)));
+    // The lost one sent nothing more.
+    expect(messages.messages.filter(ofLong).length).toBe(sentBefore);
   }, 30_000);
 
   it('refuses bad chunks and a second start', async () => {

@@ -55,39 +55,77 @@ export function eventWithTime(head: string, at: number): string {
   return head === '{' ? `{"at":${at}}` : `${head},"at":${at}}`;
 }
 
-/** The main thread's handle on the clock worker. */
+/**
+ * The main thread's handle on the clock worker. If the thread dies (it should not: an uncaught
+ * error, a terminated thread), the replays it held are reported lost to `onLost` (their hubs end)
+ * and a new thread starts for the next replays.
+ */
 export class ReplayClock {
-  private readonly worker: Worker;
+  private worker!: Worker;
   private readonly finished = new Map<number, () => void>();
+  /** The hubs whose plan is loaded into, or playing on, the current thread. */
+  private readonly active = new Set<number>();
   private closing: (() => void) | null = null;
-  readonly ready: Promise<void>;
+  private closed = false;
+  /** Resolves once the current thread is connected to the broker. */
+  ready: Promise<void>;
 
-  constructor(conn: ClockConnect, onError: (err: Error) => void) {
-    this.worker = new Worker(new URL(import.meta.url), {
-      workerData: { [CLOCK_MARK]: conn },
+  private readonly conn: ClockConnect;
+  private readonly onError: (err: Error) => void;
+  private readonly onLost: (hubIds: number[]) => void;
+
+  constructor(
+    conn: ClockConnect,
+    onError: (err: Error) => void,
+    onLost: (hubIds: number[]) => void = () => undefined,
+  ) {
+    this.conn = conn;
+    this.onError = onError;
+    this.onLost = onLost;
+    this.ready = this.start();
+  }
+
+  private start(): Promise<void> {
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: { [CLOCK_MARK]: this.conn },
       name: 'replay-clock',
     });
-    this.worker.unref();
+    this.worker = worker;
+    worker.unref();
     let isReady = false;
-    this.ready = new Promise<void>((resolve, reject) => {
-      this.worker.once('error', reject);
-      this.worker.on('message', (m: FromWorker) => {
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (m: FromWorker) => {
         if (m.kind === 'ready') {
           isReady = true;
           resolve();
         } else if (m.kind === 'error' && !isReady) reject(new Error(m.message));
         else if (m.kind === 'done') {
+          this.active.delete(m.hubId);
           const f = this.finished.get(m.hubId);
           this.finished.delete(m.hubId);
           f?.();
         } else if (m.kind === 'closed') this.closing?.();
-        else if (m.kind === 'error') onError(new Error(m.message));
+        else if (m.kind === 'error') this.onError(new Error(m.message));
       });
     });
-    this.worker.on('error', onError);
-    this.worker.on('exit', (code) => {
-      if (!this.closing) onError(new Error(`replay clock thread exited (code ${code})`));
+    worker.on('error', this.onError);
+    worker.on('exit', (code) => {
+      if (this.closing || this.closed || worker !== this.worker) return;
+      this.onError(new Error(`replay clock thread exited (code ${code}); starting a new one`));
+      const lost = [...this.active];
+      this.active.clear();
+      this.finished.clear();
+      this.ready = this.start();
+      this.ready.catch(this.onError);
+      if (lost.length > 0) this.onLost(lost);
     });
+    return ready;
+  }
+
+  /** Ends the current thread as a crash would (for tests of the recovery). */
+  crashForTest(): Promise<number> {
+    return this.worker.terminate();
   }
 
   /**
@@ -95,6 +133,7 @@ export class ReplayClock {
    * over its chunks and nothing big crosses to the worker at the start).
    */
   load(part: PlanPart): void {
+    this.active.add(part.hubId);
     this.send({ kind: 'load', part }, [part.offsets.buffer as ArrayBuffer]);
   }
 
@@ -109,19 +148,23 @@ export class ReplayClock {
     before: { subject: string; data: string },
     done: () => void,
   ): void {
+    this.active.add(hubId);
     this.finished.set(hubId, done);
     this.send({ kind: 'play', hubId, startAtEpoch, before });
   }
 
   /** Stops a replay, or drops the plan of one that never played. */
   stop(hubId: number): void {
+    this.active.delete(hubId);
     this.finished.delete(hubId);
     this.send({ kind: 'stop', hubId });
   }
 
   /** Stops every replay, drains the worker's connection and ends the thread. */
   async close(): Promise<void> {
+    this.closed = true;
     this.finished.clear();
+    this.active.clear();
     const closed = new Promise<void>((r) => {
       this.closing = r;
     });

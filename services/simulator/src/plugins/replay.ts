@@ -129,6 +129,11 @@ export class ReplayHubs {
     this.o = o;
   }
 
+  /** The clock thread's handle (tests end the thread to check the recovery). */
+  get clock(): ReplayClock {
+    return this.o.clock;
+  }
+
   start(): void {
     this.sub = this.o.nc.subscribe(this.o.subjects.hubCmd(REPLAY_CONTROL.hubToken), {
       queue: 'simulator-replay',
@@ -338,6 +343,16 @@ export class ReplayHubs {
     return { subject: this.o.subjects.hubPresence(hub.hubId), data: JSON.stringify(body) };
   }
 
+  /** Ends replays whose messages can no longer be sent (their clock thread died). */
+  lost(hubIds: number[], reason: string): void {
+    for (const id of hubIds) {
+      const hub = this.hubs.get(id);
+      if (!hub) continue;
+      this.o.log.warn({ hubId: id, state: hub.state }, `replay ended: ${reason}`);
+      this.end(hub, reason);
+    }
+  }
+
   private end(hub: ReplayHub, reason: string): void {
     if (!this.hubs.delete(hub.hubId)) return;
     this.o.clock.stop(hub.hubId);
@@ -384,12 +399,14 @@ export const replayPlugin = fp(
       waitOnFirstConnect: true,
     });
     // The clock's connection: the same broker user, so it publishes with the same permissions.
+    let replays: ReplayHubs | null = null;
     const clock = new ReplayClock(
       { ...natsAuth(), servers: opts.url.split(','), name: `${name} clock` },
       (err) => app.log.error({ err }, 'replay clock failed'),
+      (hubIds) => replays?.lost(hubIds, 'replay clock failed'),
     );
     await clock.ready;
-    const replays = new ReplayHubs({
+    replays = new ReplayHubs({
       nc,
       subjects: app.subjects,
       workerId: app.sim.workerId,
