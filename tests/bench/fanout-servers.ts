@@ -90,11 +90,21 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
   const port = await freePort();
   const env = { NATS_URL: natsUrl, REDIS_URL: redisUrl, NATS_PREFIX: prefix, REDIS_PREFIX: prefix };
   const nodeArgs = (process.env.GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, resolve(root, 'services/gateway/src/server.ts')], {
+  const server = resolve(root, 'services/gateway/src/server.ts');
+  // As the image runs it (infra/Dockerfile): from a compile cache written beforehand, so Node's
+  // TypeScript stripper is never loaded.
+  const compileCache = { NODE_COMPILE_CACHE: resolve(root, 'node_modules/.cache/node-compile-gateway') };
+  execFileSync(process.execPath, [server], {
+    cwd: root,
+    env: { ...process.env, ...compileCache, WARM_COMPILE_CACHE: '1' },
+    stdio: 'ignore',
+  });
+  const child = spawn(process.execPath, [...nodeArgs, server], {
     cwd: root,
     env: {
       ...process.env,
       ...env,
+      ...compileCache,
       JWT_SECRET: secret,
       // Signs the gateway's calls to services; the bench's stand-in hub-control does not check it.
       CALLER_ASSERTION_KEY: randomBytes(32).toString('base64url'),
