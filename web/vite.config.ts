@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The gateway answers /api, /auth and /ws; in development Vite forwards them so the session
 // cookie stays same-origin, exactly as when the gateway serves the built console.
@@ -11,6 +13,7 @@ export default defineConfig({
     // Before react(): it generates src/routeTree.gen.ts and splits route code (options in tsr.config.json).
     tanstackRouter(),
     react(),
+    earlyStart(),
   ],
   server: {
     proxy: {
@@ -28,3 +31,34 @@ export default defineConfig({
   },
   build: { outDir: 'dist', emptyOutDir: true },
 });
+
+/**
+ * src/boot/early-start.js as the first thing in <head>: a classic script (not bundled, no imports)
+ * that starts the first screen's requests before the bundle arrives. Built, it is copied as is
+ * under a content-hashed name (the gateway's CSP allows same-origin scripts, and static files are
+ * cached for an hour); in development Vite serves the source.
+ */
+function earlyStart(): Plugin {
+  const source = 'src/boot/early-start.js';
+  const code = () => readFileSync(new URL(source, import.meta.url), 'utf8');
+  let fileName = '';
+  return {
+    name: 'console-early-start',
+    buildStart() {
+      const hash = createHash('sha256').update(code()).digest('base64url').slice(0, 8);
+      fileName = `assets/early-start-${hash}.js`;
+    },
+    transformIndexHtml(_html, ctx) {
+      return [
+        {
+          tag: 'script',
+          attrs: { src: ctx.server ? `/${source}` : `/${fileName}` },
+          injectTo: 'head-prepend',
+        },
+      ];
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: code() });
+    },
+  };
+}

@@ -111,6 +111,28 @@ describe('the hub timeline', () => {
     expect(link).toContain(`seq=${Number(linkedKey.slice(1))}`);
   });
 
+  it('boots from the early-start script: the session check and first requests are asked once, before the bundle runs', async () => {
+    const page = await signedInPage(browser(), stack, support);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/supportPlus');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    await page.goto(`${stack.url}/supportPlus/hub/${hub.hubId}/timeline`);
+    await page.getByRole('list', { name: 'Timeline' }).locator('[data-key]').first().waitFor();
+    await page.locator('[aria-label="Timeline"]:not([aria-busy="true"]) [data-key]').first().waitFor();
+    // The script ran (the gateway's CSP lets a same-origin script run) and the console took its
+    // answers instead of asking again.
+    expect(await page.evaluate('window.__consoleEarly instanceof Map')).toBe(true);
+    const timeline = `/api/supportPlus/hub/${hub.hubId}/timeline?limit=300`;
+    expect(asked.filter((u) => u === '/api/users/me')).toHaveLength(1);
+    expect(asked.filter((u) => u === `${timeline}&only=stream`)).toHaveLength(1);
+    expect(asked.filter((u) => u === timeline)).toHaveLength(1);
+    await page.getByText(`Hello ${support.name}`).waitFor();
+    await page.close();
+  });
+
   it('opens a copied link in a fresh browser context at the same entry, highlighted', async () => {
     const page = await signedInPage(browser(), stack, colleague);
     // A dev lands on the main screen.

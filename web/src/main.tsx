@@ -3,9 +3,19 @@ import '@mantine/notifications/styles.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { closeEarly } from './features/api/early.ts';
 import { createAppRouter } from './router.tsx';
 
 const router = createAppRouter();
+// The early-start script's requests serve the first screen only (features/api/early.ts).
+const stopEarly = router.subscribe('onResolved', () => {
+  stopEarly();
+  closeEarly();
+});
+// The first screen's code starts loading now, beside the session check: the router asks for a
+// route's code only once routes/_auth.tsx's beforeLoad (the session check) is answered.
+for (const route of router.getMatchedRoutes(window.location.pathname)[0])
+  void router.loadRouteChunk(route)?.catch(() => undefined);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 

@@ -1,4 +1,5 @@
 import type { ErrorEnvelope } from '@console/contracts';
+import { takeEarlyResponse } from './early.ts';
 
 /** A failed API call, carrying what the gateway's error envelope said. */
 export class ApiError extends Error {
@@ -56,13 +57,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    // Asked for already by the early-start script (same path, same headers): take its answer.
+    const early = method === 'GET' && !options.headers ? takeEarlyResponse(path) : undefined;
+    response = await (early ??
+      fetch(path, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, 'The console server cannot be reached. Check your connection and try again.');
