@@ -71,15 +71,12 @@ export function Timeline({
   const focus = useMemo(() => query.data?.pages.find((p) => p.focus)?.focus ?? null, [query.data]);
   useEffect(() => onFocus?.(focus), [focus, onFocus]);
 
-  // A new getItemKey makes the virtualizer lay out every row again (it is part of its measurement
-  // options): kept while the rows are, so a scroll frame costs the rows in view, not all loaded.
-  const getItemKey = useCallback((i: number) => (rows[i] as Row).key, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => box.current,
     estimateSize: () => 31,
     overscan: 10,
-    getItemKey,
+    getItemKey: (i) => (rows[i] as Row).key,
   });
 
   // Open at the linked entry once it is loaded.
