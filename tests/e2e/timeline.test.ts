@@ -32,6 +32,58 @@ const rowsOf = (page: Page) =>
     })),
   );
 
+type RowOf = Awaited<ReturnType<typeof rowsOf>>[number];
+
+/**
+ * Every row of the list, top to bottom, scrolling it a screen at a time: the list draws only the
+ * rows in view (and a few beyond), and the simulated hubs re-announce their presence every second,
+ * so how many rows sit above an entry depends on how long the run took. Ends scrolled to the top.
+ */
+async function allRows(page: Page): Promise<RowOf[]> {
+  const list = page.getByRole('list', { name: 'Timeline' });
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  const seen = new Map<string, RowOf>();
+  for (let i = 0; i < 100; i++) {
+    await page.waitForTimeout(60);
+    for (const r of await rowsOf(page)) if (!seen.has(r.key)) seen.set(r.key, r);
+    const atEnd = await list.evaluate((el) => {
+      const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+      el.scrollTop += el.clientHeight;
+      return end;
+    });
+    if (atEnd) break;
+  }
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  return [...seen.values()];
+}
+
+/** Scrolls the list from the top until `selector` (within it) is drawn; false if it never is. */
+async function scrollToRow(page: Page, selector: string, text?: string): Promise<boolean> {
+  const list = page.getByRole('list', { name: 'Timeline' });
+  const row = () => {
+    const l = list.locator(selector);
+    return text ? l.filter({ hasText: text }) : l;
+  };
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  for (let i = 0; i < 100; i++) {
+    await page.waitForTimeout(60);
+    if ((await row().count()) > 0) return true;
+    const atEnd = await list.evaluate((el) => {
+      const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+      el.scrollTop += el.clientHeight / 2;
+      return end;
+    });
+    if (atEnd) return (await row().count()) > 0;
+  }
+  return false;
+}
+
 beforeAll(async () => {
   stack = await startHubStack({ hubs: 2, seed: 7 });
   hub = stack.fleet[0] as SimHub;
@@ -76,17 +128,20 @@ describe('the hub timeline', () => {
     await form.getByLabel('Annotation').fill('Customer power-cycled the hub');
     await form.getByRole('button', { name: 'Annotate' }).click();
     const list = page.getByRole('list', { name: 'Timeline' });
-    await list
-      .locator('[data-source="annotation"]')
-      .filter({ hasText: 'Customer power-cycled the hub' })
-      .waitFor();
+    // The annotation is pinned 5 minutes back (the form's default): below the newest entries.
+    await expect
+      .poll(() => scrollToRow(page, '[data-source="annotation"]', 'Customer power-cycled the hub'), {
+        timeout: 30_000,
+      })
+      .toBe(true);
 
-    const rows = await rowsOf(page);
+    const rows = await allRows(page);
     const sources = new Set(rows.map((r) => r.source));
     for (const s of ['message', 'presence', 'action', 'note', 'annotation']) expect(sources, s).toContain(s);
     // Newest first, every row.
     for (let i = 1; i < rows.length; i++)
       expect((rows[i - 1] as { at: number }).at).toBeGreaterThanOrEqual((rows[i] as { at: number }).at);
+    expect(await scrollToRow(page, '[data-source="action"]')).toBe(true);
     const action = list.locator('[data-source="action"]').first();
     expect(await action.textContent()).toMatch(/replied.*system\.read.*success/);
     // The action opens to its record and its command waterfall: the stages from the gateway's
@@ -101,6 +156,7 @@ describe('the hub timeline', () => {
       .toEqual(['accepted', 'sent', 'response', 'audit']);
 
     // A feature event's link, as copied.
+    expect(await scrollToRow(page, '[data-source="message"]', 'feature.event')).toBe(true);
     const message = list.locator('[data-source="message"]').filter({ hasText: 'feature.event' }).nth(1);
     linkedKey = (await message.getAttribute('data-key')) ?? '';
     await message.getByRole('button', { name: /^Copy link to entry/ }).click();

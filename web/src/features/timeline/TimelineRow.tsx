@@ -1,7 +1,7 @@
 import { momentPath, type TimelineEntry, type TopicFilter } from '@console/contracts';
 import { type CSSProperties, memo } from 'react';
 import { copyConsoleLink } from '../ui/CopyLinkButton.tsx';
-import { formatClock, formatStamp } from '../ui/dates.ts';
+import { formatClock, formatMomentMs } from '../ui/dates.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { Waterfall } from '../waterfall/Waterfall.tsx';
 
@@ -79,8 +79,6 @@ const badge = (colour: string, filled = false): CSSProperties => ({
 const BADGES = Object.fromEntries(Object.entries(SOURCE_COLOUR).map(([k, c]) => [k, badge(c)]));
 const OUTCOME_BADGES = Object.fromEntries(Object.entries(OUTCOME).map(([k, c]) => [k, badge(c, true)]));
 
-const stamp = (ms: number) => `${formatStamp(ms).slice(0, 8)} ${formatClock(ms)}`;
-
 /** One timeline entry: a line that opens to the stored record; stream entries have a link. */
 export const TimelineRow = memo(function TimelineRow({
   row,
@@ -116,7 +114,7 @@ export const TimelineRow = memo(function TimelineRow({
     >
       <div style={css.line}>
         <button type="button" style={css.toggle} onClick={() => onToggle(row.key)} aria-expanded={open}>
-          <span style={css.time}>{stamp(row.at)}</span>
+          <span style={css.time}>{formatMomentMs(row.at)}</span>
           <span style={BADGES[row.source]}>{row.source}</span>
           {row.action && (
             <span style={OUTCOME_BADGES[row.action.state] ?? OUTCOME_BADGES.sent}>{row.action.state}</span>

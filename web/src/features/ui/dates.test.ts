@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDate, formatDay, formatLocal, formatMedium, formatStamp } from './dates.ts';
+import {
+  formatClock,
+  formatDate,
+  formatDay,
+  formatLocal,
+  formatMedium,
+  formatMomentMs,
+  formatStamp,
+} from './dates.ts';
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -26,6 +34,8 @@ describe('dates', () => {
 
   it('shows live clock times to the millisecond', () => {
     expect(formatClock(new Date(2024, 0, 1, 9, 8, 7, 6).getTime())).toBe('09:08:07.006');
+    // Milliseconds, not the Gen1 rows' epoch seconds (a timeline row showed the year 2073 that way).
+    expect(formatMomentMs(new Date(2026, 10, 26, 13, 42, 40, 871).getTime())).toBe('26/11/26 13:42:40.871');
   });
 
   it('uses the caller’s blank for a missing local or medium date', () => {

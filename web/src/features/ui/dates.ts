@@ -46,6 +46,11 @@ export function formatClock(ms: number): string {
   return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
 }
 
+/** dd/MM/yy HH:mm:ss.SSS of a time in milliseconds (a timeline entry: its day and its clock). */
+export function formatMomentMs(ms: number): string {
+  return `${formatStamp(new Date(ms)).slice(0, 8)} ${formatClock(ms)}`;
+}
+
 /** A time of day on the 24-hour clock with seconds (when an auto-refresh stops). */
 export function formatTimeOfDay(ms: number): string {
   return new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
