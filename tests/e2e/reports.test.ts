@@ -22,8 +22,9 @@ let support: StaffUser;
 beforeAll(async () => {
   stack = await startWorldStack('e2ereports', 7, 40, {
     services: ['auth', 'stats', 'gateway'],
-    // Slow enough to watch: 5 rows a page, 600 ms after each.
-    env: { BACKFILL: 'off', REPORT_PAGE_ROWS: '5', REPORT_PAGE_PAUSE_MS: '600' },
+    // Slow enough to watch (~18 s for the 56 rows): 5 rows a page, 1.5 s after each. At 600 ms the
+    // report once finished before the second page had opened on a loaded machine.
+    env: { BACKFILL: 'off', REPORT_PAGE_ROWS: '5', REPORT_PAGE_PAUSE_MS: '1500' },
   });
   const admin = await signInAdmin(stack);
   marketing = await createStaff(admin, 'marketing', 'Mia Marketing', { requireOneTimeCode: true });

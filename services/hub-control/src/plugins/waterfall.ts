@@ -51,6 +51,15 @@ export const EVENT_WINDOW_MS = 5000;
 /** At most this many resulting messages and response items are kept per action. */
 const MAX_EVENTS = 50;
 const MAX_ITEMS = 20;
+/** Who a settle key says cancelled (its JSON), or "a colleague" if it cannot be read. */
+function cancellerName(held: string): string {
+  try {
+    return (JSON.parse(held) as Canceller).name;
+  } catch {
+    return 'a colleague';
+  }
+}
+
 /** How long the settle key lives (well past any hub timeout). */
 const SETTLE_TTL_MS = 10 * 60_000;
 const DONE = 'done';
@@ -200,7 +209,14 @@ export class Waterfall {
   async cancel(transactionId: number, caller: Caller): Promise<{ first: StageDoc; by: Canceller }> {
     const docs = await this.load({ transactionId });
     const first = docs[0];
-    if (!first) throw new ApiError(404, `There is no action ${transactionId} to cancel.`);
+    if (!first) {
+      // Stages are written behind the action (a group commit): one that has just finished may
+      // have none stored yet, but its settle key is set before its answer goes back.
+      const held = await this.redis.get(this.settleKey(transactionId)).catch(() => null);
+      if (held === DONE) throw new ApiError(409, 'This action has already finished.');
+      if (held) throw new ApiError(409, `This action was already cancelled by ${cancellerName(held)}.`);
+      throw new ApiError(404, `There is no action ${transactionId} to cancel.`);
+    }
     const settled = docs.find((d) => d.outcome && !d.late);
     if (settled?.kind === 'cancelled')
       throw new ApiError(409, `This action was already cancelled by ${settled.detail}.`);
@@ -211,8 +227,7 @@ export class Waterfall {
     if (won !== 'OK') {
       const held = await this.redis.get(key);
       if (held && held !== DONE) {
-        const other = JSON.parse(held) as Canceller;
-        throw new ApiError(409, `This action was already cancelled by ${other.name}.`);
+        throw new ApiError(409, `This action was already cancelled by ${cancellerName(held)}.`);
       }
       throw new ApiError(409, 'This action has already finished.');
     }
