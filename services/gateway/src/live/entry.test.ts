@@ -31,19 +31,4 @@ describe('live entries', () => {
     expect(parsed.malformed).toBe(bad.slice(0, 200));
     expect(e.meta).toBeUndefined();
   });
-
-  it('share one meta object among entries of the same kind of message', () => {
-    const a = hubEntry(raw('p.hub.1.msg.notification.log.add', '{"senderId":"1"}', 1), 'p');
-    const b = hubEntry(raw('p.hub.2.msg.notification.log.add', '{"senderId":"2"}', 2), 'p');
-    const c = hubEntry(raw('p.hub.2.msg.notification.log.remove', '{"senderId":"2"}', 3), 'p');
-    expect(a.meta).toBe(b.meta);
-    expect(c.meta).not.toBe(a.meta);
-    expect(c.meta).toEqual({
-      direction: 'notification',
-      class: 'log',
-      operation: 'remove',
-      clientType: 'link2',
-    });
-    expect(Object.isFrozen(a.meta)).toBe(true);
-  });
 });

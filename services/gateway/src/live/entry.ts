@@ -29,10 +29,6 @@ const decoder = new TextDecoder();
  * Builds the entry. The payload must be a JSON object; it is embedded as received (it parsed, so
  * it is valid JSON) rather than stringified again. Anything else is kept as a `malformed` event
  * with an excerpt, so support sees that a hub sent garbage and offsets stay contiguous.
- *
- * An entry may sit in a topic's ring for minutes, so it is kept small: its JSON is one flat
- * string (not a tree of the pieces it was joined from), and its meta is shared with every other
- * entry of the same kind (`sharedMeta`).
  */
 export function toEntry(
   raw: RawEvent,
@@ -42,43 +38,18 @@ export function toEntry(
   const text = decoder.decode(raw.data);
   const body = jsonObjectOf(text);
   // A malformed hub message still has its direction, class and operation in the subject.
-  const meta = describe ? sharedMeta(describe(body ?? {})) : undefined;
-  // The keys in the order JSON.stringify of {epoch, offset, subject, at, kind, meta?, malformed?} gives.
-  const json = flat(
-    `{"epoch":${JSON.stringify(raw.epoch)},"offset":${raw.offset},"subject":${JSON.stringify(raw.subject)}` +
-      `,"at":${raw.at},"kind":${JSON.stringify(kind)}${meta ? `,"meta":${meta.json}` : ''}` +
-      `${body ? '' : `,"malformed":${JSON.stringify(text.slice(0, EXCERPT))}`},"data":${body ? text : 'null'}}`,
-  );
-  // Every field set here, in one order: all entries share one shape (`lower` is set by filters).
-  return { offset: raw.offset, kind, meta: meta?.meta, json, malformed: body === null, lower: undefined };
-}
-
-/**
- * The string as one flat run of characters. A string joined from pieces is a tree in V8 (a cons
- * string) that keeps every piece alive, and the whole strings that pieces were sliced from: a
- * bench hub event of 399 characters took 773 bytes of heap that way, 511 flat with a shared meta.
- * Re-decoding its UTF-8 makes one flat copy (exact: every piece is well-formed, decoded or
- * JSON-escaped), about a microsecond per event.
- */
-function flat(s: string): string {
-  return decoder.decode(Buffer.from(s));
-}
-
-const MAX_SHARED_META = 10_000;
-const metas = new Map<string, { meta: LiveMessageMeta; json: string }>();
-
-/**
- * One meta object (and its JSON) per distinct direction, class, operation and client type, shared
- * by every entry that has it: there are few of them. Past `MAX_SHARED_META` distinct ones (hubs
- * inventing classes), new ones are made per entry instead.
- */
-function sharedMeta(meta: LiveMessageMeta): { meta: LiveMessageMeta; json: string } {
-  const key = `${meta.direction}\n${meta.class}\n${meta.operation}\n${meta.clientType}`;
-  const known = metas.get(key);
-  if (known) return known;
-  const made = { meta: Object.freeze(meta), json: JSON.stringify(meta) };
-  if (metas.size < MAX_SHARED_META) metas.set(key, made);
-  return made;
+  const meta = describe?.(body ?? {});
+  const head = {
+    epoch: raw.epoch,
+    offset: raw.offset,
+    subject: raw.subject,
+    at: raw.at,
+    kind,
+    ...(meta ? { meta } : {}),
+    ...(body ? {} : { malformed: text.slice(0, EXCERPT) }),
+  };
+  const json = `${JSON.stringify(head).slice(0, -1)},"data":${body ? text : 'null'}}`;
+  return { offset: raw.offset, kind, ...(meta ? { meta } : {}), json, malformed: body === null };
 }
 
 /**
