@@ -8,6 +8,7 @@
  * Prints figures; asserts nothing.
  *
  *   node tests/bench/timeline.ts [--entries 50000] [--messages 30000] [--seconds 10]
+ *     [--profile scroll.cpuprofile] [--boot-profile boot.cpuprofile]
  *
  * Sources: hub messages in the hub stream (JetStream stamps them as they are stored, so they lie in
  * the last minutes; the per-subject limit is respected by spreading them over operations), and
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '3' },
     /** Also write a CPU profile of the scroll over the full timeline here (.cpuprofile). */
     profile: { type: 'string' },
+    /** Also write a CPU profile of the floor page's start (navigation → first row) here. */
+    'boot-profile': { type: 'string' },
   },
 });
 const ENTRIES = Number(args.entries);
@@ -78,7 +81,7 @@ try {
   await context.addInitScript(OBSERVE);
 
   const full = await measure(context, hub.hubId, args.profile);
-  const floor = await measure(context, 4_000_000_001);
+  const floor = await measure(context, 4_000_000_001, undefined, args['boot-profile']);
 
   const line = (name: string, r: Figures) =>
     `${name.padEnd(30)} ${r.firstRowMs.toFixed(0).padStart(9)} ${r.completeMs.toFixed(0).padStart(6)} ${String(r.loaded).padStart(8)} ${String(r.frames).padStart(7)} ${r.fps.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(7)} ${String(r.longTasks).padStart(5)} ${r.maxLongTask.toFixed(0).padStart(7)} ${String(r.longBeforePaint).padStart(6)} ${String(r.pages).padStart(6)} ${r.pageMedianMs.toFixed(0).padStart(8)}`;
@@ -218,10 +221,27 @@ interface Figures {
   pageMedianMs: number;
 }
 
-async function measure(context: BrowserContext, hubId: number, profile?: string): Promise<Figures> {
+async function measure(
+  context: BrowserContext,
+  hubId: number,
+  profile?: string,
+  bootProfile?: string,
+): Promise<Figures> {
   const page = await context.newPage();
+  const boot = bootProfile ? await context.newCDPSession(page) : null;
+  if (boot) {
+    await boot.send('Profiler.enable');
+    await boot.send('Profiler.setSamplingInterval', { interval: 200 });
+    await boot.send('Profiler.start');
+  }
   await page.goto(`${stack.url}/supportPlus/hub/${hubId}/timeline`);
   await page.locator('[data-key]').first().waitFor({ timeout: 60_000 });
+  if (boot && bootProfile) {
+    const { profile: cpu } = await boot.send('Profiler.stop');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(bootProfile, JSON.stringify(cpu));
+    await boot.detach();
+  }
   const cdp = profile ? await context.newCDPSession(page) : null;
   if (cdp) {
     await cdp.send('Profiler.enable');
