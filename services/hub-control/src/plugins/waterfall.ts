@@ -46,6 +46,15 @@ export interface StageDoc {
   outcome?: Outcome;
 }
 
+/** What every stage of an action repeats: whose action it is, on which hub, and its ids. */
+export type StageMeta = Pick<StageDoc, 'transactionId' | 'correlationId' | 'hubId' | 'action' | 'staff'>;
+
+/**
+ * How long a cancel waits for the first stage of an action it finds neither stored nor running
+ * here: another instance may run it, its stages written behind it (one group commit).
+ */
+const FIRST_STAGE_WAIT_MS = 250;
+
 /** How long after its outcome an action's resulting hub messages are still looked for. */
 export const EVENT_WINDOW_MS = 5000;
 /** At most this many resulting messages and response items are kept per action. */
@@ -73,7 +82,8 @@ const DONE = 'done';
 export class Waterfall {
   readonly stages: Collection<StageDoc>;
   private readonly writer: GroupCommit<StageDoc>;
-  private readonly waiting = new Map<number, (by: Canceller) => void>();
+  /** The actions running on this instance: how to stop waiting for each, and its stage fields. */
+  private readonly waiting = new Map<number, { cancel: (by: Canceller) => void; meta: StageMeta }>();
   /**
    * One subscription per hub to its notifications, shared by every action that watches that hub:
    * the actions' correlation ids, each with its listeners (one SUB per hub instead of one per
@@ -110,7 +120,7 @@ export class Waterfall {
   onCancel(raw: string): void {
     try {
       const m = JSON.parse(raw) as { transactionId: number; by: Canceller };
-      this.waiting.get(m.transactionId)?.(m.by);
+      this.waiting.get(m.transactionId)?.cancel(m.by);
     } catch {
       // not ours
     }
@@ -129,8 +139,9 @@ export class Waterfall {
     const cancelled = new Promise<Canceller>((r) => {
       cancel = r;
     });
-    this.waiting.set(a.transactionId, cancel);
-    return new Flight(this, a, cancelled, () => this.waiting.delete(a.transactionId));
+    const flight = new Flight(this, a, cancelled, () => this.waiting.delete(a.transactionId));
+    this.waiting.set(a.transactionId, { cancel, meta: flight.meta });
+    return flight;
   }
 
   /**
@@ -206,9 +217,14 @@ export class Waterfall {
   }
 
   /** Cancels a pending action (any instance): the settle key, the stage, the audit event, the signal. */
-  async cancel(transactionId: number, caller: Caller): Promise<{ first: StageDoc; by: Canceller }> {
-    const docs = await this.load({ transactionId });
-    const first = docs[0];
+  async cancel(transactionId: number, caller: Caller): Promise<{ first: StageMeta; by: Canceller }> {
+    let docs = await this.load({ transactionId });
+    if (docs.length === 0 && !this.waiting.has(transactionId)) {
+      await new Promise((r) => setTimeout(r, FIRST_STAGE_WAIT_MS));
+      docs = await this.load({ transactionId });
+    }
+    // Stages are written behind the action: one running here may have none stored yet.
+    const first = docs[0] ? meta(docs[0]) : this.waiting.get(transactionId)?.meta;
     if (!first) {
       // Stages are written behind the action (a group commit): one that has just finished may
       // have none stored yet, but its settle key is set before its answer goes back.
@@ -232,7 +248,7 @@ export class Waterfall {
       throw new ApiError(409, 'This action has already finished.');
     }
     await this.write({
-      ...meta(first),
+      ...first,
       kind: 'cancelled',
       label: `cancelled by ${by.name}`,
       detail: by.name,
@@ -278,7 +294,7 @@ export class Waterfall {
   }
 }
 
-function meta(d: StageDoc) {
+function meta(d: StageDoc): StageMeta {
   const { transactionId, correlationId, hubId, action, staff } = d;
   return { transactionId, correlationId, hubId, action, staff };
 }
@@ -312,7 +328,7 @@ export function toWaterfall(docs: StageDoc[]): ActionWaterfall {
 export class Flight {
   readonly cancelled: Promise<Canceller>;
   private readonly w: Waterfall;
-  private readonly base: Omit<StageDoc, 'kind' | 'label' | 'at' | 'late'>;
+  private readonly base: StageMeta;
   private readonly release: () => void;
   private unwatch: (() => void) | null = null;
   private seen = 0;
@@ -336,6 +352,11 @@ export class Flight {
     };
     this.cancelled = cancelled;
     this.release = release;
+  }
+
+  /** The fields every stage of this action repeats. */
+  get meta(): StageMeta {
+    return this.base;
   }
 
   /** The key its stages are stored under (and the settle key's). */
