@@ -51,6 +51,23 @@ const OBSERVE = `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) tl.long.push({ at: e.startTime, d: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // What the long frames were made of (Long Animation Frames: scripts by invoker, style and layout).
+  tl.loaf = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration <= 50) continue;
+      const end = e.startTime + e.duration;
+      tl.loaf.push({
+        at: e.startTime, d: e.duration, blocking: e.blockingDuration,
+        render: e.renderStart ? end - e.renderStart : 0,
+        style: e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0,
+        scripts: e.scripts.map((x) => ({
+          d: x.duration, forced: x.forcedStyleAndLayoutDuration, invoker: x.invoker,
+          fn: x.sourceFunctionName, url: x.sourceURL.split('/').pop(),
+        })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
   // First row: any entry on screen (the hub stream's newest may stand in for the first page);
   // complete: a row of the whole first page (the list no longer busy).
   const seen = () => {
@@ -92,7 +109,7 @@ try {
   console.log(
     `${'case'.padEnd(30)} ${'first row'.padStart(9)} ${'whole'.padStart(6)} ${'loaded'.padStart(8)} ${'frames'.padStart(7)} ${'fps'.padStart(6)} ${'p95 ms'.padStart(7)} ${'long'.padStart(5)} ${'max ms'.padStart(7)} ${'boot'.padStart(6)} ${'pages'.padStart(6)} ${'page ms'.padStart(8)}`,
   );
-  console.log(line('timeline, 50,000 entries', full));
+  console.log(line(`timeline, ${ENTRIES.toLocaleString('en')} entries`, full));
   console.log(line('floor: empty timeline', floor));
   const span = (v: number | number[] | null | undefined) =>
     Array.isArray(v) ? `${v[0]}–${v[1]}` : v === null || v === undefined ? '-' : String(v);
@@ -106,6 +123,18 @@ try {
   console.log(
     'first row: ms from navigation start to the first entry shown; whole: to the whole first page; long/max: tasks over 50 ms while scrolling; boot: long tasks before the first row',
   );
+  // Each long frame while scrolling: how much was script (and whose), and how much style/layout.
+  for (const f of full.longFrames)
+    console.log(
+      `long frame at ${(f.at / 1000).toFixed(1)} s: ${f.d.toFixed(0)} ms (blocking ${f.blocking.toFixed(0)}; rendering ${f.render.toFixed(0)}, of which style and layout ${f.style.toFixed(0)}); scripts: ${
+        f.scripts
+          .map(
+            (x) =>
+              `${x.invoker} ${x.fn || '?'} ${x.url} ${x.d.toFixed(0)} ms${x.forced ? ` (forced layout ${x.forced.toFixed(0)})` : ''}`,
+          )
+          .join('; ') || 'none'
+      }`,
+    );
 } finally {
   await browser.close();
   await nc.close();
@@ -220,6 +249,17 @@ interface Figures {
   maxLongTask: number;
   pages: number;
   pageMedianMs: number;
+  longFrames: LongFrame[];
+}
+
+/** A long animation frame (over 50 ms) while scrolling, as Chromium attributes it. */
+interface LongFrame {
+  at: number;
+  d: number;
+  blocking: number;
+  render: number;
+  style: number;
+  scripts: { d: number; forced: number; invoker: string; fn: string; url: string }[];
 }
 
 /** Starts Chromium's CPU profiler on the page (`intervalUs`: the sampling interval, if not the default). */
@@ -281,10 +321,10 @@ async function measure(
       frames.push(t);
       list.scrollTop += 400;
       if (t - start < ${SECONDS * 1000}) requestAnimationFrame(tick);
-      else done({ frames, long: tl.long.filter((l) => l.at >= start).map((l) => l.d), boot: tl.long.filter((l) => l.at < tl.first).length });
+      else done({ frames, long: tl.long.filter((l) => l.at >= start).map((l) => l.d), boot: tl.long.filter((l) => l.at < tl.first).length, loaf: tl.loaf.filter((l) => l.at >= start) });
     };
     requestAnimationFrame(tick);
-  })`)) as { frames: number[]; long: number[]; boot: number };
+  })`)) as { frames: number[]; long: number[]; boot: number; loaf: LongFrame[] };
   if (cdp && profile) await stopProfile(cdp, profile);
   const loaded =
     (
@@ -318,6 +358,7 @@ async function measure(
     maxLongTask: Math.max(0, ...r.long),
     pages: requests.length,
     pageMedianMs: requests[Math.floor(requests.length / 2)] ?? 0,
+    longFrames: r.loaf,
   };
 }
 
