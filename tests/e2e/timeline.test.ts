@@ -242,6 +242,48 @@ describe('the hub timeline', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'The linked entry' }).count()).toBe(0);
   });
 
+  it('loads what arrived since with "Load newer", above, keeping the top entry where it was', async () => {
+    // More entries than the list shows at once, so that it can keep its place.
+    const s = subjects(stack.prefix);
+    for (let i = 0; i < 40; i++)
+      stack.nc.publish(
+        s.hubMsg(hub.hubId, 'notification', 'feature', 'event'),
+        JSON.stringify({ class: 'feature', operation: 'event', senderId: hub.hubId, items: [{ value: i }] }),
+      );
+    await stack.nc.flush();
+    const page = await signedInPage(browser(), stack, support);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/supportPlus');
+    await page.goto(`${stack.url}/supportPlus/hub/${hub.hubId}/timeline`);
+    const list = page.getByRole('list', { name: 'Timeline' });
+    await page.locator('[aria-label="Timeline"]:not([aria-busy="true"]) [data-key]').first().waitFor();
+    const top = (await rowsOf(page))[0] as RowOf;
+    // A message after the page opened: only "Load newer" brings it.
+    stack.nc.publish(
+      s.hubMsg(hub.hubId, 'notification', 'feature', 'event'),
+      JSON.stringify({
+        class: 'feature',
+        operation: 'event',
+        senderId: hub.hubId,
+        items: [{ value: 'late' }],
+      }),
+    );
+    await stack.nc.flush();
+    await page.waitForTimeout(300);
+    expect((await rowsOf(page))[0]?.key).toBe(top.key);
+    await page.getByRole('button', { name: 'Load newer' }).click();
+    // The entry that was at the top is still at the top of the view, the newer ones above it.
+    await expect.poll(() => list.evaluate((el) => el.scrollTop), { timeout: 15_000 }).toBeGreaterThan(0);
+    const offset = await list.evaluate((el, key) => {
+      const row = el.querySelector(`[data-key="${key}"]`);
+      return row ? row.getBoundingClientRect().top - el.getBoundingClientRect().top : null;
+    }, top.key);
+    expect(offset).not.toBeNull();
+    expect(Math.abs(offset as number)).toBeLessThan(40);
+    const newer = (await allRows(page)).filter((r) => r.at > top.at || r.key === top.key);
+    expect(newer.at(-1)?.key).toBe(top.key);
+    expect(newer.some((r) => r.source === 'message' && r.text.includes('feature.event'))).toBe(true);
+  });
+
   it('offers the same link from the live monitor’s stream', async () => {
     const page = await signedInPage(browser(), stack, support);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/supportPlus');

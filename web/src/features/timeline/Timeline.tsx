@@ -36,7 +36,6 @@ export function Timeline({
   height: number | string;
   onFocus?: (focus: TimelineFocus | null) => void;
 }) {
-  const box = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(timelineQueryOptions(hubId, filter, start));
   // While the newest page loads (it reads every stored source, a scan each on FerretDB), the hub
@@ -71,40 +70,21 @@ export function Timeline({
   const focus = useMemo(() => query.data?.pages.find((p) => p.focus)?.focus ?? null, [query.data]);
   useEffect(() => onFocus?.(focus), [focus, onFocus]);
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => box.current,
-    estimateSize: () => 31,
-    overscan: 10,
-    getItemKey: (i) => (rows[i] as Row).key,
-  });
-
-  // Open at the linked entry once it is loaded.
-  const scrolledTo = useRef<string | null>(null);
-  useEffect(() => {
-    if (!focus?.key || scrolledTo.current === focus.key) return;
-    const i = rows.findIndex((r) => r.key === focus.key);
-    if (i < 0) return;
-    scrolledTo.current = focus.key;
-    virtualizer.scrollToIndex(i, { align: 'center' });
-  }, [focus, rows, virtualizer]);
-
   // Older pages as the end comes into view.
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useEffect(() => {
-    if (lastIndex >= rows.length - 30 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const onNearEnd = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   // Newer pages go above: keep the entry at the top where it was.
+  const list = useRef<ListHandle | null>(null);
   const loadNewer = async () => {
-    const top = items[0] ? (rows[items[0].index] as Row).key : null;
+    const top = list.current?.topKey() ?? null;
     const res = await query.fetchPreviousPage();
     if (!top || !res.data) return;
     const all = res.data.pages.flatMap((p) => p.entries);
     const i = all.findIndex((e) => e.key === top);
-    if (i >= 0) virtualizer.scrollToIndex(i, { align: 'start' });
+    if (i >= 0) list.current?.scrollToIndex(i);
   };
 
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
@@ -164,43 +144,20 @@ export function Timeline({
         </Text>
         {(query.isLoading || query.isFetchingNextPage) && <Loader size="xs" />}
       </Group>
-      <Box
-        ref={box}
-        role="list"
-        aria-label="Timeline"
-        aria-busy={query.isPending}
-        h={height}
-        style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }}
-      >
-        {!query.isLoading && rows.length === 0 && (
-          <Text size="sm" c="dimmed" p="sm">
-            Nothing in this hub’s timeline for these filters.
-          </Text>
-        )}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const row = rows[item.index] as Row;
-            return (
-              <MeasuredRow
-                key={item.key}
-                index={item.index}
-                start={item.start}
-                measure={virtualizer.measureElement}
-              >
-                <TimelineRow
-                  row={row}
-                  hubId={hubId}
-                  filter={filter}
-                  open={open.has(row.key)}
-                  focused={focus?.key === row.key}
-                  onToggle={toggle}
-                  onDelete={onDelete}
-                />
-              </MeasuredRow>
-            );
-          })}
-        </div>
-      </Box>
+      <TimelineList
+        rows={rows}
+        hubId={hubId}
+        filter={filter}
+        focus={focus}
+        height={height}
+        busy={query.isPending}
+        empty={!query.isLoading && rows.length === 0}
+        open={open}
+        onToggle={toggle}
+        onDelete={onDelete}
+        onNearEnd={onNearEnd}
+        handle={list}
+      />
       <TypedConfirmModal
         opened={deleting !== null}
         title="Delete this annotation?"
@@ -215,5 +172,120 @@ export function Timeline({
         <Text size="sm">{deleting?.title}</Text>
       </TypedConfirmModal>
     </Box>
+  );
+}
+
+/** What the screen asks of the list: the entry at its top, and a scroll to an entry. */
+interface ListHandle {
+  topKey(): string | null;
+  scrollToIndex(index: number): void;
+}
+
+/**
+ * The virtualised list alone: a scrolled frame re-renders only this (the virtualizer's state), not
+ * the screen's buttons, counts and dialog (component-library parts that cost long tasks while
+ * scrolling: tests/bench/timeline.ts).
+ */
+function TimelineList({
+  rows,
+  hubId,
+  filter,
+  focus,
+  height,
+  busy,
+  empty,
+  open,
+  onToggle,
+  onDelete,
+  onNearEnd,
+  handle,
+}: {
+  rows: Row[];
+  hubId: string;
+  filter: TopicFilter;
+  focus: TimelineFocus | null;
+  height: number | string;
+  busy: boolean;
+  empty: boolean;
+  open: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+  onDelete: (row: Row) => void;
+  onNearEnd: () => void;
+  handle: { current: ListHandle | null };
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  // Kept while the rows are: a new one makes the virtualizer lay out every loaded row again.
+  const getItemKey = useCallback((i: number) => (rows[i] as Row).key, [rows]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => box.current,
+    estimateSize: () => 31,
+    overscan: 10,
+    getItemKey,
+  });
+  const items = virtualizer.getVirtualItems();
+  handle.current = {
+    topKey: () => (items[0] ? (rows[items[0].index] as Row).key : null),
+    scrollToIndex: (i) => virtualizer.scrollToIndex(i, { align: 'start' }),
+  };
+
+  // Open at the linked entry once it is loaded.
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focus?.key || scrolledTo.current === focus.key) return;
+    const i = rows.findIndex((r) => r.key === focus.key);
+    if (i < 0) return;
+    scrolledTo.current = focus.key;
+    virtualizer.scrollToIndex(i, { align: 'center' });
+  }, [focus, rows, virtualizer]);
+
+  const lastIndex = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastIndex >= rows.length - 30) onNearEnd();
+  }, [lastIndex, rows.length, onNearEnd]);
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a scroll box of positioned wrappers, not a <ul>'s items.
+    <div
+      ref={box}
+      role="list"
+      aria-label="Timeline"
+      aria-busy={busy}
+      style={{
+        height,
+        overflowY: 'auto',
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 4,
+      }}
+    >
+      {empty && (
+        <Text size="sm" c="dimmed" p="sm">
+          Nothing in this hub’s timeline for these filters.
+        </Text>
+      )}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const row = rows[item.index] as Row;
+          return (
+            <MeasuredRow
+              key={item.key}
+              index={item.index}
+              start={item.start}
+              measure={virtualizer.measureElement}
+            >
+              <TimelineRow
+                row={row}
+                hubId={hubId}
+                filter={filter}
+                open={open.has(row.key)}
+                focused={focus?.key === row.key}
+                onToggle={onToggle}
+                onDelete={onDelete}
+              />
+            </MeasuredRow>
+          );
+        })}
+      </div>
+    </div>
   );
 }
