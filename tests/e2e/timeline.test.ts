@@ -141,6 +141,20 @@ describe('the hub timeline', () => {
     // Newest first, every row.
     for (let i = 1; i < rows.length; i++)
       expect((rows[i - 1] as { at: number }).at).toBeGreaterThanOrEqual((rows[i] as { at: number }).at);
+    // The rows' styles (classes of their own stylesheet) apply: a source's badge is coloured.
+    const badge = await list
+      .locator('[data-source="message"] button span')
+      .nth(1)
+      .evaluate((el) => {
+        const view = globalThis as unknown as {
+          getComputedStyle(e: unknown): { backgroundColor: string; textTransform: string };
+        };
+        const cs = view.getComputedStyle(el);
+        return { text: el.textContent, background: cs.backgroundColor, transform: cs.textTransform };
+      });
+    expect(badge.text).toBe('message');
+    expect(badge.transform).toBe('uppercase');
+    expect(badge.background).not.toBe('rgba(0, 0, 0, 0)');
     expect(await scrollToRow(page, '[data-source="action"]')).toBe(true);
     const action = list.locator('[data-source="action"]').first();
     expect(await action.textContent()).toMatch(/replied.*system\.read.*success/);
