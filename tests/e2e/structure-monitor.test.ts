@@ -100,6 +100,8 @@ describe('the structure monitor', () => {
       .getByRole('button', { name: 'History' })
       .click();
     const history = dialog.getByRole('region', { name: `History of ${feature.name}` });
+    // The history shows what was recorded when it opened; the stats service may record the write
+    // a moment later, so ask again as a user would (Refresh) until it is there.
     await expect
       .poll(
         async () => {
@@ -107,7 +109,9 @@ describe('the structure monitor', () => {
             .getByRole('table', { name: 'Feature history' })
             .waitFor({ timeout: 2_000 })
             .catch(() => null);
-          return history.getByRole('row').filter({ hasText: 'write' }).count();
+          const rows = await history.getByRole('row').filter({ hasText: 'write' }).count();
+          if (rows === 0) await history.getByRole('button', { name: 'Refresh' }).click();
+          return rows;
         },
         { timeout: 20_000 },
       )
