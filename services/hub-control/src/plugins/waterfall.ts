@@ -218,16 +218,16 @@ export class Waterfall {
 
   /** Cancels a pending action (any instance): the settle key, the stage, the audit event, the signal. */
   async cancel(transactionId: number, caller: Caller): Promise<{ first: StageMeta; by: Canceller }> {
+    // Stages are written behind the action (a group commit), so it may have none stored yet: one
+    // running here has its fields in memory; one on another instance gets a moment; one that has
+    // just finished has its settle key set before its answer goes back.
     let docs = await this.load({ transactionId });
     if (docs.length === 0 && !this.waiting.has(transactionId)) {
       await new Promise((r) => setTimeout(r, FIRST_STAGE_WAIT_MS));
       docs = await this.load({ transactionId });
     }
-    // Stages are written behind the action: one running here may have none stored yet.
     const first = docs[0] ? meta(docs[0]) : this.waiting.get(transactionId)?.meta;
     if (!first) {
-      // Stages are written behind the action (a group commit): one that has just finished may
-      // have none stored yet, but its settle key is set before its answer goes back.
       const held = await this.redis.get(this.settleKey(transactionId)).catch(() => null);
       if (held === DONE) throw new ApiError(409, 'This action has already finished.');
       if (held) throw new ApiError(409, `This action was already cancelled by ${cancellerName(held)}.`);

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { MeasuredRow } from '../ui/MeasuredRow.tsx';
 import { TypedConfirmModal } from '../ui/TypedConfirmModal.tsx';
@@ -211,7 +211,7 @@ function TimelineList({
   onToggle: (key: string) => void;
   onDelete: (row: Row) => void;
   onNearEnd: () => void;
-  handle: { current: ListHandle | null };
+  handle: Ref<ListHandle>;
 }) {
   const box = useRef<HTMLDivElement>(null);
   // Kept while the rows are: a new one makes the virtualizer lay out every loaded row again.
@@ -223,11 +223,18 @@ function TimelineList({
     overscan: 10,
     getItemKey,
   });
+  useImperativeHandle(
+    handle,
+    () => ({
+      topKey: () => {
+        const top = virtualizer.getVirtualItems()[0];
+        return top ? (rows[top.index] as Row).key : null;
+      },
+      scrollToIndex: (i) => virtualizer.scrollToIndex(i, { align: 'start' }),
+    }),
+    [rows, virtualizer],
+  );
   const items = virtualizer.getVirtualItems();
-  handle.current = {
-    topKey: () => (items[0] ? (rows[items[0].index] as Row).key : null),
-    scrollToIndex: (i) => virtualizer.scrollToIndex(i, { align: 'start' }),
-  };
 
   // Open at the linked entry once it is loaded.
   const scrolledTo = useRef<string | null>(null);
