@@ -141,6 +141,9 @@ describe('the data monitor energy export', () => {
       body({ fromDate: '2026-03-02T00:00:00Z', toDate: '2026-03-01T00:00:00Z' }),
       body({ fromDate: '2026-01-01T00:00:00Z', toDate: '2026-03-01T00:00:00Z' }),
       body({ macSerialsMap: { RULES1: 'not-a-mac' } }),
+      // A key outside the serial pattern, with a value that is not a MAC string (a fuzz case that
+      // once answered 500).
+      body({ macSerialsMap: { '.]P*|p': [null, 'x', true] } as unknown as Record<string, string> }),
       body({ interval: 0 }),
     ];
     for (const b of cases) {

@@ -84,6 +84,9 @@ export const GetEnergyBodySchema = Type.Object(
       Type.String({ maxLength: 40, description: "The WFL MAC to narrow the serial to; '' for any" }),
       {
         maxProperties: 50,
+        // A key outside the pattern is refused, not let through unchecked (a Record's pattern
+        // only says which keys its value schema applies to).
+        additionalProperties: false,
         description: 'Serial → MAC. Empty: the fixed default serial (seed 000 §5)',
       },
     ),
