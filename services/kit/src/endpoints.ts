@@ -12,7 +12,7 @@ import {
   VERSION_LABEL,
 } from '@console/contracts';
 import type { MsgHdrs } from '@nats-io/nats-core';
-import { Svcm } from '@nats-io/services';
+import { type ServiceMsg, Svcm } from '@nats-io/services';
 import type { FastifyInstance } from 'fastify';
 import { assertionKey, verifyAssertion } from './caller-assertion.ts';
 import { type Handler, type HandlerContext, Reply } from './handler-context.ts';
@@ -125,13 +125,7 @@ export async function registerOperations<Ops extends readonly Operation[]>(
             f.errors++;
             f.lastError = `${reply.error.statusCode} ${reply.error.message}`;
           }
-          if (reply.ok) msg.respond(encoder.encode(JSON.stringify(reply)));
-          else
-            msg.respondError(
-              reply.error.statusCode,
-              reply.error.message,
-              encoder.encode(JSON.stringify(reply)),
-            );
+          sendReply(app, c.op.id, msg, reply);
         });
       },
     });
@@ -143,6 +137,37 @@ export async function registerOperations<Ops extends readonly Operation[]>(
     await svc.stop().catch(() => undefined);
   });
 }
+
+/**
+ * Sends a reply. An answer larger than the broker's max_payload cannot be published: nats-core
+ * throws, and left unhandled that ended the whole process (every later call answered 503). Such
+ * an answer goes back as a 500 that says so, and the log names the operation to bound.
+ */
+function sendReply(app: FastifyInstance, id: string, msg: ServiceMsg, reply: ServiceReply): void {
+  let payload = encoder.encode(JSON.stringify(reply));
+  let out = reply;
+  const max = app.nats.info?.max_payload ?? Number.POSITIVE_INFINITY;
+  if (reply.ok && payload.length > max) {
+    app.log.error({ op: id, bytes: payload.length, max }, 'answer larger than the broker carries');
+    out = {
+      ok: false,
+      error: new ApiError(
+        500,
+        `The answer is too large to send (${mb(payload.length)} MB; at most ${mb(max)} MB). Ask for less, e.g. a shorter range.`,
+      ).toEnvelope(),
+    };
+    payload = encoder.encode(JSON.stringify(out));
+  }
+  try {
+    if (out.ok) msg.respond(payload);
+    else msg.respondError(out.error.statusCode, out.error.message, payload);
+  } catch (err) {
+    // The connection closing under a reply: the caller times out and says the outcome is unknown.
+    app.log.error({ err, op: id }, 'reply not sent');
+  }
+}
+
+const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
 /** The command waterfall's headers as the gateway set them (none on a request from elsewhere). */
 function traceOf(h: MsgHdrs | undefined): HandlerContext['trace'] {

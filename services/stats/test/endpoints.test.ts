@@ -178,4 +178,29 @@ describe('the graph screens', () => {
     expect(voice.byType.map((t) => t.type)).toEqual(['alexa', 'google', 'smartthings']);
     expect(voice.totalUsers).toBeGreaterThan(0);
   });
+
+  it('refuse a dense graph over more than 3650 days with a 400 and keep answering', async () => {
+    // One row per day with or without data: the fuzz's 2026 → 2618 once stopped the service.
+    const long = [
+      ['stats.dmStatistics', { query: { from: '2026-10-27', to: '2618-09-14' } }],
+      ['stats.dmStatistics', { query: { from: '0001-01-01' } }],
+      [
+        'stats.protocolErrors',
+        { body: { filter: { createdDate: { $gte: '1900-01-01', $lte: '2026-01-01' } } } },
+      ],
+      ['stats.agentGraph', { body: { filter2: { createdDate: { $gte: '1000-01-01' } } } }],
+    ] as const;
+    for (const [id, input] of long) {
+      const e = failure(await h.call(id, { caller: h.staff(['admin']), ...input }));
+      expect([e.statusCode, e.message], id).toEqual([400, STATS_TEXT.rangeTooLong]);
+    }
+    const tenYears = data<{ rows: unknown[] }>(
+      await h.call('stats.dmStatistics', {
+        caller: stats(),
+        query: { from: '2016-11-26', to: '2026-11-23' },
+      }),
+    );
+    expect(tenYears.rows.length).toBeLessThanOrEqual(3650);
+    expect(tenYears.rows.length).toBeGreaterThan(3600);
+  });
 });

@@ -10,7 +10,15 @@ export const STATS_TEXT = {
   fromAfterTo: 'The from date must not be after the to date.',
   badDate: 'Enter a valid date.',
   periodDays: 'Period must be a whole number of days from 1 to 3650.',
+  rangeTooLong: 'The date range must not span more than 3650 days.',
 } as const;
+
+/**
+ * The most buckets a graph answers with (ten years of days). A graph answers one row per bucket
+ * whether or not it holds data, so an unbounded range (the operation fuzz sent 2026 to 2618) made
+ * the stats service build and send millions of rows and stop answering.
+ */
+export const STATS_MAX_BUCKETS = 3650;
 
 export type FieldErrors = Record<string, string>;
 

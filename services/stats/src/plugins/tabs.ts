@@ -1,4 +1,11 @@
-import { STATS_LIMITS, type StatsAnswer, type StatsSeries } from '@console/contracts';
+import {
+  ApiError,
+  STATS_LIMITS,
+  STATS_MAX_BUCKETS,
+  STATS_TEXT,
+  type StatsAnswer,
+  type StatsSeries,
+} from '@console/contracts';
 import { PERIOD_MS, type Period } from './counts.ts';
 import type { RollupRow, RollupStore } from './rollup.store.ts';
 
@@ -85,6 +92,9 @@ export async function readStat(
   }
   const { first, last } = window;
   const count = Math.floor((last - first) / periodMs) + 1;
+  // A window from the caller's dates (or from a date to the latest data) can be any length.
+  if (count > STATS_MAX_BUCKETS)
+    throw new ApiError(400, STATS_TEXT.rangeTooLong, { from: STATS_TEXT.rangeTooLong });
   const rows = (await Promise.all(spec.metrics.map((m) => store.read(m, period, first, last)))).flat();
   return {
     ...empty,
