@@ -97,7 +97,10 @@ export const hubControlApp = fp(
     await app.register(backupsPlugin);
     await app.register(accountsPlugin);
     await app.register(waterfallPlugin, { prefix: config.REDIS_PREFIX });
-    await app.register(hubActionsPlugin, { budgetMs: config.ACTION_BUDGET_MS });
+    await app.register(hubActionsPlugin, {
+      budgetMs: config.ACTION_BUDGET_MS,
+      hubTimeoutMs: config.HUB_TIMEOUT_MS,
+    });
     await app.register(gen1CommandsPlugin);
     await app.register(surveyPlugin, {
       concurrency: config.SURVEY_CONCURRENCY,

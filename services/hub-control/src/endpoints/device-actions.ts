@@ -20,7 +20,9 @@ import { requireConfirmation } from './link-actions.ts';
 export function linkFor(id: string, given?: number): number {
   const hubId = given ?? linkIdOf(id);
   if (!hubId)
-    throw new ApiError(400, `Cannot tell which link ${id} belongs to; pass linkId.`, { linkId: 'required' });
+    throw new ApiError(400, 'Cannot tell which link this device or feature belongs to; pass linkId.', {
+      linkId: 'required',
+    });
   return hubId;
 }
 
@@ -99,6 +101,7 @@ export function deviceActionHandlers(app: FastifyInstance) {
       }),
 
     'hub-control.firmwareUpdate': async (ctx) => {
+      const startedAt = Date.now();
       const { deviceId, releaseId, productCode } = ctx.body;
       const hubId = linkFor(deviceId, ctx.body.linkId);
       const offline = offlineMessage('a firmware update');
@@ -117,6 +120,7 @@ export function deviceActionHandlers(app: FastifyInstance) {
         payloads: [{ deviceId, releaseId, productCode }],
         offline,
         before,
+        startedAt,
       });
     },
 
