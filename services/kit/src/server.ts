@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { lazySchemaCompilers } from './lazy-schemas.ts';
 import { genReqId, instanceId, loggerOptions } from './logger.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -25,6 +26,8 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     pluginTimeout: 60_000,
     // Reject unknown fields instead of silently dropping them; coerce only path/query strings.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Each route's validators and serializer built on its first request (`lazy-schemas.ts`).
+    schemaController: lazySchemaCompilers(),
   });
   await app.register(healthPlugin);
   await app.register(metricsPlugin, { service: opts.service, instance });

@@ -6,14 +6,17 @@ import { Value } from '@sinclair/typebox/value';
 export type Validator = (value: unknown) => unknown;
 
 /**
- * Compiles a schema once. The returned function converts strings (path and query values arrive
- * as strings), checks, and throws a 400 naming each bad field; otherwise returns the value.
+ * Compiles a schema once, on the first call (a service or the gateway holds one per operation
+ * part, most of them rarely used). The returned function converts strings (path and query values
+ * arrive as strings), checks, and throws a 400 naming each bad field; otherwise returns the value.
  */
 export function validator(schema: TSchema | undefined, where: string): Validator {
   if (!schema) return (v) => v;
-  const check = TypeCompiler.Compile(schema);
+  let compiled: ReturnType<typeof TypeCompiler.Compile> | undefined;
   const convert = where !== 'body';
   return (input) => {
+    compiled ??= TypeCompiler.Compile(schema);
+    const check = compiled;
     const value = convert ? Value.Convert(schema, input) : input;
     if (check.Check(value)) return value;
     const fields: Record<string, string> = {};
