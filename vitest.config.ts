@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['contracts/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
+          // CSS modules as in the build (a class map), so a test can check the classes a screen looks up.
+          css: { include: [/\.module\.css$/] },
           // The generator tests build thousands of customers; a loaded 2-core machine needs the slack.
           testTimeout: 30_000,
         },

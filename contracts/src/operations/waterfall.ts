@@ -33,6 +33,13 @@ export type ActionStage = Static<typeof ActionStageSchema>;
 
 export const ACTION_WATERFALL_STATES = ['pending', 'replied', 'failed', 'timedOut', 'cancelled'] as const;
 
+/**
+ * A hub action's stored transaction state (the timeline's outcome badge): `sent` until it ends;
+ * `cancelled` when a staff member stopped waiting (the hub may still act).
+ */
+export const TRANSACTION_STATES = ['sent', 'replied', 'failed', 'timedOut', 'cancelled'] as const;
+export type TransactionState = (typeof TRANSACTION_STATES)[number];
+
 export const ActionWaterfallSchema = Type.Object({
   transactionId: Type.Integer(),
   correlationId: Type.String(),

@@ -18,8 +18,9 @@ declare module 'fastify' {
   }
 }
 
-/** `cancelled`: a staff member stopped waiting (the command waterfall's Cancel); the hub may still act. */
-export type TransactionState = 'sent' | 'replied' | 'failed' | 'timedOut' | 'cancelled';
+import type { TransactionState } from '@console/contracts';
+
+export type { TransactionState };
 
 /** A transaction (Support Plus spec §3) plus who ran it, on which hub, and how it ended. */
 export interface TransactionDoc {
