@@ -8,6 +8,7 @@ import {
 } from '@nats-io/jetstream';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import type { LiveEntry, RawEvent } from '../entry.ts';
+import { republishHeaders } from './republish-headers.ts';
 import type { Source, SourceHandlers } from './source.ts';
 
 export interface StreamAccess {
@@ -41,15 +42,15 @@ interface Republished {
 }
 
 function republished(m: Msg): Republished | null {
-  const h = m.headers;
-  const seq = Number(h?.get('Nats-Sequence'));
-  const subject = h?.get('Nats-Subject');
+  const h = republishHeaders(m);
+  const seq = Number(h?.sequence);
+  const subject = h?.subject;
   if (!h || !Number.isSafeInteger(seq) || seq <= 0 || !subject) return null;
   return {
     seq,
-    prevOfSubject: Number(h.get('Nats-Last-Sequence')) || 0,
+    prevOfSubject: Number(h.lastSequence) || 0,
     subject,
-    at: Date.parse(h.get('Nats-Time-Stamp')) || Date.now(),
+    at: Date.parse(h.timestamp ?? '') || Date.now(),
     data: m.data,
   };
 }
