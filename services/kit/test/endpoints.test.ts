@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type Operation, operationName, type ServiceReply } from '@console/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAssertion } from '../src/caller-assertion.ts';
+import { asGateway } from '../src/caller-assertion.ts';
 import { registerOperations } from '../src/endpoints.ts';
 import { natsPlugin } from '../src/plugins/nats.ts';
 import { createServer } from '../src/server.ts';
@@ -57,19 +57,18 @@ afterAll(async () => {
 });
 
 async function ask(op: Operation): Promise<ServiceReply> {
-  const requestId = randomUUID();
-  const assertion = signAssertion(Buffer.from(KEY, 'utf8'), {
-    aud: 'stats',
-    op: operationName(op),
-    rid: requestId,
+  const request = {
+    requestId: randomUUID(),
     caller: null,
     ip: '127.0.0.1',
+    params: {},
+    query: {},
+    body: null,
+  };
+  const signed = asGateway('stats', operationName(op), request, Buffer.from(KEY, 'utf8'));
+  const msg = await app.nats.request(app.subjects.api('stats', operationName(op)), JSON.stringify(signed), {
+    timeout: 5000,
   });
-  const msg = await app.nats.request(
-    app.subjects.api('stats', operationName(op)),
-    JSON.stringify({ requestId, assertion, params: {}, query: {}, body: null }),
-    { timeout: 5000 },
-  );
   return msg.json<ServiceReply>();
 }
 

@@ -10,12 +10,14 @@ import {
   type HubPresence,
   hubRequest,
   nextTransactionId,
+  type TransactionState,
 } from '@console/contracts';
 import type { HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { waitLeft } from './audit-trail.ts';
 import type { LinkOutcome } from './links.client.ts';
-import type { Opened, TransactionState } from './records.store.ts';
+import type { Opened } from './records.store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,8 +86,6 @@ function settle(o: LinkOutcome): End {
  */
 /** Kept for the audit record out of the budget when the hub's wait is cut short. */
 const AUDIT_RESERVE_MS = 1000;
-/** The shortest wait a hub is given, however little of the budget is left. */
-const MIN_HUB_WAIT_MS = 250;
 
 export class HubActions {
   private readonly app: FastifyInstance;
@@ -150,10 +150,7 @@ export class HubActions {
     // After a look-up (the firmware update's releases), the hub gets what is left of the budget
     // less a second for the audit record, so the whole call still answers inside the gateway's wait
     // (the operation fuzz saw a slow look-up plus a silent hub pass it: a 504 from the gateway).
-    const hubWait = Math.max(
-      MIN_HUB_WAIT_MS,
-      Math.min(this.hubTimeoutMs, deadline - Date.now() - AUDIT_RESERVE_MS),
-    );
+    const hubWait = waitLeft(deadline - AUDIT_RESERVE_MS, Date.now(), this.hubTimeoutMs);
     const sending = this.app.hubLink.send(spec.hubId, env, caller, hubWait, trace.correlationId);
     const first = await Promise.race([
       sending,

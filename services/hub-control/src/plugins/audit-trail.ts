@@ -133,12 +133,17 @@ export class AuditTrail extends AppJetStream {
   }
 }
 
+/** What is left before `deadline`, at most `cap`, and never under 250 ms. */
+export function waitLeft(deadline: number, now: number, cap: number): number {
+  return Math.max(250, Math.min(cap, deadline - now));
+}
+
 /**
  * How long the audit publish may wait: what is left before the deadline, at most 5 s, and at
  * least 250 ms (JetStream usually answers in a few; a record refused for time falls back to Mongo).
  */
 export function auditWait(deadline: number, now: number): number {
-  return Math.max(250, Math.min(5000, deadline - now));
+  return waitLeft(deadline, now, 5000);
 }
 
 export const auditTrailPlugin = fp(

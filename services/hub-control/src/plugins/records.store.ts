@@ -1,4 +1,4 @@
-import type { Caller, FailedCommand } from '@console/contracts';
+import type { Caller, FailedCommand, TransactionState } from '@console/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -17,10 +17,6 @@ declare module 'fastify' {
     records: Records;
   }
 }
-
-import type { TransactionState } from '@console/contracts';
-
-export type { TransactionState };
 
 /** A transaction (Support Plus spec §3) plus who ran it, on which hub, and how it ended. */
 export interface TransactionDoc {
