@@ -79,14 +79,14 @@ function settle(o: LinkOutcome): End {
   };
 }
 
+/** Kept for the audit record out of the budget when the hub's wait is cut short. */
+const AUDIT_RESERVE_MS = 1000;
+
 /**
  * The command lifecycle: refuse an offline link; record the transaction as sent; send once; settle
  * as replied, failed or timed out; then leave the transaction's end, an automatic support note
  * naming the staff member, and an audit event. A timeout is answered 504 "outcome unknown".
  */
-/** Kept for the audit record out of the budget when the hub's wait is cut short. */
-const AUDIT_RESERVE_MS = 1000;
-
 export class HubActions {
   private readonly app: FastifyInstance;
   /** How long an action may take in all: the audit record waits only for what is left of it. */
