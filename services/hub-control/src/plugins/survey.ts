@@ -40,6 +40,12 @@ const checkInfo = TypeCompiler.Compile(SystemInfoSchema);
 /** How long the survey waits for the server's records once the hubs have answered. */
 const RECORDS_WAIT_MS = 1500;
 
+/**
+ * The least wait worth asking a hub with: a hub asked with less would be reported as silent when it
+ * was never given time to answer, so with less than this left of the budget it is "Not asked".
+ */
+const MIN_ASK_MS = 250;
+
 /** The promise's value, or a rejection after `ms`. */
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -59,7 +65,8 @@ const backupFields = (b: BackupSummary[] | undefined) => ({
 /**
  * Survey Links: a system read of many hubs through the one hub link (the hub-control path every
  * action takes), at most `concurrency` at a time, each with its own timeout and never retried; no
- * hub is asked once `budgetMs` has passed, so the survey answers inside the gateway's wait. A hub
+ * hub is asked once less than `MIN_ASK_MS` of `budgetMs` is left, so the survey answers inside the
+ * gateway's wait and no hub is called silent after a wait too short to answer in. A hub
  * that is offline, silent or failing becomes an error row saying why.
  */
 export class SurveyLinks {
@@ -79,13 +86,14 @@ export class SurveyLinks {
     const caller = ctx.caller as Caller;
     const ids = [...new Set(linkIds.map(Number))];
     const deadline = t0 + this.opts.budgetMs;
+    const minAskMs = Math.min(MIN_ASK_MS, this.opts.hubTimeoutMs);
     // The backup records are read while the hubs are asked; neither waits for the other.
     const backups = this.app.backups.newestTwo(ids);
     backups.catch(() => undefined);
     const answers: Answer[] = [];
     let next = 0;
     const worker = async () => {
-      while (next < ids.length && Date.now() < deadline) {
+      while (next < ids.length && deadline - Date.now() >= minAskMs) {
         const linkId = ids[next++] as number;
         answers.push(
           await this.ask(linkId, caller, deadline).catch((err) => {
