@@ -23,7 +23,7 @@ const dashed = (d: string | undefined) => d?.replaceAll('/', '-');
 
 /** Structure and user analytics (analytics spec §2, §7). */
 export const analyticsHandlers = (app: FastifyInstance) => {
-  const newestStructure = () => app.analytics.newest(COLLECTIONS.structures);
+  const newestStructure = () => app.analytics.newestStructure();
   return defineHandlers(statsOperations, {
     'stats.productStructuresRecent': async ({ query }) =>
       app.analytics.productStructures(
@@ -43,6 +43,8 @@ export const analyticsHandlers = (app: FastifyInstance) => {
         query.limit ?? ANALYTICS_DEFAULTS.recentStructuresLimit,
       ),
     'stats.recentUsers': async ({ query }) => {
+      // The structure heads are read while the users are (their first read is a scan).
+      app.analytics.structureHeads().catch(() => undefined);
       const range = await rangeOf(query.fromDate, undefined, ANALYTICS_DEFAULTS.newUsersDays, () =>
         app.analytics.newest(COLLECTIONS.users),
       );

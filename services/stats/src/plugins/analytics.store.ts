@@ -42,6 +42,40 @@ interface Counts {
   l2: number;
 }
 const zero = (): Counts => ({ connect: 0, smart: 0, lwrfTwWay_v1: 0, others: 0, total: 0, l2: 0 });
+
+/** What the analytics need of every structure: small, read in one scan (see `structureHeads`). */
+export interface StructureHead {
+  rootGroupId: string;
+  createdDate: Date;
+  /** Everyone with access, in the structure's order. */
+  userIds: string[];
+  owner: string | null;
+}
+
+interface Heads {
+  at: number;
+  /** Newest first. */
+  list: StructureHead[];
+  byId: Map<string, StructureHead>;
+}
+
+/** How long the structure heads are used as read; older, they are read again. */
+const HEADS_FRESH_MS = 60_000;
+/** How long stale heads are still answered with while they are read again in the background. */
+const HEADS_STALE_MS = 10 * 60_000;
+/** Up to this many ids are read one equality query each (pushed down to an index); more, one `$in`. */
+const BY_ID_MAX = 500;
+/** Equality queries in flight at once. */
+const BY_ID_CONCURRENCY = 8;
+
+/** `fn` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -49,6 +83,9 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 export class AnalyticsStore {
   private readonly db: Db;
   private readonly pool: pg.Pool;
+
+  private heads: Heads | undefined;
+  private loadingHeads: Promise<Heads> | undefined;
 
   constructor(db: Db, pool: pg.Pool) {
     this.db = db;
@@ -66,45 +103,123 @@ export class AnalyticsStore {
     return d?.createdDate instanceof Date ? d.createdDate : new Date();
   }
 
-  /** Structures created in the range, newest first, with device counts per generation. */
-  private async structuresIn(range: Range, projection: Document) {
-    const structures = await this.db
+  /**
+   * Every structure's id, creation and access, newest first. FerretDB (the stand-in for MongoDB
+   * here) pushes neither a date range nor a sort down to Postgres and decodes each whole structure
+   * (tens of kB) to project it, so a range read of the structures costs a scan of all of them: about
+   * 6 s for the demo's 1,256. The heads are therefore read in one scan and kept for
+   * `HEADS_FRESH_MS`; after that, for up to `HEADS_STALE_MS`, the old ones answer while the next
+   * scan runs. The analytics are as of that scan; everything else they show is read per structure.
+   */
+  structureHeads(): Promise<Heads> {
+    const h = this.heads;
+    const age = h ? Date.now() - h.at : Number.POSITIVE_INFINITY;
+    if (h && age < HEADS_FRESH_MS) return Promise.resolve(h);
+    this.loadingHeads ??= this.readHeads().finally(() => {
+      this.loadingHeads = undefined;
+    });
+    if (h && age < HEADS_STALE_MS) {
+      this.loadingHeads.catch(() => undefined);
+      return Promise.resolve(h);
+    }
+    return this.loadingHeads;
+  }
+
+  private async readHeads(): Promise<Heads> {
+    const at = Date.now();
+    const list: StructureHead[] = [];
+    const cursor = this.db
       .collection(COLLECTIONS.structures)
-      .find({ createdDate: { $gte: range.from, $lte: range.to } }, { projection })
-      .sort({ createdDate: -1 })
-      .toArray();
-    const counts = await this.deviceCounts(structures.map((s) => String(s.rootGroupId)));
-    return structures.map((s) => ({ doc: s, counts: counts.get(String(s.rootGroupId)) ?? zero() }));
+      .find({}, { projection: { rootGroupId: 1, createdDate: 1, userRootAccess: 1 }, batchSize: 5000 });
+    for await (const d of cursor) {
+      const created = d.createdDate instanceof Date ? d.createdDate : new Date(String(d.createdDate));
+      if (Number.isNaN(created.getTime())) continue;
+      list.push({
+        rootGroupId: String(d.rootGroupId),
+        createdDate: created,
+        userIds: ((d.userRootAccess ?? []) as { userId: unknown }[]).map((a) => String(a.userId)),
+        owner: AnalyticsStore.owner(d),
+      });
+    }
+    list.sort((a, b) => b.createdDate.getTime() - a.createdDate.getTime());
+    this.heads = { at, list, byId: new Map(list.map((x) => [x.rootGroupId, x])) };
+    return this.heads;
+  }
+
+  /** The newest structure's creation (the world's clock for the structure screens), else now. */
+  async newestStructure(): Promise<Date> {
+    return (await this.structureHeads()).list[0]?.createdDate ?? new Date();
+  }
+
+  /**
+   * Documents of `collection` whose `field` is one of `ids`: an equality query each (FerretDB pushes
+   * those down to the index; it does not push down `$in`, which reads the whole collection), or one
+   * `$in` when there are more than `BY_ID_MAX`.
+   */
+  private async byIds(
+    collection: string,
+    field: string,
+    ids: readonly string[],
+    projection: Document,
+    fn: (d: Document) => void,
+  ): Promise<void> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return;
+    const col = this.db.collection(collection);
+    if (unique.length > BY_ID_MAX) {
+      for await (const d of col.find({ [field]: { $in: unique } }, { projection, batchSize: 5000 })) fn(d);
+      return;
+    }
+    await eachLimited(unique, BY_ID_CONCURRENCY, async (id) => {
+      for (const d of await col.find({ [field]: id }, { projection }).toArray()) fn(d);
+    });
+  }
+
+  /** Structures created in the range, newest first, with device counts per generation. */
+  private async structuresIn(range: Range) {
+    const { list } = await this.structureHeads();
+    const from = range.from.getTime();
+    const to = range.to.getTime();
+    const inRange = list.filter((s) => s.createdDate.getTime() >= from && s.createdDate.getTime() <= to);
+    const counts = await this.deviceCounts(inRange.map((s) => s.rootGroupId));
+    return inRange.map((head) => ({ head, counts: counts.get(head.rootGroupId) ?? zero() }));
   }
 
   private async deviceCounts(rootGroupIds: string[]): Promise<Map<string, Counts>> {
     const out = new Map<string, Counts>();
-    if (rootGroupIds.length === 0) return out;
-    const products = this.db
-      .collection(COLLECTIONS.products)
-      .find(
-        { rootGroupId: { $in: rootGroupIds } },
-        { projection: { rootGroupId: 1, productCode: 1, migrated: 1, 'attributes.protocol': 1 } },
-      );
-    for await (const p of products) {
-      const id = String(p.rootGroupId);
-      const c = out.get(id) ?? zero();
-      c[generationOf(p)] += 1;
-      c.total += 1;
-      if (p.productCode === 'L2') c.l2 += 1;
-      out.set(id, c);
-    }
+    await this.byIds(
+      COLLECTIONS.products,
+      'rootGroupId',
+      rootGroupIds,
+      { rootGroupId: 1, productCode: 1, migrated: 1, 'attributes.protocol': 1 },
+      (p) => {
+        const id = String(p.rootGroupId);
+        const c = out.get(id) ?? zero();
+        c[generationOf(p)] += 1;
+        c.total += 1;
+        if (p.productCode === 'L2') c.l2 += 1;
+        out.set(id, c);
+      },
+    );
     return out;
   }
 
   /** E-mails by user id. */
   private async emails(userIds: string[]): Promise<Map<string, string>> {
-    if (userIds.length === 0) return new Map();
-    const users = await this.db
-      .collection(COLLECTIONS.users)
-      .find({ userId: { $in: [...new Set(userIds)] } }, { projection: { userId: 1, email: 1 } })
-      .toArray();
-    return new Map(users.map((u) => [String(u.userId), String(u.email)]));
+    const out = new Map<string, string>();
+    await this.byIds(COLLECTIONS.users, 'userId', userIds, { userId: 1, email: 1 }, (u) =>
+      out.set(String(u.userId), String(u.email)),
+    );
+    return out;
+  }
+
+  /** Structure names by id (the heads leave them out). */
+  private async structureNames(ids: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    await this.byIds(COLLECTIONS.structures, 'rootGroupId', ids, { rootGroupId: 1, name: 1 }, (d) =>
+      out.set(String(d.rootGroupId), String(d.name ?? '')),
+    );
+    return out;
   }
 
   private static owner(s: Document): string | null {
@@ -113,25 +228,24 @@ export class AnalyticsStore {
   }
 
   async productStructures(range: Range, limit: number): Promise<ProductStructures> {
-    const all = await this.structuresIn(range, {
-      rootGroupId: 1,
-      name: 1,
-      createdDate: 1,
-      userRootAccess: 1,
-    });
+    const all = await this.structuresIn(range);
     const shown = all.slice(0, limit);
-    const emails = await this.emails(shown.map((s) => AnalyticsStore.owner(s.doc)).filter((u) => u !== null));
+    const ids = shown.map((s) => s.head.rootGroupId);
+    const [names, emails] = await Promise.all([
+      this.structureNames(ids),
+      this.emails(shown.map((s) => s.head.owner).filter((u) => u !== null)),
+    ]);
     const having = (g: Generation) =>
       all.length ? round1((100 * all.filter((s) => s.counts[g] > 0).length) / all.length) : 0;
     return {
       from: range.from.toISOString(),
       to: range.to.toISOString(),
-      structures: shown.map(({ doc, counts }) => {
-        const owner = AnalyticsStore.owner(doc);
+      structures: shown.map(({ head, counts }) => {
+        const { owner } = head;
         return {
-          rootGroupId: String(doc.rootGroupId),
-          name: String(doc.name ?? ''),
-          createdDate: iso(doc.createdDate),
+          rootGroupId: head.rootGroupId,
+          name: names.get(head.rootGroupId) ?? '',
+          createdDate: head.createdDate.toISOString(),
           user: owner ? (emails.get(owner) ?? null) : null,
           connect: counts.connect,
           smart: counts.smart,
@@ -155,11 +269,11 @@ export class AnalyticsStore {
   }
 
   async recentStructures(range: Range, limit: number): Promise<RecentStructures> {
-    const all = await this.structuresIn(range, { rootGroupId: 1, createdDate: 1 });
+    const all = await this.structuresIn(range);
     const withDevices = all.filter((s) => s.counts.total > 0);
-    const listed = withDevices.slice(0, limit).map(({ doc, counts }) => ({
-      rootGroupId: String(doc.rootGroupId),
-      createdDate: iso(doc.createdDate),
+    const listed = withDevices.slice(0, limit).map(({ head, counts }) => ({
+      rootGroupId: head.rootGroupId,
+      createdDate: head.createdDate.toISOString(),
       l2: counts.l2,
       smart: counts.smart - counts.l2,
       connect: counts.connect,
@@ -191,24 +305,25 @@ export class AnalyticsStore {
         { $limit: top },
       ])
       .toArray();
-    const docs = await this.db
-      .collection(COLLECTIONS.structures)
-      .find(
-        { rootGroupId: { $in: ranked.map((r) => r._id) } },
+    const docs: Document[] = [];
+    const [, asOf] = await Promise.all([
+      this.byIds(
+        COLLECTIONS.structures,
+        'rootGroupId',
+        ranked.map((r) => String(r._id)),
         {
-          projection: {
-            rootGroupId: 1,
-            createdDate: 1,
-            updatedDate: 1,
-            devices: 1,
-            automations: 1,
-            _groups: 1,
-            userRootAccess: 1,
-          },
+          rootGroupId: 1,
+          createdDate: 1,
+          updatedDate: 1,
+          devices: 1,
+          automations: 1,
+          _groups: 1,
+          userRootAccess: 1,
         },
-      )
-      .toArray();
-    const asOf = await this.newest(COLLECTIONS.structures);
+        (d) => docs.push(d),
+      ),
+      this.newestStructure(),
+    ]);
     const emails = await this.emails(docs.map((d) => AnalyticsStore.owner(d)).filter((u) => u !== null));
     const keys = (o: unknown) => Object.keys((o ?? {}) as object).length;
     const rows = docs.map((d) => {
@@ -239,20 +354,12 @@ export class AnalyticsStore {
       .sort({ createdDate: -1 })
       .toArray();
     const ids = [...new Set(users.flatMap((u) => (u.rootGroupIds ?? []) as string[]))];
-    const structures = ids.length
-      ? await this.db
-          .collection(COLLECTIONS.structures)
-          .find({ rootGroupId: { $in: ids } }, { projection: { rootGroupId: 1, userRootAccess: 1 } })
-          .toArray()
-      : [];
-    const access = new Map(
-      structures.map((s) => [
-        String(s.rootGroupId),
-        ((s.userRootAccess ?? []) as { userId: string }[]).map((a) => String(a.userId)),
-      ]),
-    );
-    const emails = await this.emails([...access.values()].flat());
-    const counts = await this.deviceCounts(ids);
+    const { byId } = await this.structureHeads();
+    const access = new Map(ids.map((id) => [id, byId.get(id)?.userIds ?? []]));
+    const [emails, counts] = await Promise.all([
+      this.emails([...access.values()].flat()),
+      this.deviceCounts(ids),
+    ]);
     return {
       from: from.toISOString(),
       users: users.map((u) => {
