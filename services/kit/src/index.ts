@@ -1,4 +1,5 @@
 export * from './audit.ts';
+export * from './by-ids.ts';
 export * from './caller-assertion.ts';
 export * from './config.ts';
 export * from './endpoints.ts';

@@ -1,4 +1,5 @@
 import type { Backup } from '@console/contracts';
+import { findByIds } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Collection } from 'mongodb';
@@ -43,12 +44,14 @@ export class BackupsRepository {
    * date and hub-control as an ISO string, so the order is settled here, not by the server's sort.
    */
   async newestTwo(linkIds: number[]): Promise<Map<number, BackupSummary[]>> {
-    const found = await this.backups
-      .find(
-        { linkId: { $in: linkIds } },
-        { projection: { _id: 0, linkId: 1, createdDate: 1, reason: 1, firmwareVersion: 1 } },
-      )
-      .toArray();
+    const found: Backup[] = [];
+    await findByIds(
+      this.backups,
+      'linkId',
+      linkIds,
+      { _id: 0, linkId: 1, createdDate: 1, reason: 1, firmwareVersion: 1 },
+      (d) => found.push(d),
+    );
     const byLink = new Map<number, BackupSummary[]>();
     for (const b of found) {
       const at = new Date(b.createdDate as string | Date);

@@ -12,7 +12,7 @@ import {
   type SystemInfo,
   SystemInfoSchema,
 } from '@console/contracts';
-import type { HandlerContext } from '@console/kit';
+import { findByIds, type HandlerContext } from '@console/kit';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -215,25 +215,23 @@ export class SurveyLinks {
     const out = new Map<number, { groupAccess: string[]; devices: number | null }>();
     if (linkIds.length === 0) return out;
     const { mongo } = this.app;
-    const [hubs, counts] = await Promise.all([
-      mongo
-        .collection(COLLECTIONS.hubs)
-        .find({ hubId: { $in: linkIds } }, { projection: { _id: 0, hubId: 1, rootGroupId: 1 } })
-        .toArray(),
-      mongo
-        .collection(COLLECTIONS.products)
-        .aggregate<{ _id: number; n: number }>([
-          { $match: { linkId: { $in: linkIds } } },
-          { $group: { _id: '$linkId', n: { $sum: 1 } } },
-        ])
-        .toArray(),
+    // By equality, one id at a time: FerretDB reads the whole collection for an `$in` (findByIds).
+    const hubs = new Map<number, string | undefined>();
+    const devices = new Map<number, number>();
+    await Promise.all([
+      findByIds(
+        mongo.collection(COLLECTIONS.hubs),
+        'hubId',
+        linkIds,
+        { _id: 0, hubId: 1, rootGroupId: 1 },
+        (h) => hubs.set(h.hubId as number, h.rootGroupId as string | undefined),
+      ),
+      findByIds(mongo.collection(COLLECTIONS.products), 'linkId', linkIds, { _id: 1, linkId: 1 }, (p) =>
+        devices.set(p.linkId as number, (devices.get(p.linkId as number) ?? 0) + 1),
+      ),
     ]);
-    const devices = new Map(counts.map((c) => [c._id, c.n]));
-    for (const h of hubs)
-      out.set(h.hubId as number, {
-        groupAccess: h.rootGroupId ? [h.rootGroupId as string] : [],
-        devices: devices.get(h.hubId as number) ?? 0,
-      });
+    for (const [hubId, rootGroupId] of hubs)
+      out.set(hubId, { groupAccess: rootGroupId ? [rootGroupId] : [], devices: devices.get(hubId) ?? 0 });
     return out;
   }
 

@@ -7,6 +7,7 @@ import {
   type RawCustomer,
   type StructureDoc,
 } from '@console/contracts';
+import { findByIds } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 
 const ops = RAW_USER_OPERATIONS;
@@ -59,22 +60,17 @@ export class UserChannel {
       .findOne({ userId }, { projection: { rootGroupIds: 1 } });
     const ids = (user?.rootGroupIds ?? []).slice(0, 200);
     if (!ids.length) return [];
-    return this.app.mongo
-      .collection<Scope>(COLLECTIONS.structures)
-      .find(
-        { rootGroupId: { $in: ids } },
-        {
-          projection: {
-            rootGroupId: 1,
-            name: 1,
-            link2: 1,
-            devices: 1,
-            features: 1,
-            userRootAccess: 1,
-          },
-        },
-      )
-      .toArray();
+    // By equality (findByIds): FerretDB reads every whole structure for an `$in`.
+    const found: Scope[] = [];
+    await findByIds(
+      this.app.mongo.collection<Scope>(COLLECTIONS.structures),
+      'rootGroupId',
+      ids,
+      { rootGroupId: 1, name: 1, link2: 1, devices: 1, features: 1, userRootAccess: 1 },
+      (d) => found.push(d),
+    );
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return found.sort((a, b) => (order.get(a.rootGroupId) ?? 0) - (order.get(b.rootGroupId) ?? 0));
   }
 
   /** The customer's hubs, each with whether it is connected now and how many devices it holds. */

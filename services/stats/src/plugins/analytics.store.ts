@@ -11,6 +11,7 @@ import {
   type TopStructures,
   type UserTrack,
 } from '@console/contracts';
+import { findByIds } from '@console/kit';
 import type { Db, Document } from 'mongodb';
 import type pg from 'pg';
 
@@ -63,19 +64,6 @@ interface Heads {
 const HEADS_FRESH_MS = 60_000;
 /** How long stale heads are still answered with while they are read again in the background. */
 const HEADS_STALE_MS = 10 * 60_000;
-/** Up to this many ids are read one equality query each (pushed down to an index); more, one `$in`. */
-const BY_ID_MAX = 500;
-/** Equality queries in flight at once. */
-const BY_ID_CONCURRENCY = 8;
-
-/** `fn` over `items`, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -151,28 +139,15 @@ export class AnalyticsStore {
     return (await this.structureHeads()).list[0]?.createdDate ?? new Date();
   }
 
-  /**
-   * Documents of `collection` whose `field` is one of `ids`: an equality query each (FerretDB pushes
-   * those down to the index; it does not push down `$in`, which reads the whole collection), or one
-   * `$in` when there are more than `BY_ID_MAX`.
-   */
-  private async byIds(
+  /** Documents of `collection` whose `field` is one of `ids`, by equality (see `findByIds`). */
+  private byIds(
     collection: string,
     field: string,
     ids: readonly string[],
     projection: Document,
     fn: (d: Document) => void,
   ): Promise<void> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return;
-    const col = this.db.collection(collection);
-    if (unique.length > BY_ID_MAX) {
-      for await (const d of col.find({ [field]: { $in: unique } }, { projection, batchSize: 5000 })) fn(d);
-      return;
-    }
-    await eachLimited(unique, BY_ID_CONCURRENCY, async (id) => {
-      for (const d of await col.find({ [field]: id }, { projection }).toArray()) fn(d);
-    });
+    return findByIds(this.db.collection(collection), field, ids, projection, fn);
   }
 
   /** Structures created in the range, newest first, with device counts per generation. */
