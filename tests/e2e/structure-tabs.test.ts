@@ -154,6 +154,19 @@ describe('the structure tabs', () => {
     expect(answer.rows.every((r) => linkIds.includes(r.linkId))).toBe(true);
     const times = answer.rows.map((r) => r.time);
     expect([...times].sort().reverse()).toEqual(times);
+    // The links are read one at a time and merged: all of them at once is each one's rows together.
+    const panelOf = async (ids: number[]) =>
+      (
+        (await api.call('POST', '/api/supportPlus/socketlog-panel', { linkIds: ids, limit: 500 }))
+          .json as SocketLogAnswer
+      ).rows
+        .map((r) => r.id)
+        .sort();
+    const together = await panelOf(linkIds);
+    expect(together.length).toBeLessThan(500);
+    const apart: string[] = [];
+    for (const id of linkIds) apart.push(...(await panelOf([id])));
+    expect(together).toEqual(apart.sort());
     // Hub logs only, by level: every row says so.
     const errors = (await api.call('POST', '/api/supportPlus/socketlog-panel', { linkIds, level: 'error' }))
       .json as SocketLogAnswer;
