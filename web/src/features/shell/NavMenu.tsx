@@ -8,8 +8,10 @@ export function NavMenu({ roles }: { roles: readonly Role[] }) {
   const areas = visibleMenu(roles);
   if (areas.length === 0) return null;
   return (
-    // An admin sees every area: on a narrow window the row scrolls rather than squeezing labels.
-    <ScrollArea type="scroll" scrollbarSize={4} offsetScrollbars={false} style={{ flex: 1, minWidth: 0 }}>
+    // An admin sees every area: on a narrow window the row scrolls rather than squeezing labels, and
+    // its scrollbar stays shown while the row overflows, so the areas past the edge can be found
+    // (at 1280 px an admin's last two areas are past it).
+    <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" style={{ flex: 1, minWidth: 0 }}>
       <Group component="nav" aria-label="Main menu" gap={0} wrap="nowrap">
         {areas.map((area) => (
           <Menu key={area.label} position="bottom-start" shadow="md" withinPortal>
