@@ -45,8 +45,9 @@ interface Counts {
 const zero = (): Counts => ({ connect: 0, smart: 0, lwrfTwWay_v1: 0, others: 0, total: 0, l2: 0 });
 
 /** What the analytics need of every structure: small, read in one scan (see `structureHeads`). */
-export interface StructureHead {
+interface StructureHead {
   rootGroupId: string;
+  name: string;
   createdDate: Date;
   /** Everyone with access, in the structure's order. */
   userIds: string[];
@@ -92,7 +93,7 @@ export class AnalyticsStore {
   }
 
   /**
-   * Every structure's id, creation and access, newest first. FerretDB (the stand-in for MongoDB
+   * Every structure's id, name, creation and access, newest first. FerretDB (the stand-in for MongoDB
    * here) pushes neither a date range nor a sort down to Postgres and decodes each whole structure
    * (tens of kB) to project it, so a range read of the structures costs a scan of all of them: about
    * 6 s for the demo's 1,256. The heads are therefore read in one scan and kept for
@@ -118,12 +119,16 @@ export class AnalyticsStore {
     const list: StructureHead[] = [];
     const cursor = this.db
       .collection(COLLECTIONS.structures)
-      .find({}, { projection: { rootGroupId: 1, createdDate: 1, userRootAccess: 1 }, batchSize: 5000 });
+      .find(
+        {},
+        { projection: { rootGroupId: 1, name: 1, createdDate: 1, userRootAccess: 1 }, batchSize: 5000 },
+      );
     for await (const d of cursor) {
       const created = d.createdDate instanceof Date ? d.createdDate : new Date(String(d.createdDate));
       if (Number.isNaN(created.getTime())) continue;
       list.push({
         rootGroupId: String(d.rootGroupId),
+        name: String(d.name ?? ''),
         createdDate: created,
         userIds: ((d.userRootAccess ?? []) as { userId: unknown }[]).map((a) => String(a.userId)),
         owner: AnalyticsStore.owner(d),
@@ -188,15 +193,6 @@ export class AnalyticsStore {
     return out;
   }
 
-  /** Structure names by id (the heads leave them out). */
-  private async structureNames(ids: string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    await this.byIds(COLLECTIONS.structures, 'rootGroupId', ids, { rootGroupId: 1, name: 1 }, (d) =>
-      out.set(String(d.rootGroupId), String(d.name ?? '')),
-    );
-    return out;
-  }
-
   private static owner(s: Document): string | null {
     const access = (s.userRootAccess ?? []) as { userId: string; levels?: string[] }[];
     return (access.find((a) => a.levels?.includes('owner')) ?? access[0])?.userId ?? null;
@@ -205,11 +201,7 @@ export class AnalyticsStore {
   async productStructures(range: Range, limit: number): Promise<ProductStructures> {
     const all = await this.structuresIn(range);
     const shown = all.slice(0, limit);
-    const ids = shown.map((s) => s.head.rootGroupId);
-    const [names, emails] = await Promise.all([
-      this.structureNames(ids),
-      this.emails(shown.map((s) => s.head.owner).filter((u) => u !== null)),
-    ]);
+    const emails = await this.emails(shown.map((s) => s.head.owner).filter((u) => u !== null));
     const having = (g: Generation) =>
       all.length ? round1((100 * all.filter((s) => s.counts[g] > 0).length) / all.length) : 0;
     return {
@@ -219,7 +211,7 @@ export class AnalyticsStore {
         const { owner } = head;
         return {
           rootGroupId: head.rootGroupId,
-          name: names.get(head.rootGroupId) ?? '',
+          name: head.name,
           createdDate: head.createdDate.toISOString(),
           user: owner ? (emails.get(owner) ?? null) : null,
           connect: counts.connect,
