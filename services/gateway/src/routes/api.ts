@@ -12,6 +12,7 @@ import {
 } from '@console/contracts';
 import { validator } from '@console/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SESSION_SCHEME } from './docs.ts';
 import { BAD_TEXT, badTextAt } from './input-hygiene.ts';
 
 /**
@@ -30,9 +31,12 @@ export async function apiRoutes(app: FastifyInstance) {
       method: op.method,
       url: op.path,
       schema: {
+        operationId: op.id,
         summary: op.summary,
         description: `Allowed: ${describeAccess(op)}. Served by \`${op.id}\` over NATS.`,
         tags: op.tags,
+        // The session cookie on every operation but the public ones, which say so with an empty list.
+        security: op.access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }],
         ...(op.params ? { params: op.params } : {}),
         ...(op.querystring ? { querystring: op.querystring } : {}),
         ...(op.body ? { body: op.body } : {}),
