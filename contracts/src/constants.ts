@@ -10,7 +10,10 @@ export const ONE_TIME_CODE = { length: 6, ttlSeconds: 600, maxAttempts: 5 } as c
 /** A login older than this is marked on the admin list. */
 export const OLD_LOGIN_MONTHS = 2;
 
-export const PASSWORD_MIN_LENGTH = 3;
+/** Staff passwords (NIST SP 800-63B): at least this long and not a common one; no composition rules. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** What the signup, settings and admin forms say about passwords; the auth service applies it. */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters and not a commonly used password; any characters, spaces included — a few words make a good one.`;
 
 /** The world map (analytics spec §2, §4, §9). */
 export const WORLD_MAP = {

@@ -2,11 +2,12 @@
  * The built console in Debian's Chromium, against the real gateway and auth service processes,
  * real NATS, Postgres, Redis and the captured mailbox. Located by role and label, as a person would.
  */
-import { infraEnv } from '@console/kit/testing';
+import { request } from 'node:http';
+import { infraEnv, oneTimeCode } from '@console/kit/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInPage, useChromium } from '../support/browser.ts';
-import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { createStaff, enrolStaff, signInAdmin } from '../support/people.ts';
 import { Client, type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -23,6 +24,30 @@ beforeAll(async () => {
 /** Every user here has the e-mailed code step. */
 const signIn = (page: Page, email: string, password: string) =>
   signInPage(page, stack, { email, password }, { oneTimeCode: true });
+
+/**
+ * A stranger's POST from another loopback address (127.0.0.2), so the gateway sees a different
+ * client address than the victim's browser (127.0.0.1) without trusting any proxy header.
+ */
+function strangerPost(path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const url = new URL(path, stack.url);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', localAddress: '127.0.0.2', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || 'null') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 const menuButtons = async (page: Page) =>
   (await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button').allInnerTexts()).map((t) =>
@@ -92,5 +117,60 @@ describe('signing in to the console', () => {
     ).toBe(401);
     const ok = await api.call('POST', '/auth/local', { email: support.email, password: support.password });
     expect(ok.json.requiresOneTimeCode).toBe(true);
+  });
+
+  it('keeps the victim’s code working while a stranger at another address sends wrong codes (issue 29 §3)', async () => {
+    const victim = await createStaff(await signInAdmin(stack), 'support', 'Vic Victim', {
+      requireOneTimeCode: true,
+    });
+    const page = await browser().newPage();
+    await page.goto(`${stack.url}/login`);
+    await page.getByLabel('E-mail').fill(victim.email);
+    await page.getByLabel('Password', { exact: true }).fill(victim.password);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('One-time code').waitFor();
+    const code = await oneTimeCode(stack.infra.MAILBOX_URL, victim.email, { since });
+
+    // The stranger knows the victim's staff id (1, 2, 3… in the admin list) and strikes while the
+    // code is pending: by id the code cannot be addressed at all, and made-up attempt ids (60, past
+    // the stranger's own address limit) all hear one and the same refusal.
+    const byId = await strangerPost('/auth/local/verify-code', { userId: victim.id, code: '000000' });
+    expect(byId.status).toBe(400);
+    const answers = new Map<string, number>();
+    for (let i = 0; i < 60; i++) {
+      const guess = { attemptId: `${'a'.repeat(40)}${String(i).padStart(3, '0')}`, code: '000000' };
+      const r = await strangerPost('/auth/local/verify-code', guess);
+      const key = `${r.status} ${JSON.stringify(r.json)}`;
+      answers.set(key, (answers.get(key) ?? 0) + 1);
+    }
+    const statuses = [...answers.keys()].map((k) => Number(k.split(' ')[0]));
+    expect(statuses.sort()).toEqual([401, 429]);
+
+    // The victim types the code from the e-mail and is in.
+    await page.getByLabel('One-time code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(`Hello ${victim.name}`).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
+    await page.close();
+  });
+
+  it('shows one refusal for a wrong code and for a used one, and Back to Login starts over', async () => {
+    const page = await browser().newPage();
+    await page.goto(`${stack.url}/login`);
+    await page.getByLabel('E-mail').fill(support.email);
+    await page.getByLabel('Password', { exact: true }).fill(support.password);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('One-time code').waitFor();
+    const code = await oneTimeCode(stack.infra.MAILBOX_URL, support.email, { since });
+    await page.getByLabel('One-time code').fill(code === '000000' ? '000001' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const refusal =
+      'That code does not work: it is wrong, expired or was used. Check it, or go back and sign in again.';
+    await page.getByRole('alert').getByText(refusal).waitFor();
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await page.getByLabel('E-mail').waitFor();
+    await page.close();
   });
 });

@@ -18,7 +18,10 @@ async function signIn(email: string, password: string): Promise<Client> {
   expect(first.status).toBe(200);
   if (first.json.requiresOneTimeCode) {
     const code = await oneTimeCode(stack.infra.MAILBOX_URL, email, { since });
-    const verified = await c.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
+    const verified = await c.call('POST', '/auth/local/verify-code', {
+      attemptId: first.json.attemptId,
+      code,
+    });
     expect(verified.status).toBe(200);
   }
   expect(c.hasSession).toBe(true);

@@ -13,7 +13,7 @@ export async function signInApi(stack: Stack, email: string, password: string): 
     throw new Error(`sign-in of ${email}: ${first.status} ${JSON.stringify(first.json)}`);
   if (first.json.requiresOneTimeCode) {
     const code = await oneTimeCode(stack.infra.MAILBOX_URL, email, { since });
-    await c.call('POST', '/auth/local/verify-code', { userId: first.json.userId, code });
+    await c.call('POST', '/auth/local/verify-code', { attemptId: first.json.attemptId, code });
   }
   if (!c.hasSession) throw new Error(`sign-in of ${email} opened no session`);
   return c;

@@ -21,7 +21,14 @@ export const LoginBodySchema = Type.Object(
 
 export const LoginReplySchema = Type.Object({
   requiresOneTimeCode: Type.Optional(Type.Boolean()),
-  userId: Type.Optional(Type.String()),
+  userId: Type.Optional(
+    Type.String({ description: 'The staff id, shown by the seed screens; sign-in never uses it' }),
+  ),
+  attemptId: Type.Optional(
+    Type.String({
+      description: 'The sign-in attempt the e-mailed code belongs to: send it back with the code',
+    }),
+  ),
   message: Type.Optional(Type.String()),
   user: Type.Optional(MeSchema),
 });
@@ -29,7 +36,10 @@ export type LoginReply = Static<typeof LoginReplySchema>;
 
 export const VerifyCodeBodySchema = Type.Object(
   {
-    userId: Type.String({ minLength: 1, maxLength: 40 }),
+    attemptId: Type.String({
+      pattern: '^[A-Za-z0-9_-]{16,100}$',
+      description: "The password step's attemptId: only whoever passed the password step can try its code",
+    }),
     code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit one-time code from the e-mail' }),
   },
   { additionalProperties: false },

@@ -60,7 +60,7 @@ describe('admin: staff users', () => {
       failed(await h.call('auth.adminCreate', { caller: admin, body: input({ password: '' }) })),
     ).toMatchObject({
       statusCode: 400,
-      fields: { password: 'Password must be at least 3 characters.' },
+      fields: { password: 'Password must be at least 8 characters.' },
     });
     const r = failed(
       await h.call('auth.adminCreate', { caller: admin, body: input({ roles: 'support,wizard,Admin' }) }),

@@ -107,10 +107,10 @@ export async function startAuth(
 
   const signIn: AuthHarness['signIn'] = async (user, ip) => {
     let reply = ok(await call('auth.login', { body: { email: user.email, password: user.password }, ip }));
-    const data = reply.data as { requiresOneTimeCode?: boolean; userId?: string };
+    const data = reply.data as { requiresOneTimeCode?: boolean; attemptId?: string };
     if (data.requiresOneTimeCode) {
       const code = await nextCode(user.email);
-      reply = ok(await call('auth.verifyCode', { body: { userId: data.userId, code }, ip }));
+      reply = ok(await call('auth.verifyCode', { body: { attemptId: data.attemptId, code }, ip }));
     }
     if (!reply.session) throw new Error('sign-in opened no session');
     const caller = await callerFor(reply.session.sessionId);

@@ -6,6 +6,16 @@ const h = useSuite(() => startAuth());
 
 const login = (email: string, password: string, ip?: string) =>
   h.call('auth.login', { body: { email, password }, ip });
+const verify = (attemptId: string, code: string, ip?: string) =>
+  h.call('auth.verifyCode', { body: { attemptId, code }, ip });
+const otherThan = (code: string) => (code === '000000' ? '000001' : '000000');
+/** Every failed code check, whatever the reason. */
+const REFUSED = {
+  statusCode: 401,
+  error: 'Unauthorized',
+  message:
+    'That code does not work: it is wrong, expired or was used. Check it, or go back and sign in again.',
+};
 
 describe('sign-in with e-mail and password', () => {
   it('opens a session at once for a user without a one-time code, and lands by role', async () => {
@@ -36,73 +46,86 @@ describe('sign-in with e-mail and password', () => {
     }
   });
 
-  it('asks for the e-mailed code, and the code from the mailbox opens the session', async () => {
+  it('asks for the e-mailed code with an unguessable attempt id, and the code opens the session', async () => {
     const u = await h.createUser({ roles: ['datauser'], requireOneTimeCode: true });
     const first = ok(await login(u.email, u.password));
+    const { attemptId } = first.data as { attemptId: string };
     expect(first.data).toEqual({
       requiresOneTimeCode: true,
       userId: u.id,
+      attemptId,
       message: 'A one-time code has been sent to your e-mail.',
     });
+    // 32 random bytes: nothing in it is the user's id, and two attempts never share one.
+    expect(attemptId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(first.session).toBeUndefined();
     const code = await h.nextCode(u.email);
     expect(code).toMatch(/^\d{6}$/);
-    const done = ok(await h.call('auth.verifyCode', { body: { userId: u.id, code } }));
+    const done = ok(await verify(attemptId, code));
     expect(done.data).toMatchObject({ user: { id: u.id, landing: '/datamonitor' } });
     expect(await h.callerFor(done.session?.sessionId as string)).toMatchObject({ userId: u.id });
   });
 
-  it('refuses a code that was already used', async () => {
+  it('refuses the code by user id: only the attempt id addresses it', async () => {
     const u = await h.createUser({ requireOneTimeCode: true });
-    const { userId } = ok(await login(u.email, u.password)).data as { userId: string };
+    ok(await login(u.email, u.password));
     const code = await h.nextCode(u.email);
-    ok(await h.call('auth.verifyCode', { body: { userId, code } }));
-    const again = failed(await h.call('auth.verifyCode', { body: { userId, code } }));
-    expect(again).toMatchObject({
-      statusCode: 401,
-      message: 'The code has expired or was used; please sign in again.',
-    });
+    const byUser = failed(await h.call('auth.verifyCode', { body: { userId: u.id, code } as never }));
+    expect(byUser.statusCode).toBe(400);
   });
 
-  it('kills a code after five wrong tries, even if the right one comes next', async () => {
+  it('answers a wrong, a used, an expired-or-unknown and a dead code with the very same 401', async () => {
     const u = await h.createUser({ requireOneTimeCode: true });
-    const { userId } = ok(await login(u.email, u.password)).data as { userId: string };
+    const attempt = async () => {
+      const { attemptId } = ok(await login(u.email, u.password)).data as { attemptId: string };
+      return { attemptId, code: await h.nextCode(u.email) };
+    };
+    const pending = await attempt();
+    const wrong = failed(await verify(pending.attemptId, otherThan(pending.code)));
+    ok(await verify(pending.attemptId, pending.code));
+    const used = failed(await verify(pending.attemptId, pending.code));
+    // An attempt id nobody was given: what an expired attempt looks like (its key is gone).
+    const unknown = failed(await verify('x'.repeat(43), pending.code));
+    const killed = await attempt();
+    for (let i = 0; i < 5; i++) failed(await verify(killed.attemptId, otherThan(killed.code)));
+    const dead = failed(await verify(killed.attemptId, killed.code));
+    for (const answer of [wrong, used, unknown, dead]) expect(answer).toEqual(REFUSED);
+  });
+
+  it('kills an attempt after five wrong tries through its id, even if the right code comes next', async () => {
+    const u = await h.createUser({ requireOneTimeCode: true });
+    const { attemptId } = ok(await login(u.email, u.password)).data as { attemptId: string };
     const code = await h.nextCode(u.email);
-    const wrong = code === '000000' ? '000001' : '000000';
-    for (let i = 1; i <= 5; i++) {
-      const r = failed(await h.call('auth.verifyCode', { body: { userId, code: wrong } }));
-      expect(r, `try ${i}`).toMatchObject({ statusCode: 401, message: 'Wrong code.' });
-    }
-    const late = failed(await h.call('auth.verifyCode', { body: { userId, code } }));
-    expect(late.message).toBe('The code has expired or was used; please sign in again.');
+    for (let i = 1; i <= 5; i++)
+      expect(failed(await verify(attemptId, otherThan(code))), `try ${i}`).toEqual(REFUSED);
+    expect(failed(await verify(attemptId, code))).toEqual(REFUSED);
   });
 
   it('lets only one of two racing requests use the same code', async () => {
     const u = await h.createUser({ requireOneTimeCode: true });
-    const { userId } = ok(await login(u.email, u.password)).data as { userId: string };
+    const { attemptId } = ok(await login(u.email, u.password)).data as { attemptId: string };
     const code = await h.nextCode(u.email);
-    const replies = await Promise.all(
-      [1, 2, 3].map(() => h.call('auth.verifyCode', { body: { userId, code } })),
-    );
+    const replies = await Promise.all([1, 2, 3].map(() => verify(attemptId, code)));
     expect(replies.filter((r) => r.ok)).toHaveLength(1);
   });
 
-  it('stores only a hash of the code in Redis, never the digits', async () => {
+  it('stores only hashes in Redis: neither the digits nor the attempt id', async () => {
     const u = await h.createUser({ requireOneTimeCode: true });
-    ok(await login(u.email, u.password));
+    const { attemptId } = ok(await login(u.email, u.password)).data as { attemptId: string };
     const code = await h.nextCode(u.email);
-    const stored = await h.app.redis.hgetall(`${h.prefix}:otc:${u.id}`);
+    const keys = await h.app.redis.keys(`${h.prefix}:otc:*`);
+    expect(keys.some((k) => k.includes(attemptId))).toBe(false);
+    const stored = await h.app.redis.hgetall(h.app.codes.attemptKey(attemptId));
     expect(stored.h).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(code);
   });
 
   it('does not open a session for a user disabled between password and code', async () => {
     const u = await h.createUser({ requireOneTimeCode: true });
-    ok(await login(u.email, u.password));
+    const { attemptId } = ok(await login(u.email, u.password)).data as { attemptId: string };
     const code = await h.nextCode(u.email);
     await h.app.pg.query('update staff_users set active = false where id = $1', [u.id]);
-    const r = failed(await h.call('auth.verifyCode', { body: { userId: u.id, code } }));
-    expect(r.statusCode).toBe(401);
+    expect(failed(await verify(attemptId, code))).toEqual(REFUSED);
   });
 });
 

@@ -206,7 +206,7 @@ describe('input', () => {
     const code = await app.inject({
       method: 'POST',
       url: '/auth/local/verify-code',
-      payload: { userId: '1', code: '12ab56' },
+      payload: { attemptId: 'x'.repeat(43), code: '12ab56' },
     });
     expect(code.statusCode).toBe(400);
     expect(code.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });

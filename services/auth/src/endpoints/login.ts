@@ -6,7 +6,12 @@ import { CODE_SENT, type SignInOutcome } from '../plugins/sign-in.ts';
 /** A session grant rides beside the data; the gateway turns it into the cookie. */
 function answer(outcome: SignInOutcome): LoginReply | Reply<LoginReply> {
   if (outcome.kind === 'code')
-    return { requiresOneTimeCode: true, userId: outcome.userId, message: CODE_SENT };
+    return {
+      requiresOneTimeCode: true,
+      userId: outcome.userId,
+      attemptId: outcome.attemptId,
+      message: CODE_SENT,
+    };
   return new Reply({ user: outcome.user } satisfies LoginReply, {
     session: { sessionId: outcome.sessionId, userId: outcome.user.id },
   });
@@ -18,7 +23,7 @@ export function loginHandlers(app: FastifyInstance) {
       answer(await app.signIn.withPassword(ctx.body.email, ctx.body.password, ctx.ip)),
 
     'auth.verifyCode': async (ctx) =>
-      answer(await app.signIn.withCode(ctx.body.userId, ctx.body.code, ctx.ip)),
+      answer(await app.signIn.withCode(ctx.body.attemptId, ctx.body.code, ctx.ip)),
 
     // Internal: only the gateway calls it, after checking the provider's ID token.
     'auth.ssoSignIn': async (ctx) => answer(await app.signIn.withProvider(ctx.body.email)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeHash, generateCode } from './one-time-codes.ts';
+import { codeHash, generateCode, newAttemptId } from './one-time-codes.ts';
 
 describe('one-time codes', () => {
   it('are six digits, zero-padded, and not all the same', () => {
@@ -10,9 +10,15 @@ describe('one-time codes', () => {
     expect(codes.some((c) => c.startsWith('0'))).toBe(true);
   });
 
-  it('are stored as a hash bound to the user', () => {
+  it('are stored as a hash bound to the sign-in attempt', () => {
     expect(codeHash('7', '123456')).toMatch(/^[0-9a-f]{64}$/);
     expect(codeHash('7', '123456')).not.toBe(codeHash('8', '123456'));
     expect(codeHash('7', '123456')).toBe(codeHash('7', '123456'));
+  });
+
+  it('belong to attempt ids of 32 random bytes, never repeated', () => {
+    const ids = Array.from({ length: 1000 }, newAttemptId);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Set(ids).size).toBe(1000);
   });
 });

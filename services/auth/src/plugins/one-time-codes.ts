@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { ONE_TIME_CODE } from '@console/contracts';
 import { RedisStore } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
@@ -18,24 +18,41 @@ export function generateCode(): string {
     .padStart(ONE_TIME_CODE.length, '0');
 }
 
-/** Only a hash is stored, bound to the user, so a Redis dump does not hand out live codes. */
-export function codeHash(userId: string, code: string): string {
-  return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+/**
+ * The handle of one sign-in attempt: 32 random bytes, returned only to whoever passed the password
+ * step. A code can be tried only through it, so a stranger who knows a staff id (1, 2, 3…) cannot
+ * address, probe or burn anyone's pending code.
+ */
+export function newAttemptId(): string {
+  return randomBytes(32).toString('base64url');
 }
 
-export type CodeCheck = 'ok' | 'wrong' | 'gone';
+/** Only a hash is stored, bound to the attempt, so a Redis dump does not hand out live codes. */
+export function codeHash(attemptId: string, code: string): string {
+  return createHash('sha256').update(`${attemptId}:${code}`).digest('hex');
+}
 
-// One round trip decides and consumes, so two racing requests cannot both use one code
-// and the attempt counter cannot be outrun. 1 = match (deleted), 0 = wrong, -1 = none.
+/** The user whose code matched, or null for every failure alike (wrong, expired, used, unknown). */
+export type CodeCheck = { userId: string } | null;
+
+// One round trip decides and consumes, so two racing requests cannot both use one code and the
+// attempt's counter cannot be outrun. Returns the user id on a match (deleted), false otherwise.
 const CHECK = `
 local h = redis.call('HGET', KEYS[1], 'h')
-if not h then return -1 end
-if h == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end
+if not h then return false end
+if h == ARGV[1] then
+  local u = redis.call('HGET', KEYS[1], 'u')
+  redis.call('DEL', KEYS[1])
+  return u
+end
 local tries = redis.call('HINCRBY', KEYS[1], 'tries', 1)
 if tries >= tonumber(ARGV[2]) then redis.call('DEL', KEYS[1]) end
-return 0`;
+return false`;
 
-/** E-mailed sign-in codes in Redis: single use, short-lived, dead after too many wrong tries. */
+/**
+ * E-mailed sign-in codes in Redis, one per sign-in attempt: single use, short-lived, dead after too
+ * many wrong tries through that attempt's id (which only the person who typed the password holds).
+ */
 export class OneTimeCodes extends RedisStore {
   private readonly maxAttempts: number;
   constructor(redis: Redis, prefix: string, ttlSeconds: number, maxAttempts: number) {
@@ -43,25 +60,40 @@ export class OneTimeCodes extends RedisStore {
     this.maxAttempts = maxAttempts;
   }
 
-  /** A new code replaces any earlier one for the user, with a fresh count of tries. */
-  async issue(userId: string, code: string): Promise<void> {
-    const key = this.key(userId);
+  /** A fresh attempt for the user, holding the code's hash; its id is the only way to try the code. */
+  async issue(userId: string, code: string): Promise<string> {
+    const attemptId = newAttemptId();
+    const key = this.attemptKey(attemptId);
     await this.redis
       .multi()
-      .del(key)
-      .hset(key, { h: codeHash(userId, code), tries: 0 })
+      .hset(key, { h: codeHash(attemptId, code), u: userId, tries: 0 })
       .expire(key, this.ttlSeconds)
       .exec()
       .then(throwOnFailedStep);
+    return attemptId;
   }
 
-  async check(userId: string, code: string): Promise<CodeCheck> {
-    const r = await this.redis.eval(CHECK, 1, this.key(userId), codeHash(userId, code), this.maxAttempts);
-    return r === 1 ? 'ok' : r === 0 ? 'wrong' : 'gone';
+  async check(attemptId: string, code: string): Promise<CodeCheck> {
+    const r = await this.redis.eval(
+      CHECK,
+      1,
+      this.attemptKey(attemptId),
+      codeHash(attemptId, code),
+      this.maxAttempts,
+    );
+    return typeof r === 'string' ? { userId: r } : null;
   }
 
-  async revoke(userId: string): Promise<void> {
-    await this.redis.del(this.key(userId));
+  async revoke(attemptId: string): Promise<void> {
+    await this.redis.del(this.attemptKey(attemptId));
+  }
+
+  /**
+   * Keyed by a hash of the attempt id, so a Redis dump holds neither the id nor anything to test
+   * codes against offline (the code's hash is salted with the id the dump lacks).
+   */
+  attemptKey(attemptId: string): string {
+    return this.key(createHash('sha256').update(attemptId).digest('hex'));
   }
 }
 

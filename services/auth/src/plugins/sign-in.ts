@@ -15,19 +15,20 @@ declare module 'fastify' {
 }
 
 export const BAD_CREDENTIALS = 'Invalid e-mail or password.';
-export const CODE_GONE = 'The code has expired or was used; please sign in again.';
-export const WRONG_CODE = 'Wrong code.';
+/** Every failed code check says this, so no answer tells a pending code from an expired or used one. */
+export const CODE_REFUSED =
+  'That code does not work: it is wrong, expired or was used. Check it, or go back and sign in again.';
 export const CODE_SENT = 'A one-time code has been sent to your e-mail.';
 export const NO_STAFF_ACCOUNT = 'The provider signed you in, but no active staff account has that e-mail.';
 export const MAIL_FAILED = 'The one-time code could not be sent; please try again shortly.';
 
 export type SignInOutcome =
-  | { kind: 'code'; userId: string }
+  | { kind: 'code'; userId: string; attemptId: string }
   | { kind: 'session'; sessionId: string; user: Me };
 
 export interface SignIn {
   withPassword(email: string, password: string, ip: string): Promise<SignInOutcome>;
-  withCode(userId: string, code: string, ip: string): Promise<SignInOutcome & { kind: 'session' }>;
+  withCode(attemptId: string, code: string, ip: string): Promise<SignInOutcome & { kind: 'session' }>;
   /** The provider vouched for this e-mail (the gateway checked its ID token): the same session. */
   withProvider(email: string): Promise<SignInOutcome & { kind: 'session' }>;
 }
@@ -47,9 +48,10 @@ type Limits = Pick<
  *
  * Limits are shaped so that only the one guessing feels them: password attempts are capped per
  * account *and address* and per address; an account attacked from many addresses is only slowed
- * (progressive delay), never locked. Code attempts count against the pending code itself (it dies
- * after a few wrong tries) and per address — never against a user, so guessing codes for a user id
- * that has none pending costs that user nothing.
+ * (progressive delay), never locked. A code is tried only through its sign-in attempt's id, which
+ * the password step hands to whoever passed it; wrong tries count against that attempt (it dies after
+ * a few) and per address — never against a user, so a stranger without the attempt id cannot even
+ * address someone's code, and every failure reads the same (no "pending" signal to time a strike).
  */
 export const signInPlugin = fp(
   async (app: FastifyInstance, opts: { limits: Limits }) => {
@@ -96,26 +98,24 @@ export const signInPlugin = fp(
         // The attempt stays counted until the code is used, which also bounds how many e-mails a
         // holder of the password alone can trigger.
         const code = generateCode();
-        await app.codes.issue(user.id, code);
+        const attemptId = await app.codes.issue(user.id, code);
         try {
           await app.mailer.sendOneTimeCode(user, code, app.codes.ttlSeconds);
         } catch (err) {
           app.log.error({ err, userId: user.id }, 'one-time code e-mail failed');
-          await app.codes.revoke(user.id).catch(() => undefined);
+          await app.codes.revoke(attemptId).catch(() => undefined);
           throw new ApiError(503, MAIL_FAILED);
         }
-        return { kind: 'code', userId: user.id };
+        return { kind: 'code', userId: user.id, attemptId };
       },
 
-      async withCode(userId, code, ip) {
+      async withCode(attemptId, code, ip) {
         const buckets = codeBuckets(ip);
         await app.rateLimit.take(buckets);
-        const result = await app.codes.check(userId, code);
-        if (result === 'gone') throw new ApiError(401, CODE_GONE);
-        if (result === 'wrong') throw new ApiError(401, WRONG_CODE);
+        const matched = await app.codes.check(attemptId, code);
         // Disabled or deleted between the password and the code: the code no longer opens anything.
-        const user = await app.users.byId(userId);
-        if (!user?.active) throw new ApiError(401, CODE_GONE);
+        const user = matched && (await app.users.byId(matched.userId));
+        if (!user?.active) throw new ApiError(401, CODE_REFUSED);
         await app.rateLimit.giveBack([...buckets, ...loginBuckets(user.email, ip)]);
         return openSession(user);
       },

@@ -1,4 +1,5 @@
-import { isRole, OLD_LOGIN_MONTHS, PASSWORD_MIN_LENGTH, type Role } from '@console/contracts';
+import { isRole, OLD_LOGIN_MONTHS, PASSWORD_MIN_LENGTH, PASSWORD_RULE, type Role } from '@console/contracts';
+import { isCommonPassword } from './common-passwords.ts';
 
 /** The texts the console shows against form fields (seed 002 §5); tests compare them verbatim. */
 export const MESSAGES = {
@@ -7,6 +8,7 @@ export const MESSAGES = {
   emailInvalid: "Doesn't look like a valid email.",
   emailTaken: 'That e-mail is already in use.',
   passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordCommon: `That password is one of the most common ones; choose another. ${PASSWORD_RULE}`,
 } as const;
 
 /** E-mail addresses are compared case-insensitively everywhere, so they are stored lower-cased. */
@@ -24,9 +26,13 @@ export function emailProblem(email: string): string | undefined {
   return undefined;
 }
 
-/** A missing password is just the shortest too-short one: the form shows the same line. */
+/**
+ * NIST SP 800-63B: a minimum length and no commonly used password — no composition rules (no
+ * "one digit, one symbol"), no forced rotation. A missing password is just the shortest too-short one.
+ */
 export function passwordProblem(password: string | undefined): string | undefined {
   if ((password ?? '').length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordShort;
+  if (isCommonPassword(password ?? '')) return MESSAGES.passwordCommon;
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from '@console/contracts';
 import { Fieldset, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -55,6 +56,7 @@ export function ChangePasswordForm() {
           />
           <NewPasswordInputs
             labels={['New password', 'Confirm new password']}
+            description={PASSWORD_RULE}
             password={form.getInputProps('newPassword')}
             confirm={form.getInputProps('confirmPassword')}
           />

@@ -10,10 +10,11 @@ export function login(credentials: Credentials): Promise<LoginReply> {
   return apiRequest<LoginReply>('/auth/local', { method: 'POST', body: credentials, sessionGuard: false });
 }
 
-export function verifyCode(userId: string, code: string): Promise<LoginReply> {
+/** The code of one sign-in attempt: `attemptId` is what the password step answered. */
+export function verifyCode(attemptId: string, code: string): Promise<LoginReply> {
   return apiRequest<LoginReply>('/auth/local/verify-code', {
     method: 'POST',
-    body: { userId, code },
+    body: { attemptId, code },
     sessionGuard: false,
   });
 }

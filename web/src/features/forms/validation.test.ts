@@ -14,9 +14,9 @@ describe('form validation', () => {
     expect(rules.validateEmail('ada@example.com')).toBeNull();
   });
 
-  it('wants passwords of at least 3 characters that match', () => {
-    expect(rules.validateNewPassword('ab')).toBe('Password must be at least 3 characters.');
-    expect(rules.validateNewPassword('abc')).toBeNull();
+  it('wants passwords of at least 8 characters that match (the common-password check is the server’s)', () => {
+    expect(rules.validateNewPassword('abcdefg')).toBe('Password must be at least 8 characters.');
+    expect(rules.validateNewPassword('abcdefgh')).toBeNull();
     expect(rules.validateConfirmation('abd', 'abc')).toBe('Passwords must match.');
     expect(rules.validateConfirmation('abc', 'abc')).toBeNull();
   });

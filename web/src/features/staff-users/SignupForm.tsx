@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from '@console/contracts';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -52,7 +53,12 @@ export function SignupForm() {
       <Stack gap="sm">
         <TextInput label="Name" autoComplete="off" {...form.getInputProps('name')} />
         <TextInput label="E-mail" type="email" autoComplete="off" {...form.getInputProps('email')} />
-        <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordInput
+          label="Password"
+          description={PASSWORD_RULE}
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"

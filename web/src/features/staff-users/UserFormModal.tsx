@@ -1,4 +1,4 @@
-import { ROLES, type StaffUser } from '@console/contracts';
+import { PASSWORD_RULE, ROLES, type StaffUser } from '@console/contracts';
 import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -74,7 +74,9 @@ function UserForm({ user, onDone }: { user: StaffUser | null; onDone: () => void
         <Group grow align="flex-start">
           <NewPasswordInputs
             labels={['Password', 'Confirm password']}
-            description={isEdit ? 'Leave both blank to keep the current password' : undefined}
+            description={
+              isEdit ? `Leave both blank to keep the current password. ${PASSWORD_RULE}` : PASSWORD_RULE
+            }
             password={form.getInputProps('password')}
             confirm={form.getInputProps('confirmPassword')}
           />

@@ -8,17 +8,17 @@ import { verifyCode } from '../api.ts';
 import { loginErrorText } from './login-error.ts';
 
 interface CodeFormProps {
-  userId: string;
+  attemptId: string;
   message: string | undefined;
   onReply: (reply: LoginReply) => string | null;
   onBack: () => void;
 }
 
-export function CodeForm({ userId, message, onReply, onBack }: CodeFormProps) {
+export function CodeForm({ attemptId, message, onReply, onBack }: CodeFormProps) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ initialValues: { code: '' }, validate: { code: validateOneTimeCode } });
   const mutation = useMutation({
-    mutationFn: (code: string) => verifyCode(userId, code),
+    mutationFn: (code: string) => verifyCode(attemptId, code),
     onMutate: () => setError(null),
     onSuccess: (reply) => setError(onReply(reply)),
     onError: (cause) => setError(loginErrorText(cause)),

@@ -9,7 +9,7 @@ import { CodeForm } from './CodeForm.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
 import { SsoButton } from './SsoButton.tsx';
 
-type Step = { kind: 'credentials' } | { kind: 'code'; userId: string; message: string | undefined };
+type Step = { kind: 'credentials' } | { kind: 'code'; attemptId: string; message: string | undefined };
 
 /** Sign-in in two steps: credentials, then the e-mailed one-time code when the server demands it. */
 export function LoginPage({ redirectTo, ssoError }: { redirectTo: string | undefined; ssoError?: string }) {
@@ -28,8 +28,9 @@ export function LoginPage({ redirectTo, ssoError }: { redirectTo: string | undef
       signedIn(reply.user);
       return null;
     }
-    if (reply.requiresOneTimeCode && reply.userId) {
-      setStep({ kind: 'code', userId: reply.userId, message: reply.message });
+    // The code belongs to this sign-in attempt (issue 29): its id, not the staff id, goes back with it.
+    if (reply.requiresOneTimeCode && reply.attemptId) {
+      setStep({ kind: 'code', attemptId: reply.attemptId, message: reply.message });
       return null;
     }
     return 'error after success';
@@ -47,7 +48,7 @@ export function LoginPage({ redirectTo, ssoError }: { redirectTo: string | undef
             </>
           ) : (
             <CodeForm
-              userId={step.userId}
+              attemptId={step.attemptId}
               message={step.message}
               onReply={onReply}
               onBack={() => setStep({ kind: 'credentials' })}
