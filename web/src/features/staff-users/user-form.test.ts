@@ -5,7 +5,9 @@ const base = { ...initialUserFormValues(null), name: 'Ada', email: 'ada@example.
 
 describe('validateUserForm', () => {
   it('wants matching passwords for a new user', () => {
-    expect(validateUserForm({ ...base, password: 'kettle orbit', confirmPassword: 'kettle orbiT' }, false)).toEqual({
+    expect(
+      validateUserForm({ ...base, password: 'kettle orbit', confirmPassword: 'kettle orbiT' }, false),
+    ).toEqual({
       confirmPassword: 'Passwords not the same.',
     });
     expect(validateUserForm({ ...base, password: '', confirmPassword: '' }, false).password).toBe(
