@@ -11,7 +11,7 @@ import { migrate } from '@console/auth/migrations';
 import { hashPassword } from '@console/auth/passwords';
 import { ensureStaffUser } from '@console/auth/seed-staff';
 import { type AuthUserDoc, COLLECTIONS } from '@console/contracts';
-import { loadDemoWorld, writeEnergyMonth } from '@console/world';
+import { loadDemoWorld, throttledProgress, writeEnergyMonth } from '@console/world';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
 
@@ -79,12 +79,15 @@ try {
   await pool.end();
 }
 
-// The customers, homes and hubs: the same seeded world the simulator runs (DEMO_SEED, DEMO_CUSTOMERS).
+// The customers, homes and hubs: the same seeded world the simulator runs (DEMO_SEED, DEMO_CUSTOMERS),
+// ending now (its load time; WORLD_NOW pins it). Progress every 5 s; a stopped load resumes on the next start.
 const world = await loadDemoWorld({
   databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/console',
   mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/console',
   seed: Number(process.env.DEMO_SEED ?? 1),
   customers: Number(process.env.DEMO_CUSTOMERS ?? 2000),
+  ...(process.env.WORLD_NOW ? { now: process.env.WORLD_NOW } : {}),
+  onProgress: throttledProgress((line) => console.error(line)),
 });
 console.error(world.message);
 

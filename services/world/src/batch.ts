@@ -7,8 +7,15 @@ import { GEN1_TABLES } from './gen1/types.ts';
 import { copyRows } from './postgres/copy.ts';
 import { worldGlobals } from './world.ts';
 
-/** One batch of customers' Gen1 rows in one transaction, tables in foreign-key order; returns the rows. */
-export function copyBatch(pool: pg.Pool, batch: readonly Customer[]): Promise<number> {
+/**
+ * One batch of customers' Gen1 rows in one transaction, tables in foreign-key order, and `also`
+ * in the same transaction (the loader's progress); returns the rows.
+ */
+export function copyBatch(
+  pool: pg.Pool,
+  batch: readonly Pick<Customer, 'gen1'>[],
+  also?: (client: pg.PoolClient) => Promise<unknown>,
+): Promise<number> {
   return transaction(pool, async (client) => {
     let rows = 0;
     for (const table of GEN1_TABLES) {
@@ -16,13 +23,14 @@ export function copyBatch(pool: pg.Pool, batch: readonly Customer[]): Promise<nu
       await copyRows(client, table, all);
       rows += all.length;
     }
+    await also?.(client);
     return rows;
   });
 }
 
 /** The device types and firmware releases: the world's, loaded once. */
-export async function loadGlobals(pool: pg.Pool, db: Db): Promise<void> {
-  const g = worldGlobals();
+export async function loadGlobals(pool: pg.Pool, db: Db, now: number): Promise<void> {
+  const g = worldGlobals(now);
   const client = await pool.connect();
   try {
     await copyRows(client, 'device_types', g.deviceTypes);

@@ -1,9 +1,11 @@
 /**
  * The world on the command line:
- *   node services/world/src/cli.ts load --customers 500 --seed 1 [--reset] [--no-histories] [--batch 1000]
+ *   node services/world/src/cli.ts load --customers 500 --seed 1 [--reset] [--no-histories] [--batch 1000] [--now ISO]
  *   node services/world/src/cli.ts reset
  *   node services/world/src/cli.ts summary --customers 10000 --seed 1
- * DATABASE_URL and MONGO_URL come from the environment, with the kit's defaults.
+ * DATABASE_URL and MONGO_URL come from the environment, with the kit's defaults. A new world's now
+ * is the load time, or --now (or WORLD_NOW), e.g. 2025-06-01T00:00:00Z for a reproducible one. A load
+ * stopped half way (Ctrl-C) continues where it stopped when run again.
  */
 import { parseArgs } from 'node:util';
 import { CommonConfigSchema, readConfig } from '@console/kit';
@@ -11,6 +13,7 @@ import { Type } from '@sinclair/typebox';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
 import { loadWorld } from './load.ts';
+import { throttledProgress } from './progress.ts';
 import { resetWorld } from './reset.ts';
 import { summarize } from './summary.ts';
 
@@ -22,6 +25,7 @@ const { positionals, values } = parseArgs({
     batch: { type: 'string', default: '1000' },
     reset: { type: 'boolean', default: false },
     'no-histories': { type: 'boolean', default: false },
+    now: { type: 'string', default: process.env.WORLD_NOW ?? '' },
   },
 });
 const command = positionals[0] ?? 'load';
@@ -55,16 +59,13 @@ try {
       reset: values.reset,
       histories: !values['no-histories'],
       batch: Number(values.batch),
-      onProgress: (p) =>
-        console.log(
-          `${p.customers.toLocaleString('en')} customers  ${p.rows.toLocaleString('en')} rows (${rate(p.rows, p.seconds)}/s)  ` +
-            `${p.docs.toLocaleString('en')} docs (${rate(p.docs, p.seconds)}/s)  ${p.seconds.toFixed(1)} s`,
-        ),
+      ...(values.now ? { now: values.now } : {}),
+      onProgress: throttledProgress((line) => console.log(line), 2000),
     });
     if (r.skipped) console.log(`world seed ${seed} already holds ${customers} customers: nothing to do`);
     else {
       console.log(
-        `loaded customers ${r.from}..${customers - 1} in ${r.seconds.toFixed(1)} s: ${r.rows} rows (${rate(r.rows, r.seconds)}/s), ` +
+        `${r.resumed ? 'resumed: ' : ''}loaded customers ${r.from}..${customers - 1} (now ${new Date(r.now).toISOString()}) in ${r.seconds.toFixed(1)} s: ${r.rows} rows (${rate(r.rows, r.seconds)}/s), ` +
           `${r.docs} docs (${rate(r.docs, r.seconds)}/s); Postgres ${r.pgSeconds.toFixed(1)} s, Mongo ${r.mongoSeconds.toFixed(1)} s, indexes ${r.indexSeconds.toFixed(1)} s`,
       );
     }

@@ -1,3 +1,4 @@
+import { shiftCustomer, shiftOf } from './clock.ts';
 import { generateGen1 } from './gen1/accounts.ts';
 import { emptyGen1, type Gen1Rows } from './gen1/types.ts';
 import { addClientDevices } from './gen2/clients.ts';
@@ -29,6 +30,11 @@ export interface GenerateOptions {
   gen1?: boolean;
   /** Skip the Gen2 part (the WiFi link iteration needs only Gen1). */
   gen2?: boolean;
+  /**
+   * The world's now (ms): every date is moved so the world ends there. Default: the generator's
+   * reference clock, WORLD_NOW (the same output on any day).
+   */
+  now?: number;
 }
 
 // Independent streams per part: skipping one part (or its histories) never changes another.
@@ -82,5 +88,6 @@ export function generateCustomer(seed: number, index: number, options: GenerateO
     const legacy = customer.gen1.users[0]?.user_id;
     addCustomerAuth(auth, users, legacy === undefined ? null : String(legacy), customer.gen2);
   }
+  if (options.now !== undefined) shiftCustomer(customer, shiftOf(options.now));
   return customer;
 }

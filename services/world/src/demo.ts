@@ -1,6 +1,6 @@
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
-import { loadWorld } from './load.ts';
+import { type LoadProgress, loadWorld } from './load.ts';
 import { readMeta, WorldStateError } from './meta.ts';
 import { migrateWorld } from './postgres/migrate.ts';
 
@@ -9,6 +9,9 @@ export interface DemoWorldOptions {
   mongoUrl: string;
   customers: number;
   seed: number;
+  /** The world's now when a new world is loaded (default: the load time). */
+  now?: Date | number | string;
+  onProgress?: (p: LoadProgress) => void;
 }
 
 export interface DemoWorldResult {
@@ -20,9 +23,9 @@ export interface DemoWorldResult {
 
 /**
  * The demo's world, for infra/demo/seed.ts: idempotent. Skips when world `seed` already holds
- * `customers` (world_meta records it); extends a smaller world of the same seed; finishes a load
- * that stopped half way by starting it again; never replaces a different world (a benchmark's
- * million customers stay).
+ * `customers` (world_meta records it); extends a smaller world of the same seed; resumes a load
+ * that stopped half way; loads again a demo world from before worlds had a now (it would end on
+ * the reference clock's day); never replaces a different world (a benchmark's million customers stay).
  */
 export async function loadDemoWorld(o: DemoWorldOptions): Promise<DemoWorldResult> {
   const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 4 });
@@ -31,25 +34,28 @@ export async function loadDemoWorld(o: DemoWorldOptions): Promise<DemoWorldResul
     await mongo.connect();
     await migrateWorld(pool);
     const meta = await readMeta(pool);
-    const unfinished = meta?.status === 'loading';
-    if (meta && !unfinished && meta.seed !== o.seed) {
+    if (meta && meta.seed !== o.seed) {
       return {
         outcome: 'other',
         message: `world: seed ${meta.seed} with ${meta.customers} customers is loaded; left as it is`,
       };
     }
+    const frozen = meta !== null && meta.now === null;
     const r = await loadWorld({
       pool,
       db: mongo.db(),
       seed: o.seed,
       customers: o.customers,
-      reset: unfinished,
-      histories: meta && !unfinished ? meta.histories : true,
+      reset: frozen,
+      histories: meta && !frozen ? meta.histories : true,
+      ...(o.now === undefined ? {} : { now: o.now }),
+      ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     });
     if (r.skipped) return { outcome: 'present', message: `world: seed ${o.seed} already loaded` };
+    const how = r.resumed ? `resumed at customer ${r.from}, ` : frozen ? 'loaded again to end now, ' : '';
     return {
       outcome: 'loaded',
-      message: `world: loaded ${r.customers} customers of seed ${o.seed} (${r.rows} rows, ${r.docs} documents) in ${r.seconds.toFixed(1)} s`,
+      message: `world: ${how}loaded ${r.customers} customers of seed ${o.seed} (${r.rows} rows, ${r.docs} documents) in ${r.seconds.toFixed(1)} s; its now is ${new Date(r.now).toISOString()}`,
     };
   } catch (err) {
     if (err instanceof WorldStateError) return { outcome: 'other', message: `world: ${err.message}` };

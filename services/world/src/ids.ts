@@ -31,6 +31,11 @@ export function permute32(n: number, key: number): number {
 export const HUB_SLOTS = 4;
 /** 2^24 hub ids in each top byte, four per customer. */
 export const MAX_CUSTOMERS = 2 ** 24 / HUB_SLOTS;
+/**
+ * Customer numbers from here up belong to the growth (growth.ts: customers who join a running
+ * world, and the numbers its other records take their ids from); a loaded world stays below.
+ */
+export const GROWTH_FIRST = MAX_CUSTOMERS / 2;
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 

@@ -1,3 +1,4 @@
+export { shiftCustomer, worldNow } from './clock.ts';
 export type { Customer, CustomerKind, GenerateOptions } from './customer.ts';
 export { generateCustomer } from './customer.ts';
 export { type DemoWorldOptions, type DemoWorldResult, loadDemoWorld } from './demo.ts';
@@ -11,6 +12,7 @@ export { readMeta, type WorldMeta, WorldStateError } from './meta.ts';
 export { ensureIndexes, MONGO_INDEXES } from './mongo/indexes.ts';
 export { copyRows } from './postgres/copy.ts';
 export { migrateWorld } from './postgres/migrate.ts';
+export { duration, progressLine, throttledProgress } from './progress.ts';
 export { resetWorld } from './reset.ts';
 export { DailyTally, STATISTICS_DAYS, writeDailyStatistics } from './statistics.ts';
 export { summarize, type WorldSummary } from './summary.ts';

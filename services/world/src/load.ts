@@ -1,7 +1,9 @@
 import type { Db } from 'mongodb';
 import type pg from 'pg';
 import { copyBatch, loadGlobals, timed } from './batch.ts';
+import { worldNow } from './clock.ts';
 import { type Customer, generateCustomer } from './customer.ts';
+import { GROWTH_FIRST } from './ids.ts';
 import { readMeta, type WorldMeta, WorldStateError, writeMeta } from './meta.ts';
 import { dropIndexes } from './mongo/bulk.ts';
 import { ensureIndexes } from './mongo/indexes.ts';
@@ -10,6 +12,7 @@ import { LOAD_LOCK, parkIndexes, restoreIndexes } from './postgres/bulk.ts';
 import { migrateWorld } from './postgres/migrate.ts';
 import { resetWorld } from './reset.ts';
 import { DailyTally, writeDailyStatistics } from './statistics.ts';
+import { WORLD_NOW } from './time.ts';
 
 export interface LoadOptions {
   pool: pg.Pool;
@@ -24,11 +27,23 @@ export interface LoadOptions {
   batch?: number;
   /** Build secondary indexes after the data (default: for 10,000 customers or more into an empty world). */
   bulk?: boolean;
+  /**
+   * The world's now for a new world (ms, ISO text or Date; default: the load's start, to the
+   * second). A world already held keeps its own: an extension or a resume continues it.
+   */
+  now?: Date | number | string;
   onProgress?: (p: LoadProgress) => void;
 }
 
 export interface LoadProgress {
+  /** Customers written by this run. */
   customers: number;
+  /** Customers of the world written so far (earlier runs included) and the size being loaded. */
+  done: number;
+  total: number;
+  /** Customers per second in this run, and the seconds left at that rate. */
+  rate: number;
+  secondsLeft: number;
   rows: number;
   docs: number;
   /** Seconds since the load started. */
@@ -44,19 +59,34 @@ export interface LoadResult extends LoadProgress {
   skipped: boolean;
   /** The first customer this load generated (where an earlier load of the same seed stopped). */
   from: number;
+  /** This run continued a load that had stopped half way. */
+  resumed: boolean;
+  /** The world's now (ms). */
+  now: number;
 }
 
 /**
  * Loads world `seed` up to `customers` customers: Gen1 rows by COPY, Gen2 documents by unordered
  * insertMany, batch by batch, generating customer by customer (memory stays flat at any size).
- * A world of the same seed already loaded is extended, not repeated; any other must be reset.
+ * A world of the same seed already loaded is extended, not repeated; a load of it that stopped
+ * half way is resumed where it stopped (each batch is recorded as it lands; the records are the
+ * same when generated again, so what a stopped batch wrote is skipped); any other must be reset.
  * One load at a time (a session advisory lock).
  */
 export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
   const histories = o.histories ?? true;
   const started = Date.now();
+  if (o.customers > GROWTH_FIRST) {
+    throw new RangeError(
+      `A loaded world holds at most ${GROWTH_FIRST} customers (the rest are the growth's)`,
+    );
+  }
   const p: LoadProgress = {
     customers: 0,
+    done: 0,
+    total: o.customers,
+    rate: 0,
+    secondsLeft: 0,
     rows: 0,
     docs: 0,
     seconds: 0,
@@ -75,38 +105,52 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
     else await ensureIndexes(o.db);
     const meta = await readMeta(o.pool);
     const from = startFrom(meta, o.seed, histories);
-    if (from >= o.customers) return { ...p, skipped: true, from };
-    if (!meta) await loadGlobals(o.pool, o.db);
-    await writeMeta(o.pool, { seed: o.seed, customers: from, histories, status: 'loading' });
+    const resumed = meta?.status === 'loading';
+    // A world from before worlds had a now was generated on the reference clock.
+    const now = meta ? (meta.now ?? WORLD_NOW) : worldNow(o.now);
+    p.done = from;
+    if (from >= o.customers) return { ...p, skipped: true, from, resumed: false, now };
+    if (!meta) await loadGlobals(o.pool, o.db, now);
+    const pgDone = resumed ? await pgCustomers(o.pool) : from;
+    const state: WorldMeta = { seed: o.seed, customers: from, histories, status: 'loading', now };
+    await writeMeta(o.pool, state);
     const bulk = o.bulk ?? (from === 0 && o.customers >= 10_000);
     if (bulk) await Promise.all([parkIndexes(o.pool), dropIndexes(o.db)]);
     const size = o.batch ?? 1000;
+    const options = { histories, now };
     // The daily records describe the whole world: an extended load tallies the earlier customers again.
-    const tally = new DailyTally();
-    for (let i = 0; i < from; i++) tally.add(generateCustomer(o.seed, i, { histories }));
+    const tally = new DailyTally(now);
+    for (let i = 0; i < from; i++) tally.add(generateCustomer(o.seed, i, options));
+    const stamp = Math.floor(now / 1000);
     for (let at = from; at < o.customers; at += size) {
       const batch: Customer[] = [];
       for (let i = at; i < Math.min(at + size, o.customers); i++)
-        batch.push(generateCustomer(o.seed, i, { histories }));
+        batch.push(generateCustomer(o.seed, i, options));
       for (const c of batch) tally.add(c);
+      const end = at + batch.length;
+      // Postgres records its own progress in the batch's transaction: a resume skips what it committed.
+      const gen1 = batch.filter((c) => c.index >= pgDone);
       const [rows, docs] = await Promise.all([
         timed(
-          () => copyBatch(o.pool, batch),
+          () =>
+            copyBatch(o.pool, gen1, (client) =>
+              client.query('update world_meta set pg_customers = $1 where id = 1', [end]),
+            ),
           (s) => (p.pgSeconds += s),
         ),
         timed(
-          () =>
-            insertDocs(
-              o.db,
-              batch.map((c) => c.gen2),
-            ),
+          () => insertDocs(o.db, batch, stamp),
           (s) => (p.mongoSeconds += s),
         ),
       ]);
+      await writeMeta(o.pool, { ...state, customers: end });
       p.customers += batch.length;
+      p.done = end;
       p.rows += rows;
       p.docs += docs;
       p.seconds = (Date.now() - started) / 1000;
+      p.rate = p.customers / Math.max(p.seconds, 0.001);
+      p.secondsLeft = (o.customers - end) / Math.max(p.rate, 0.001);
       o.onProgress?.({ ...p });
     }
     await timed(
@@ -122,23 +166,28 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
       },
       (s) => (p.indexSeconds += s),
     );
-    await writeMeta(o.pool, { seed: o.seed, customers: o.customers, histories, status: 'loaded' });
+    await writeMeta(o.pool, { ...state, customers: o.customers, status: 'loaded' });
     p.seconds = (Date.now() - started) / 1000;
-    return { ...p, skipped: false, from };
+    return { ...p, skipped: false, from, resumed, now };
   } finally {
     await lock.query('select pg_advisory_unlock_all()').catch(() => undefined);
     lock.release();
   }
 }
 
+async function pgCustomers(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number | null }>(
+    'select pg_customers as n from world_meta where id = 1',
+  );
+  return rows[0]?.n ?? 0;
+}
+
 function startFrom(meta: WorldMeta | null, seed: number, histories: boolean): number {
   if (!meta) return 0;
-  if (meta.status !== 'loaded') {
-    throw new WorldStateError('An earlier load of the world did not finish; load again with reset.', meta);
-  }
   if (meta.seed !== seed || meta.histories !== histories) {
+    const what = meta.status === 'loading' ? 'an unfinished load of world' : 'world';
     throw new WorldStateError(
-      `The databases hold world seed ${meta.seed} (${meta.customers} customers, histories ${meta.histories}); reset to replace it.`,
+      `The databases hold ${what} seed ${meta.seed} (${meta.customers} customers, histories ${meta.histories}); reset to replace it.`,
       meta,
     );
   }

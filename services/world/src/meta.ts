@@ -3,9 +3,12 @@ import type pg from 'pg';
 /** What world the databases hold: one row, written by the loader (world_meta). */
 export interface WorldMeta {
   seed: number;
+  /** Customers written to both stores (while loading: how far the load got). */
   customers: number;
   histories: boolean;
   status: 'loading' | 'loaded';
+  /** The world's now (ms): its first load's time. Null for a world on the generator's reference clock (loaded before worlds had one). */
+  now: number | null;
 }
 
 export async function readMeta(pool: pg.Pool | pg.PoolClient): Promise<WorldMeta | null> {
@@ -14,18 +17,26 @@ export async function readMeta(pool: pg.Pool | pg.PoolClient): Promise<WorldMeta
     customers: number;
     histories: boolean;
     status: WorldMeta['status'];
-  }>('select seed, customers, histories, status from world_meta where id = 1');
+    world_now: Date | null;
+  }>('select seed, customers, histories, status, world_now from world_meta where id = 1');
   const r = rows[0];
   return r
-    ? { seed: Number(r.seed), customers: r.customers, histories: r.histories, status: r.status }
+    ? {
+        seed: Number(r.seed),
+        customers: r.customers,
+        histories: r.histories,
+        status: r.status,
+        now: r.world_now ? r.world_now.getTime() : null,
+      }
     : null;
 }
 
 export async function writeMeta(pool: pg.Pool | pg.PoolClient, meta: WorldMeta): Promise<void> {
   await pool.query(
-    `insert into world_meta (id, seed, customers, histories, status, updated) values (1, $1, $2, $3, $4, now())
-     on conflict (id) do update set seed = $1, customers = $2, histories = $3, status = $4, updated = now()`,
-    [meta.seed, meta.customers, meta.histories, meta.status],
+    `insert into world_meta (id, seed, customers, histories, status, world_now, updated)
+     values (1, $1, $2, $3, $4, $5, now())
+     on conflict (id) do update set seed = $1, customers = $2, histories = $3, status = $4, world_now = $5, updated = now()`,
+    [meta.seed, meta.customers, meta.histories, meta.status, meta.now === null ? null : new Date(meta.now)],
   );
 }
 

@@ -12,7 +12,7 @@ import { migrateWorld } from './postgres/migrate.ts';
  */
 export async function resetWorld(pool: pg.Pool, db: Db): Promise<void> {
   await migrateWorld(pool);
-  const tables = [...GEN1_TABLES, 'device_type_values', 'device_types', 'world_meta'];
+  const tables = [...GEN1_TABLES, 'device_type_values', 'device_types', 'world_meta', 'world_growth'];
   await pool.query(`truncate ${tables.join(', ')}`);
   const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
   for (const name of Object.values(COLLECTIONS)) {

@@ -3,23 +3,26 @@ import type { Db } from 'mongodb';
 import type { Customer } from './customer.ts';
 import { DAY, WORLD_NOW } from './time.ts';
 
-/** The daily statistics records cover the world's last year. */
+/** The daily statistics records cover the world's last year, up to the day of its now (today). */
 export const STATISTICS_DAYS = 365;
-const START = WORLD_NOW - STATISTICS_DAYS * DAY;
 
 /** Day index in the record span; -1 before it (counted in the opening totals), null after it. */
-function dayOf(d: Date): number | null {
+function dayIn(start: number, d: Date): number | null {
   const t = d.getTime();
-  if (t < START) return -1;
-  const i = Math.floor((t - START) / DAY);
+  if (t < start) return -1;
+  const i = Math.floor((t - start) / DAY);
   return i < STATISTICS_DAYS ? i : null;
 }
 
 class Counter {
   readonly days = new Float64Array(STATISTICS_DAYS);
   before = 0;
+  private readonly start: number;
+  constructor(start: number) {
+    this.start = start;
+  }
   add(d: Date, n = 1): void {
-    const i = dayOf(d);
+    const i = dayIn(this.start, d);
     if (i === null) return;
     if (i < 0) this.before += n;
     else this.days[i] = (this.days[i] as number) + n;
@@ -40,27 +43,38 @@ class Counter {
  * product code, the day's hub messages, Gen1 commands, transactions and hubs seen.
  */
 export class DailyTally {
-  private users = new Counter();
+  /** The first record's day: the last record is the day the world's now falls in. */
+  private readonly start: number;
+  private readonly users: Counter;
   private devices = new Map<string, Counter>();
   private structures = new Map<string, Counter>();
-  private socketLogs = new Counter();
-  private gen1Commands = new Counter();
-  private commands = new Counter();
-  private durations = new Counter();
+  private readonly socketLogs: Counter;
+  private readonly gen1Commands: Counter;
+  private readonly commands: Counter;
+  private readonly durations: Counter;
   private online = new Float64Array(STATISTICS_DAYS);
+
+  constructor(now = WORLD_NOW) {
+    this.start = Math.ceil(now / DAY) * DAY - STATISTICS_DAYS * DAY;
+    this.users = new Counter(this.start);
+    this.socketLogs = new Counter(this.start);
+    this.gen1Commands = new Counter(this.start);
+    this.commands = new Counter(this.start);
+    this.durations = new Counter(this.start);
+  }
 
   add(c: Customer): void {
     const g = c.gen2;
     for (const u of g.users) this.users.add(u.createdDate);
     const firstByStructure = new Map<string, Date>();
     for (const p of g.products) {
-      counter(this.devices, p.productCode).add(p.createdDate);
+      this.counter(this.devices, p.productCode).add(p.createdDate);
       const key = `${p.rootGroupId}\u0000${p.productCode}`;
       const seen = firstByStructure.get(key);
       if (!seen || p.createdDate < seen) firstByStructure.set(key, p.createdDate);
     }
     for (const [key, d] of firstByStructure)
-      counter(this.structures, key.split('\u0000')[1] as string).add(d);
+      this.counter(this.structures, key.split('\u0000')[1] as string).add(d);
     for (const s of g.socketLogs) this.socketLogs.add(s.createdDate);
     for (const t of g.transactions) {
       this.commands.add(t.createdDate);
@@ -69,8 +83,8 @@ export class DailyTally {
     for (const q of c.gen1.command_queue) this.gen1Commands.add(q.request_date);
     for (const h of g.hubs) {
       // A hub is seen on every day from when it was added to when it last updated.
-      const from = Math.max(0, dayOf(h.createdDate) ?? STATISTICS_DAYS);
-      const to = dayOf(h.updatedDate);
+      const from = Math.max(0, dayIn(this.start, h.createdDate) ?? STATISTICS_DAYS);
+      const to = dayIn(this.start, h.updatedDate);
       const last = to === null ? STATISTICS_DAYS - 1 : to;
       for (let i = from; i <= last; i++) this.online[i] = (this.online[i] as number) + 1;
     }
@@ -83,7 +97,7 @@ export class DailyTally {
     return Array.from({ length: STATISTICS_DAYS }, (_, i) => {
       const commands = this.commands.days[i] as number;
       return {
-        date: new Date(START + i * DAY),
+        date: new Date(this.start + i * DAY),
         users: { total: users[i] as number },
         devices: Object.fromEntries(devices.map(([code, t]) => [code, t[i] as number])),
         structures: {
@@ -101,15 +115,15 @@ export class DailyTally {
       };
     });
   }
-}
 
-function counter(map: Map<string, Counter>, key: string): Counter {
-  let c = map.get(key);
-  if (!c) {
-    c = new Counter();
-    map.set(key, c);
+  private counter(map: Map<string, Counter>, key: string): Counter {
+    let c = map.get(key);
+    if (!c) {
+      c = new Counter(this.start);
+      map.set(key, c);
+    }
+    return c;
   }
-  return c;
 }
 
 /** Replaces the world's daily statistics records (they describe the world as loaded now). */

@@ -8,6 +8,7 @@ import type {
   UserDoc,
   Wfl,
 } from '@console/contracts';
+import { shiftDates, shiftOf } from './clock.ts';
 import { type Customer, type GenerateOptions, generateCustomer } from './customer.ts';
 import { DEVICE_TYPE_VALUES, DEVICE_TYPES } from './gen1/catalog.ts';
 
@@ -64,7 +65,8 @@ export interface WorldGlobals {
   firmwareReleases: FirmwareReleaseRecordDoc[];
 }
 
-export function worldGlobals(): WorldGlobals {
+/** The world's device types and firmware releases; release dates moved to a world whose now is `now`. */
+export function worldGlobals(now?: number): WorldGlobals {
   const release = (
     code: string,
     version: string,
@@ -81,17 +83,19 @@ export function worldGlobals(): WorldGlobals {
     notForGeneralRelease: false,
     ...extra,
   });
+  const firmwareReleases = [
+    release('L2', '3.40.1', ['3.35.0', '3.37.2', '3.38.0']),
+    release('L2', '3.41.0-beta', ['3.40.1'], { categories: ['beta'], notForGeneralRelease: true }),
+    release('L2', '3.41.0-int', ['3.40.1'], { categories: ['internal'], notForGeneralRelease: true }),
+    ...['L21', 'L22', 'L41', 'L42', 'L81', 'L91', 'LW934', 'LW921'].map((code) =>
+      release(code, '7.1', ['5.8', '6.2', '6.5', '6.6', '6.9']),
+    ),
+    release('L42', '7.2-int', ['7.1'], { categories: ['internal'], notForGeneralRelease: true }),
+  ];
+  if (now !== undefined) shiftDates(firmwareReleases, shiftOf(now));
   return {
     deviceTypes: DEVICE_TYPES,
     deviceTypeValues: DEVICE_TYPE_VALUES,
-    firmwareReleases: [
-      release('L2', '3.40.1', ['3.35.0', '3.37.2', '3.38.0']),
-      release('L2', '3.41.0-beta', ['3.40.1'], { categories: ['beta'], notForGeneralRelease: true }),
-      release('L2', '3.41.0-int', ['3.40.1'], { categories: ['internal'], notForGeneralRelease: true }),
-      ...['L21', 'L22', 'L41', 'L42', 'L81', 'L91', 'LW934', 'LW921'].map((code) =>
-        release(code, '7.1', ['5.8', '6.2', '6.5', '6.6', '6.9']),
-      ),
-      release('L42', '7.2-int', ['7.1'], { categories: ['internal'], notForGeneralRelease: true }),
-    ],
+    firmwareReleases,
   };
 }

@@ -21,9 +21,9 @@ describe('the demo world', () => {
     expect(await readMeta(w.pool)).toMatchObject({ seed: 9, customers: 40, status: 'loaded' });
   });
 
-  it('starts a load that stopped half way again from empty', async () => {
-    await w.pool.query("update world_meta set status = 'loading', customers = 10");
-    await w.db.collection(COLLECTIONS.hubs).insertOne({ hubId: 1, note: 'left by the stopped load' });
+  it('loads a world from before worlds had a now again, so that it ends now', async () => {
+    await w.pool.query('update world_meta set world_now = null');
+    const before = Date.now();
     const r = await loadDemoWorld({
       databaseUrl: w.databaseUrl,
       mongoUrl: w.mongoUrl,
@@ -31,7 +31,24 @@ describe('the demo world', () => {
       seed: 9,
     });
     expect(r.outcome).toBe('loaded');
-    expect(await w.db.collection(COLLECTIONS.hubs).countDocuments({ hubId: 1 })).toBe(0);
+    expect(r.message).toMatch(/loaded again to end now/);
+    const meta = await readMeta(w.pool);
+    expect(meta).toMatchObject({ seed: 9, customers: 40, status: 'loaded' });
+    expect(meta?.now).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('resumes a load that stopped half way', async () => {
+    await w.pool.query("update world_meta set status = 'loading', customers = 30");
+    const hubs = await w.db.collection(COLLECTIONS.hubs).countDocuments();
+    const r = await loadDemoWorld({
+      databaseUrl: w.databaseUrl,
+      mongoUrl: w.mongoUrl,
+      customers: 40,
+      seed: 9,
+    });
+    expect(r.outcome).toBe('loaded');
+    expect(r.message).toMatch(/resumed at customer 30/);
+    expect(await w.db.collection(COLLECTIONS.hubs).countDocuments()).toBe(hubs);
     expect(await readMeta(w.pool)).toMatchObject({ seed: 9, customers: 40, status: 'loaded' });
   });
 });

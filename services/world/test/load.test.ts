@@ -18,6 +18,8 @@ import { GEN2_KEYS, loadWorld, readMeta, summarize, WorldStateError } from '../s
 import { openWorld } from './harness.ts';
 
 const SPEC = { seed: 20250601, customers: 300 };
+// Pinned: the world is the same on any day.
+const SPEC_NOW = Date.UTC(2025, 5, 1);
 const w = useSuite(() => openWorld());
 let structures: StructureDoc[];
 let hubs: HubDoc[];
@@ -26,7 +28,7 @@ let users: UserDoc[];
 const expected = summarize(SPEC);
 
 beforeAll(async () => {
-  const r = await loadWorld({ pool: w.pool, db: w.db, ...SPEC, batch: 120 });
+  const r = await loadWorld({ pool: w.pool, db: w.db, ...SPEC, batch: 120, now: SPEC_NOW });
   expect(r.customers).toBe(300);
   const all = <T>(name: string) =>
     w.db
@@ -58,6 +60,7 @@ describe('a 300-customer world in Postgres and the Mongo-compatible server', () 
       customers: 300,
       histories: true,
       status: 'loaded',
+      now: SPEC_NOW,
     });
   });
 

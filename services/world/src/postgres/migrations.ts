@@ -230,6 +230,19 @@ export const WORLD_MIGRATIONS: readonly { name: string; sql: string }[] = [
       );
       create index wfl_logs_wfl on wfl_logs (wfl_id, time desc, id desc);`,
   },
+  {
+    // The world's now (its load time; null: a world from before it had one, on the reference clock)
+    // and how far an unfinished load got, so the next run resumes there.
+    name: '008_world_now',
+    sql: `
+      alter table world_meta add column world_now timestamptz;
+      alter table world_meta add column pg_customers integer;
+      create table world_growth (
+        id smallint primary key default 1 check (id = 1),
+        tick bigint not null,
+        updated timestamptz not null default now()
+      );`,
+  },
 ];
 
 function indexes(): string {
