@@ -7,6 +7,7 @@
  * growing pause), never taking the others down.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -39,6 +40,16 @@ function scaleFromArgs(argv: string[]): Map<string, number> {
   return scale;
 }
 
+/** The environment of a process connecting as broker user `user`, when the broker has users. */
+const brokerUser = (user: string): Record<string, string> =>
+  process.env.NATS_AUTH_DIR
+    ? {
+        NATS_USER: user,
+        NATS_PASSWORD: '',
+        NATS_PASSWORD_FILE: resolve(process.env.NATS_AUTH_DIR, `${user}.pass`),
+      }
+    : {};
+
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -58,13 +69,7 @@ function start(service: string, index: number) {
         ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=8`.trim() }
         : {}),
       // Each component connects as its own broker user (infra/nats-auth.sh), not as `tests`.
-      ...(process.env.NATS_AUTH_DIR
-        ? {
-            NATS_USER: service,
-            NATS_PASSWORD: '',
-            NATS_PASSWORD_FILE: resolve(process.env.NATS_AUTH_DIR, `${service}.pass`),
-          }
-        : {}),
+      ...brokerUser(service),
       // PORT is the console's (the gateway's) port; the other services pick free ones.
       PORT: service === 'gateway' ? String(GATEWAY_PORT + index - 1) : '0',
       // The simulator runs the demo world's hubs and links (the same seed and size the seed script loaded).
@@ -100,6 +105,20 @@ function start(service: string, index: number) {
 
 const backoff = new Map<string, number>();
 
+/** services/kit/src/prepare-streams.ts as the `streams` user (when the broker has users), to its end. */
+async function prepareStreams() {
+  const child = spawn(process.execPath, [resolve(root, 'services/kit/src/prepare-streams.ts')], {
+    cwd: root,
+    env: { ...process.env, ...brokerUser('streams') },
+    stdio: 'inherit',
+  });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) {
+    console.error('the streams could not be prepared (services/kit/src/prepare-streams.ts)');
+    process.exit(1);
+  }
+}
+
 function stop(code: number) {
   if (stopping) return;
   stopping = true;
@@ -115,6 +134,8 @@ process.on('SIGTERM', () => stop(0));
 
 const scale = scaleFromArgs(process.argv.slice(2));
 const first = Number(argValue(process.argv.slice(2), '--first') ?? '1');
+// The streams first, as the broker's stream administrator: the services only check theirs.
+await prepareStreams();
 for (const [service, count] of scale) {
   for (let i = first; i < first + count; i++) start(service, i);
 }

@@ -61,6 +61,7 @@ ensure_nats() {
 	info="$(nats_info 127.0.0.1 "$OWN_NATS_PORT")"
 	if nats_usable "$info"; then
 		log "nats: using $own ($(origin_of nats))"
+		refresh_nats_auth
 		NATS_URL="$own"
 		return
 	fi
@@ -71,12 +72,27 @@ ensure_nats() {
 	mkdir -p "$STATE/nats"
 	# Users and permissions per component, anonymous refused, monitoring on loopback only.
 	local conf
-	conf="$(bash "$INFRA/nats-auth.sh" "$STATE/nats-auth" "$OWN_NATS_MONITOR_PORT")"
+	conf="$(bash "$INFRA/nats-auth.sh" "$STATE/nats-auth" "$OWN_NATS_MONITOR_PORT" dev-infra)"
 	log "nats: starting nats-server $NATS_SERVER_VERSION on $own with authentication (monitoring http://127.0.0.1:$OWN_NATS_MONITOR_PORT)"
 	start_bg nats "$BIN/nats-server" -c "$conf" -n dev-infra -js -sd "$STATE/nats" \
 		-a 127.0.0.1 -p "$OWN_NATS_PORT"
 	wait_ready nats 30 own_nats_ready
 	NATS_URL="$own"
+}
+
+# Our running broker gets the users and permissions of the current table (a change in
+# infra/helm/console/broker-users.json): the file is written again and, if it changed, the server
+# reloads it (SIGHUP; connections stay, those now refused a subscription lose just that).
+refresh_nats_auth() {
+	local pid before after
+	pid="$(managed_pid nats)" || return 0
+	[[ -s "$STATE/nats-auth/nats.conf" ]] || return 0
+	before="$(sha256sum <"$STATE/nats-auth/nats.conf")"
+	bash "$INFRA/nats-auth.sh" "$STATE/nats-auth" "$OWN_NATS_MONITOR_PORT" dev-infra >/dev/null
+	after="$(sha256sum <"$STATE/nats-auth/nats.conf")"
+	[[ "$before" == "$after" ]] && return 0
+	log "nats: users and permissions changed; reloading the broker's configuration"
+	"$BIN/nats-server" --signal "reload=$pid"
 }
 
 # The credentials of our own broker, when it is ours: the `tests` user for tests and tools, and

@@ -14,7 +14,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { subjects } from '@console/contracts';
-import { natsAuth, natsEnvFor, startReplay } from '@console/kit';
+import { ensureStreams, natsAuth, natsEnvFor, startReplay } from '@console/kit';
 import { uniqueName } from '@console/kit/testing';
 import { errorFigures, spacingErrors, syntheticRecording } from '@console/simulator/replay-fixture';
 import { playSchedule } from '@console/simulator/replay-schedule';
@@ -55,6 +55,8 @@ const floorErrors = spacingErrors(offsets, floorArrivals);
 
 const prefix = uniqueName('bench');
 const nc = await connect({ servers: natsUrl, name: 'bench-replay', ...natsAuth() });
+// The start-up step's part: the simulator's own user may only check that its streams exist.
+await ensureStreams(nc, prefix);
 // Extra node flags for the simulator process, e.g. SIM_NODE_FLAGS=--trace-gc.
 const simFlags = (process.env.SIM_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const child: ChildProcess = spawn(

@@ -1,19 +1,35 @@
 /**
- * Issue 9 §1: the broker the project starts (infra/dev-infra.sh, with the users and permissions of
- * infra/nats-auth.sh) refuses anonymous connections and keeps each component to its own subjects.
- * The test starts a nats-server of its own from that same generated configuration, on a free port,
- * so it checks the configuration whatever broker the rest of the run shares.
+ * Issue 9 §1 and issue 29 §1-2: the broker the project starts (infra/dev-infra.sh, with the users
+ * and permissions of infra/helm/console/broker-users.json, rendered by infra/nats-auth.sh) refuses
+ * anonymous connections, keeps each component to its own subjects and its own inbox, and lets no
+ * component administer a stream (the audit stream is append-only besides). The test starts a
+ * nats-server of its own from that same generated configuration, on a free port, so it checks the
+ * configuration whatever broker the rest of the run shares; every check is the broker's answer.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ensureStreams, inboxPrefixOf, requireStreams } from '@console/kit';
 import { freePort } from '@console/kit/testing';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
+/** Every component's broker user. */
+const COMPONENTS = ['gateway', 'auth', 'search', 'hub-control', 'stats', 'supervisor', 'simulator'];
+/** A request each component may send (its replies come back on its own inbox). */
+const REQUEST_OF: Record<string, string> = {
+  gateway: 'console.api.auth.me',
+  auth: '$SRV.INFO.perm-check',
+  search: '$SRV.PING.perm-check',
+  'hub-control': 'console.hub.7.cmd',
+  stats: 'console.api.hub-control.featureLiveRead',
+  supervisor: 'console.host.3.perm-check',
+  simulator: 'console.hub.7.presence',
+};
 let server: ChildProcess;
 let url: string;
 let monitorPort: number;
@@ -22,7 +38,14 @@ const open: NatsConnection[] = [];
 
 async function as(user: string): Promise<NatsConnection> {
   const pass = readFileSync(join(dir, `${user}.pass`), 'utf8').trim();
-  const nc = await connect({ servers: url, user, pass, name: `perm-${user}` });
+  // As the kit connects: with the user's own inbox prefix.
+  const nc = await connect({
+    servers: url,
+    user,
+    pass,
+    name: `perm-${user}`,
+    inboxPrefix: inboxPrefixOf(user),
+  });
   open.push(nc);
   return nc;
 }
@@ -144,6 +167,98 @@ describe('the broker', () => {
     ).toMatch(/Permissions Violation/);
     const auth = await as('auth');
     expect(await violation(auth, () => auth.publish('$JS.API.STREAM.INFO.CONSOLE_AUDIT', ''))).toMatch(
+      /Permissions Violation/,
+    );
+  });
+
+  it('lets each component hear only its own inbox: another’s, or _INBOX.>, is refused and hears nothing', async () => {
+    const spies: { user: string; heard: string[] }[] = [];
+    for (const user of COMPONENTS) {
+      const nc = await as(user);
+      const heard: string[] = [];
+      for (const inbox of [
+        '_INBOX.>',
+        ...COMPONENTS.filter((u) => u !== user).map((u) => `${inboxPrefixOf(u)}.>`),
+      ]) {
+        const refused = await violation(nc, () =>
+          nc.subscribe(inbox, { callback: (e, m) => !e && heard.push(m.subject) }),
+        );
+        expect(refused, `${user} subscribing to ${inbox}`).toMatch(/Permissions Violation for Subscription/);
+      }
+      spies.push({ user, heard });
+    }
+    // Every component asks something it may ask, and the answer comes back on its own inbox only.
+    const responder = await as('tests');
+    const asked = new Set<string>();
+    const answering = responder.subscribe('>', {
+      callback: (_e, m) => {
+        if (m.reply && Object.values(REQUEST_OF).includes(m.subject)) {
+          asked.add(m.reply);
+          m.respond(`answer to ${m.subject}`);
+        }
+      },
+    });
+    await responder.flush();
+    for (const user of COMPONENTS) {
+      const nc = await as(user);
+      const answer = await nc.request(REQUEST_OF[user] as string, '{}', { timeout: 5000 });
+      expect(answer.string(), user).toBe(`answer to ${REQUEST_OF[user]}`);
+    }
+    expect([...asked].every((r) => COMPONENTS.some((u) => r.startsWith(`${inboxPrefixOf(u)}.`)))).toBe(true);
+    expect(asked.size).toBe(COMPONENTS.length);
+    answering.unsubscribe();
+    for (const spy of spies) expect(spy.heard, `${spy.user} heard another's reply`).toEqual([]);
+  });
+
+  it('lets no component update, purge, delete or create a stream, or delete a message of it; only the streams user administers them', async () => {
+    const admin = await as('streams');
+    await ensureStreams(admin, 'console');
+    const jsmAdmin = await jetstreamManager(admin);
+    await jetstream(await as('tests')).publish('console.audit.login', '{"kind":"login"}');
+    for (const user of COMPONENTS) {
+      const nc = await as(user);
+      for (const api of ['UPDATE', 'DELETE', 'PURGE', 'MSG.DELETE', 'CREATE'])
+        expect(
+          await violation(nc, () =>
+            nc.publish(`$JS.API.STREAM.${api}.CONSOLE_AUDIT`, '{"name":"CONSOLE_AUDIT","max_msgs":1}'),
+          ),
+          `${user}: STREAM.${api}`,
+        ).toMatch(/Permissions Violation for Publish/);
+    }
+    // Through the client, as an attacker would try it: refused, and the audit keeps its record.
+    for (const user of ['simulator', 'gateway']) {
+      const jsm = await jetstreamManager(await as(user));
+      await expect(jsm.streams.update('CONSOLE_AUDIT', { max_msgs: 1 })).rejects.toThrow();
+      await expect(jsm.streams.purge('CONSOLE_AUDIT')).rejects.toThrow();
+      await expect(jsm.streams.deleteMessage('CONSOLE_AUDIT', 1)).rejects.toThrow();
+      await expect(jsm.streams.delete('CONSOLE_AUDIT')).rejects.toThrow();
+    }
+    const info = await jsmAdmin.streams.info('CONSOLE_AUDIT');
+    expect(info.state.messages).toBe(1);
+    expect(info.config.max_msgs).toBe(-1);
+    // Each component that checks its streams at start may (STREAM.INFO).
+    for (const user of ['gateway', 'hub-control', 'stats', 'simulator', 'supervisor'])
+      await expect(requireStreams(await as(user), 'console')).resolves.toBeTruthy();
+  });
+
+  it('keeps the audit stream append-only even for its administrator: no purge, no message deletion', async () => {
+    const admin = await as('streams');
+    const { audit } = await ensureStreams(admin, 'console');
+    expect(audit.config.deny_delete).toBe(true);
+    expect(audit.config.deny_purge).toBe(true);
+    const jsm = await jetstreamManager(admin);
+    await jetstream(await as('tests')).publish('console.audit.login', '{"kind":"login"}');
+    const before = (await jsm.streams.info('CONSOLE_AUDIT')).state.messages;
+    await expect(jsm.streams.purge('CONSOLE_AUDIT')).rejects.toThrow(/purge/i);
+    await expect(jsm.streams.deleteMessage('CONSOLE_AUDIT', 1)).rejects.toThrow(/delete/i);
+    // An update may not take either protection away.
+    await expect(
+      jsm.streams.update('CONSOLE_AUDIT', { deny_delete: false, deny_purge: false }),
+    ).rejects.toThrow();
+    expect((await jsm.streams.info('CONSOLE_AUDIT')).state.messages).toBe(before);
+    // The streams user administers streams and nothing else: no inbox but its own.
+    expect(await violation(admin, () => admin.subscribe('_INBOX.>'))).toMatch(/Permissions Violation/);
+    expect(await violation(admin, () => admin.publish('console.api.auth.adminList', '{}'))).toMatch(
       /Permissions Violation/,
     );
   });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { natsEnvFor } from '@console/kit';
+import { ensureStreams, natsAuth, natsEnvFor } from '@console/kit';
 import {
   freePort,
   freshDatabase,
@@ -10,6 +10,7 @@ import {
   type WaitOptions,
   waitFor,
 } from '@console/kit/testing';
+import { connect } from '@nats-io/transport-node';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -59,6 +60,24 @@ export function spawnService(
 }
 
 /**
+ * The stack's streams, made as the start-up step makes them (infra/run-services.ts): the services'
+ * own broker users may only check that they exist. Made as the tests' user, which may do anything.
+ */
+export async function prepareStreams(env: Record<string, string>): Promise<void> {
+  const nc = await connect({
+    servers: (env.NATS_URL ?? '').split(','),
+    name: 'stack-streams',
+    ...natsAuth(),
+  });
+  try {
+    const replicas = env.NATS_STREAM_REPLICAS ? Number(env.NATS_STREAM_REPLICAS) : undefined;
+    await ensureStreams(nc, env.NATS_PREFIX ?? '', { replicas });
+  } finally {
+    await nc.close();
+  }
+}
+
+/**
  * Starts the real services as separate processes, exactly as `infra/run-services.ts` does, on a
  * fresh database and unique NATS/Redis prefixes, with a bootstrap admin known to the test.
  * `extraEnv` adds settings for every service (a function receives the stack's unique prefix).
@@ -87,6 +106,7 @@ export async function startStack(
     LOG_LEVEL: 'warn',
     ...(typeof extraEnv === 'function' ? extraEnv(prefix) : extraEnv),
   };
+  await prepareStreams(env as Record<string, string>);
   const ports: Record<string, number> = {};
   for (const service of services) ports[service] = service === 'gateway' ? port : await freePort();
   const logs: string[] = [];

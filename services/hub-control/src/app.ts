@@ -9,7 +9,6 @@ import {
   waterfallOperations,
 } from '@console/contracts';
 import {
-  ensureStreams,
   migrateService,
   migrationsDir,
   mongoPlugin,
@@ -18,6 +17,7 @@ import {
   postgresPlugin,
   redisPlugin,
   registerOperations,
+  requireStreams,
 } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -70,8 +70,8 @@ export interface HubControlAppOptions {
 export const hubControlApp = fp(
   async (app: FastifyInstance, { config, instance }: HubControlAppOptions) => {
     await app.register(natsPlugin, natsOptions(config, `hub-control ${instance}`));
-    // Whichever of the gateway, the simulator and hub-control starts first creates them (idempotent).
-    await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
+    // Created by the start-up step (node infra/streams.ts): hub-control only checks them.
+    await requireStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     await app.register(redisPlugin, { url: config.REDIS_URL });
     await app.register(mongoPlugin, { url: config.MONGO_URL });
     await app.register(postgresPlugin, { url: config.DATABASE_URL, max: config.PG_POOL_MAX });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { streamNames, subjects } from '@console/contracts';
 import {
   DiscardPolicy,
+  JetStreamApiCodes,
   JetStreamApiError,
   jetstreamManager,
   RetentionPolicy,
@@ -55,9 +56,18 @@ export function streamEpoch(info: Pick<StreamInfo, 'config' | 'created'>): strin
   return createHash('sha256').update(`${info.config.name}|${info.created}`).digest('base64url').slice(0, 12);
 }
 
+/** The console's streams of one prefix, as the broker describes them. */
+export interface ConsoleStreams {
+  hubMsgs: StreamInfo;
+  audit: StreamInfo;
+  reports: StreamInfo;
+}
+
 /**
- * The JetStream streams the console relies on, created or brought up to date idempotently (any
- * process may call this at start: the gateway, the simulator, hub-control).
+ * The JetStream streams the console relies on, created or brought up to date idempotently. This
+ * is stream administration: the start-up step runs it (`node infra/streams.ts`, as the broker's
+ * `streams` user; infra/run-services.ts, the Helm chart's job, the tests' stacks as `tests`), and
+ * the broker refuses it to every component, which only checks its streams (`requireStreams`).
  *
  * - hub messages: every `hub.<id>.msg.>` message and every `hub.<id>.presence` announcement, so a
  *   live panel can be back-filled and a reconnecting browser resumed by stream sequence. Presence
@@ -66,13 +76,16 @@ export function streamEpoch(info: Pick<StreamInfo, 'config' | 'created'>): strin
  *   subject): JetStream captures core publishes, and re-publishes each stored message on
  *   `live.hub.…` with `Nats-Sequence` (its offset) and `Nats-Last-Sequence` (the previous one of
  *   its subject) for the gateway's live panels.
- * - audit: `audit.>`, the durable record of staff actions.
+ * - audit: `audit.>`, the durable record of staff actions, append-only: `deny_delete` and
+ *   `deny_purge` (the broker refuses a message deletion or a purge to anyone, and an update can
+ *   turn neither off); only age removes records.
+ * - reports: the report worker's work queue (services/stats), one message per job.
  */
 export async function ensureStreams(
   nc: NatsConnection,
   prefix: string,
   limits: Partial<StreamLimits> = {},
-): Promise<{ hubMsgs: StreamInfo; audit: StreamInfo }> {
+): Promise<ConsoleStreams> {
   const l = { ...DEFAULT_STREAM_LIMITS, ...limits };
   const s = subjects(prefix);
   const names = streamNames(prefix);
@@ -81,8 +94,8 @@ export async function ensureStreams(
     try {
       return await jsm.streams.add(config);
     } catch (err) {
-      // Another process created it first with other limits: ours win, the data stays (and its
-      // replicas too, unless this caller was told how many).
+      // It exists with other limits: ours win, the data stays (and its replicas too, unless this
+      // caller was told how many).
       if (err instanceof JetStreamApiError && err.code === STREAM_NAME_IN_USE) {
         const replicas = l.replicas ?? (await jsm.streams.info(config.name)).config.num_replicas;
         return jsm.streams.update(config.name, { ...config, num_replicas: replicas });
@@ -113,9 +126,51 @@ export async function ensureStreams(
     discard: DiscardPolicy.Old,
     max_age: nanos(l.auditMaxAgeMs),
     allow_direct: true,
+    deny_delete: true,
+    deny_purge: true,
     num_replicas: l.replicas ?? 1,
   });
-  return { hubMsgs, audit };
+  const reports = await upsert({
+    name: names.reports,
+    subjects: [s.reportJobAny()],
+    retention: RetentionPolicy.Workqueue,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_age: nanos(7 * 24 * 3600_000),
+    num_replicas: l.replicas ?? 1,
+  });
+  return { hubMsgs, audit, reports };
+}
+
+/**
+ * A component's start: its streams must exist (STREAM.INFO only; the start-up step creates them).
+ * Where they are missing and this connection may create them (the `tests` user of a service test,
+ * a broker without users), they are created here; a component's own user is refused by the
+ * broker, and the error says which step to run.
+ */
+export async function requireStreams(
+  nc: NatsConnection,
+  prefix: string,
+  limits: Partial<StreamLimits> = {},
+): Promise<ConsoleStreams> {
+  const jsm = await jetstreamManager(nc);
+  const names = streamNames(prefix);
+  try {
+    const [hubMsgs, audit, reports] = await Promise.all(
+      [names.hubMsgs, names.audit, names.reports].map((n) => jsm.streams.info(n)),
+    );
+    return { hubMsgs, audit, reports } as ConsoleStreams;
+  } catch (err) {
+    if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
+  }
+  try {
+    return await ensureStreams(nc, prefix, limits);
+  } catch (err) {
+    throw new Error(
+      `the JetStream streams of prefix "${prefix}" are missing and this broker user may not create them: run the start-up step (node infra/streams.ts) first`,
+      { cause: err },
+    );
+  }
 }
 
 /** Deletes the streams of a prefix (test clean-up); missing streams are fine. */

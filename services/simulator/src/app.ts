@@ -1,4 +1,4 @@
-import { ensureStreams, natsOptions, natsPlugin } from '@console/kit';
+import { natsOptions, natsPlugin, requireStreams } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SimulatorConfig } from './config.ts';
@@ -20,7 +20,7 @@ export interface SimulatorAppOptions {
 export const simulatorApp = fp(
   async (app: FastifyInstance, { config, workerId }: SimulatorAppOptions) => {
     await app.register(natsPlugin, natsOptions(config, `simulator ${workerId}`));
-    await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
+    await requireStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     await app.register(simulatorPlugin, { config, workerId });
     await app.register(replayPlugin, { url: config.NATS_URL });
     await registerControl(app);

@@ -1,5 +1,5 @@
 import { streamNames } from '@console/contracts';
-import { ensureStreams } from '@console/kit';
+import { requireStreams } from '@console/kit';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,13 +18,13 @@ declare module 'fastify' {
 }
 
 /**
- * The live fan-out behind `/ws`: makes sure the JetStream streams exist, then shares one source
+ * The live fan-out behind `/ws`: checks that the JetStream streams exist, then shares one source
  * per topic among all sockets. Sockets of ended sessions are closed as the session ends (`session-ends.ts`).
  */
 export const livePlugin = fp(
   async (app: FastifyInstance, opts: { config: GatewayConfig }) => {
     const { config } = opts;
-    await ensureStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
+    await requireStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     const hubStream = {
       nc: app.nats,
       liveSubject: app.subjects.hubLive,

@@ -24,16 +24,24 @@ export interface NatsPluginOptions {
 
 /**
  * This process's broker credentials: `NATS_USER` with `NATS_PASSWORD`, or the contents of the file
- * named by `NATS_PASSWORD_FILE` (infra/nats-auth.sh makes one per component). Empty when no user
- * is set (a broker without authentication).
+ * named by `NATS_PASSWORD_FILE` (infra/nats-auth.sh makes one per component), and the user's own
+ * inbox prefix: the broker lets a user hear only `_INBOX_<user>.>` (infra/helm/console/broker-users.json),
+ * so no component reads another's replies. Empty when no user is set (a broker without authentication).
  */
-export function natsAuth(env: NodeJS.ProcessEnv = process.env): { user?: string; pass?: string } {
+export function natsAuth(env: NodeJS.ProcessEnv = process.env): {
+  user?: string;
+  pass?: string;
+  inboxPrefix?: string;
+} {
   const user = env.NATS_USER;
   if (!user) return {};
   const pass =
     env.NATS_PASSWORD || (env.NATS_PASSWORD_FILE ? readFileSync(env.NATS_PASSWORD_FILE, 'utf8').trim() : '');
-  return { user, pass };
+  return { user, pass, inboxPrefix: inboxPrefixOf(user) };
 }
+
+/** A broker user's private inbox prefix (the same rule as infra/nats-conf.ts). */
+export const inboxPrefixOf = (user: string) => `_INBOX_${user}`;
 
 /**
  * One NATS connection per process. It reconnects without limit (a broker restart must not
@@ -61,7 +69,9 @@ export const natsOptions = (
 
 export const natsPlugin = fp(
   async (app: FastifyInstance, opts: NatsPluginOptions) => {
-    const auth = opts.user ? { user: opts.user, pass: opts.pass } : natsAuth();
+    const auth = opts.user
+      ? { user: opts.user, pass: opts.pass, inboxPrefix: inboxPrefixOf(opts.user) }
+      : natsAuth();
     const nc = await connect({
       ...auth,
       servers: opts.url.split(','),

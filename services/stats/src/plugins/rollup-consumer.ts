@@ -1,5 +1,5 @@
 import { streamNames } from '@console/contracts';
-import { ensureStreams } from '@console/kit';
+import { requireStreams } from '@console/kit';
 import { DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -183,8 +183,8 @@ export class RollupConsumer {
   }
 
   private async run(): Promise<void> {
-    // Whoever starts first creates the streams; counting may well start before the hubs do.
-    await ensureStreams(this.app.nats, this.app.subjects.prefix);
+    // The start-up step creates the streams (node infra/streams.ts); counting may start before the hubs do.
+    await requireStreams(this.app.nats, this.app.subjects.prefix);
     const jsm = await jetstreamManager(this.app.nats);
     const info = await jsm.streams.info(this.stream);
     let cursor = await this.store.cursor(this.app.pg, CONSUMER, this.stream);

@@ -6,16 +6,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { REPORTS, streamNames } from '@console/contracts';
-import {
-  AckPolicy,
-  DiscardPolicy,
-  JetStreamApiError,
-  type JsMsg,
-  jetstream,
-  jetstreamManager,
-  RetentionPolicy,
-  StorageType,
-} from '@nats-io/jetstream';
+import { requireStreams } from '@console/kit';
+import { AckPolicy, JetStreamApiError, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -54,7 +46,6 @@ export interface ReportWorkerOptions {
 }
 
 const CONSUMER = 'report-worker';
-const STREAM_EXISTS = 10058;
 const encoder = new TextEncoder();
 
 /**
@@ -71,21 +62,8 @@ export const reportWorkerPlugin = fp(
     const js = jetstream(app.nats);
     const jsm = await jetstreamManager(app.nats);
     const stream = streamNames(app.subjects.prefix).reports;
-    const config = {
-      name: stream,
-      subjects: [app.subjects.reportJobAny()],
-      retention: RetentionPolicy.Workqueue,
-      storage: StorageType.File,
-      discard: DiscardPolicy.Old,
-      max_age: 7 * 24 * 3600 * 1e9,
-      // Like the hub and audit streams: 3 on a three-node cluster, so a node lost loses no job.
-      num_replicas: opts.replicas,
-    };
-    await jsm.streams.add(config).catch(async (err) => {
-      if (err instanceof JetStreamApiError && err.code === STREAM_EXISTS)
-        return jsm.streams.update(stream, config);
-      throw err;
-    });
+    // The REPORTS stream comes from the start-up step with the others (node infra/streams.ts).
+    await requireStreams(app.nats, app.subjects.prefix, { replicas: opts.replicas });
     await jsm.consumers
       .add(stream, {
         durable_name: CONSUMER,
