@@ -56,6 +56,13 @@ export function allows(access: Access, roles: readonly Role[] | null): boolean {
   return access.some((role) => roles.includes(role));
 }
 
+/**
+ * Who may link a customer's Philips Hue or Sonos account (/philipshue, /sonos and the gateway's
+ * /link/*): the seed's third-party tools belong to support's customer work (seed 000 §1, §6), and
+ * they take a customer's password, so never a role-less account.
+ */
+export const THIRD_PARTY_ACCESS: Access = ['support'];
+
 /** Who may change their password on /settings (analytics spec §6: "shown for admin or support"). */
 export const SETTINGS_ACCESS: Access = ['support'];
 

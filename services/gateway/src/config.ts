@@ -146,6 +146,12 @@ export const GatewayConfigSchema = Type.Composite([
       description:
         'The third-party link service (Philips Hue, Sonos linking) reached under /link/* by signed-in staff; empty: 503',
     }),
+    LINK_LOGIN_LIMIT: Type.Integer({
+      default: 5,
+      minimum: 1,
+      description:
+        'Customer-password tries through /link/* per staff member and per customer a minute; past it 429 with the wait',
+    }),
     OIDC_ISSUER: Type.String({
       default: '',
       description:

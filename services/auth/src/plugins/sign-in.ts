@@ -1,10 +1,11 @@
 import { ApiError, type Me, parseRoles } from '@console/contracts';
+import type { Bucket } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthConfig } from '../config.ts';
 import { generateCode } from './one-time-codes.ts';
 import { verifyNobody, verifyPassword } from './passwords.ts';
-import { type Bucket, backoffMs } from './rate-limit.ts';
+import { backoffMs } from './rate-limit.ts';
 import { normalizeEmail } from './staff-rules.ts';
 import { type StaffRow, toMe } from './staff-view.ts';
 
