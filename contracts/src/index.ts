@@ -1,5 +1,6 @@
 export * from './client-type.ts';
 export * from './constants.ts';
+export * from './csv.ts';
 export * from './delete-loop.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

@@ -24,4 +24,11 @@ describe('the data monitor CSV', () => {
       '',
     ]);
   });
+
+  it('writes a formula-looking cell as text (the shared writer, issue 29 §7)', () => {
+    const csv = energyCsv([row({ serial: 'Kitchen;=1+1', _debug: '＝1+1' })]);
+    expect(csv.split('\r\n')[1]).toBe(
+      `2026-03-01T10:00:00.000Z,"Kitchen;'=1+1",74:0A:BC:00:00:01,120,30,2026-03-01T10:00:07.000Z,5,'＝1+1`,
+    );
+  });
 });

@@ -1,5 +1,4 @@
-import type { EnergyRow } from '@console/contracts';
-import { toCsv } from '../ui/csv.ts';
+import { type EnergyRow, toCsv } from '@console/contracts';
 
 /** The CSV's columns: the energy data row of seed 000 §3, as the API answers it. */
 export const CSV_COLUMNS = [

@@ -1,9 +1,8 @@
-import { STATS_LIMITS, STATS_PERIODS, STATS_TABS, type StatsTab } from '@console/contracts';
+import { STATS_LIMITS, STATS_PERIODS, STATS_TABS, type StatsTab, toCsv } from '@console/contracts';
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../api/client.ts';
 import { type Column, ColumnTable } from '../ui/ColumnTable.tsx';
-import { toCsv } from '../ui/csv.ts';
 import { ChartPanel } from './graph-kit/ChartPanel.tsx';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
 import { GraphChart } from './graph-kit/GraphChart.tsx';

@@ -4,8 +4,8 @@ import {
   type SurveyErrorRow,
   type SurveyOnlineRow,
   type SurveyResult,
+  toCsv,
 } from '@console/contracts';
-import { toCsv } from '../ui/csv.ts';
 import { formatStamp } from '../ui/dates.ts';
 
 /** The three tables of the survey (analytics spec §2), as the API answers them. */

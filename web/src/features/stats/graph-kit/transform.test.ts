@@ -1,5 +1,5 @@
+import { toCsv } from '@console/contracts';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../ui/csv.ts';
 import { changeOver, compareRange, linearTrend, rollingAverage, seriesCsv, toPercent } from './transform.ts';
 
 describe('graph transforms', () => {

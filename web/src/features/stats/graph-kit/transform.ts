@@ -1,5 +1,4 @@
-import { COMPARE_PRECEDING } from '@console/contracts';
-import { toCsv } from '../../ui/csv.ts';
+import { COMPARE_PRECEDING, toCsv } from '@console/contracts';
 
 /** One line of a chart: a value per x position (null: no point). */
 export interface Series {

@@ -1,9 +1,9 @@
 import type { VoiceUsers } from '@console/contracts';
+import { toCsv } from '@console/contracts';
 import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
-import { toCsv } from '../../ui/csv.ts';
 import { QueryAnswer } from '../../ui/QueryAnswer.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
 import { downloadCsv } from '../graph-kit/export.ts';
