@@ -181,7 +181,11 @@ describe('the broker', () => {
         ...COMPONENTS.filter((u) => u !== user).map((u) => `${inboxPrefixOf(u)}.>`),
       ]) {
         const refused = await violation(nc, () =>
-          nc.subscribe(inbox, { callback: (e, m) => !e && heard.push(m.subject) }),
+          nc.subscribe(inbox, {
+            callback: (e, m) => {
+              if (!e) heard.push(m.subject);
+            },
+          }),
         );
         expect(refused, `${user} subscribing to ${inbox}`).toMatch(/Permissions Violation for Subscription/);
       }

@@ -58,6 +58,16 @@ export class PrivateBroker {
       await new Promise((r) => setTimeout(r, 100));
   }
 
+  /** SIGSTOP: the process freezes with its sockets open, as a frozen node or a partition looks. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** SIGCONT after `pause`. */
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   async kill(): Promise<void> {
     const b = this.child;
     this.child = null;

@@ -67,12 +67,8 @@ export const livePlugin = fp(
     app.decorate('live', live);
 
     await watchSessionEnds(app, live, config.LIVE_SESSION_CHECK_MS);
-    void (async () => {
-      for await (const s of app.nats.status()) {
-        if (s.type === 'disconnect') live.brokerLost();
-        if (s.type === 'reconnect') live.brokerBack();
-      }
-    })();
+    // A lost link or a stalled broker (the kit's liveness): no panel shows a quiet stream as live.
+    app.broker.onChange((state) => (state === 'up' ? live.brokerBack() : live.brokerLost()));
 
     // Before NATS drains (registered after it, so closed before it).
     app.addHook('onClose', async () => {

@@ -44,9 +44,11 @@ export const forwardPlugin = fp(
         request: ServiceRequest,
         trace?: { correlationId: string; acceptedAt: number },
       ): Promise<ServiceReply> => {
-        // While the broker is away the client would buffer the request and answer 504 after the
-        // whole timeout: say so at once instead, and let the caller retry.
-        if (!link.up) return fail(503, BROKER_AWAY);
+        // While the broker is away (or holds the link open and answers nothing) the client would
+        // buffer the request and answer 504 after the whole timeout: say so at once instead, and
+        // let the caller retry.
+        if (app.broker.state === 'stalled') return fail(503, BROKER_STALLED);
+        if (!app.broker.up) return fail(503, BROKER_AWAY);
         const name = operationName(op);
         const subject = app.subjects.api(op.service, name);
         const assertion = signAssertion(key, {
@@ -71,6 +73,7 @@ export const forwardPlugin = fp(
             watch.lost,
           ]);
           if (msg === 'lost') return fail(503, BROKER_LOST);
+          if (msg === 'stalled') return fail(503, BROKER_STOPPED_ANSWERING);
           return parse(msg.data, op);
         } catch (err) {
           if (err instanceof errors.NoRespondersError) {
@@ -97,37 +100,33 @@ const BROKER_AWAY =
   'The message broker cannot be reached right now; nothing was sent. Please try again shortly.';
 const BROKER_LOST =
   'The connection to the message broker was lost while waiting for the answer; the outcome is unknown.';
+const BROKER_STALLED = 'The message broker is not answering; nothing was sent. Please try again shortly.';
+const BROKER_STOPPED_ANSWERING =
+  'The message broker is not answering; the outcome of this request is unknown. Please check before trying again.';
 
 /**
- * Whether the NATS link is up, and the requests waiting on it: when the link drops, each is
- * answered at once (one small promise per request, gone when it settles).
+ * The requests waiting on the broker: when it goes away (link dropped, or stalled: the kit's
+ * `app.broker`), each is answered at once (one small promise per request, gone when it settles).
  */
 function brokerLink(app: FastifyInstance) {
-  const waiting = new Set<() => void>();
-  const state = {
-    up: !app.nats.isClosed(),
-    /** Settles with 'lost' if the link drops before `done` is called. */
+  const waiting = new Set<(why: 'lost' | 'stalled') => void>();
+  app.broker.onChange((state) => {
+    if (state === 'up') return;
+    const why = state === 'stalled' ? 'stalled' : 'lost';
+    for (const f of waiting) f(why);
+    waiting.clear();
+  });
+  return {
+    /** Settles with why the broker went away, if it does before `done` is called. */
     watch() {
       let done: () => void = () => undefined;
-      const lost = new Promise<'lost'>((r) => {
-        const onLost = () => r('lost');
-        waiting.add(onLost);
-        done = () => void waiting.delete(onLost);
+      const lost = new Promise<'lost' | 'stalled'>((r) => {
+        waiting.add(r);
+        done = () => void waiting.delete(r);
       });
       return { lost, done };
     },
   };
-  void (async () => {
-    for await (const s of app.nats.status()) {
-      if (s.type === 'disconnect') {
-        state.up = false;
-        for (const f of waiting) f();
-        waiting.clear();
-      }
-      if (s.type === 'reconnect') state.up = true;
-    }
-  })();
-  return state;
 }
 
 function parse(data: Uint8Array, op: Operation): ServiceReply {

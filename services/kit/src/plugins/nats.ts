@@ -5,11 +5,14 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type BrokerLiveness, type LivenessOptions, watchBroker } from './broker-liveness.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     nats: NatsConnection;
     subjects: Subjects;
+    /** Whether the broker answers (a stalled one as well as a lost link): `broker-liveness.ts`. */
+    broker: BrokerLiveness;
   }
 }
 
@@ -20,7 +23,12 @@ export interface NatsPluginOptions {
   /** The broker user and password; default: `natsAuth()` from the environment. */
   user?: string;
   pass?: string;
+  /** How a stalled broker is told (default: a round trip every 250 ms, stalled after 1 s without one). */
+  liveness?: LivenessOptions;
 }
+
+/** A stalled broker is told within about a second (docs/architecture.md, "A stalled broker"). */
+export const DEFAULT_LIVENESS: LivenessOptions = { probeMs: 250, stallMs: 1000 };
 
 /**
  * This process's broker credentials: `NATS_USER` with `NATS_PASSWORD`, or the contents of the file
@@ -84,21 +92,29 @@ export const natsPlugin = fp(
       // the caller's stack in case it fails: ~8 % of hub-control's CPU at 50 actions in flight.
       // Failures still come as the same error classes, built when they happen.
       noAsyncTraces: true,
+      // The client's own check: a broker that answers no PING in 2 × 2 s is dropped and dialled
+      // again (the default, 2 × 2 min, kept a paused broker's link for four minutes).
+      pingInterval: 2000,
+      maxPingOut: 2,
     });
-    let connected = true;
+    const broker = watchBroker(nc, opts.liveness ?? DEFAULT_LIVENESS);
+    broker.onChange((state) => app.log.warn({ nats: state }, 'broker liveness'));
     void (async () => {
       for await (const s of nc.status()) {
-        if (s.type === 'disconnect') connected = false;
-        if (s.type === 'reconnect') connected = true;
         if (s.type !== 'ping') app.log.info({ nats: s.type }, 'nats status');
       }
     })();
     app.decorate('nats', nc);
     app.decorate('subjects', subjects(opts.prefix));
+    app.decorate('broker', broker);
     app.readiness.add('nats', () => {
-      if (!connected || nc.isClosed()) throw new Error('not connected');
+      if (nc.isClosed()) throw new Error('not connected');
+      if (broker.state === 'disconnected') throw new Error('not connected');
+      if (broker.state === 'stalled')
+        throw new Error(`not answering since ${new Date(broker.downSince ?? Date.now()).toISOString()}`);
     });
     app.addHook('onClose', async () => {
+      broker.stop();
       // drain lets in-flight requests finish and unsubscribes the service endpoints first.
       if (!nc.isClosed()) await nc.drain().catch(() => undefined);
     });

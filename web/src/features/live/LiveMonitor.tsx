@@ -75,7 +75,9 @@ export function LiveMonitor({
         <Group justify="space-between">
           <Title order={3}>{title}</Title>
           <Badge color={status.color} variant="light">
-            {status.label}
+            {view.status === 'reconnecting' && view.interruptedAt !== null
+              ? `Stale since ${formatTimeOfDay(view.interruptedAt)}`
+              : status.label}
           </Badge>
         </Group>
         {view.status === 'reconnecting' && (

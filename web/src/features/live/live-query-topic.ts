@@ -14,10 +14,13 @@ export function liveQueryTopic(
   topic: () => string,
   apply: (queryClient: QueryClient, events: LiveEvent[]) => void,
 ) {
-  const useStatus = create<{ status: LiveStatus; notice: string | null }>()(() => ({
-    status: 'connecting',
-    notice: null,
-  }));
+  const useStatus = create<{ status: LiveStatus; notice: string | null; staleSince: number | null }>()(
+    () => ({
+      status: 'connecting',
+      notice: null,
+      staleSince: null,
+    }),
+  );
   function useLive() {
     const queryClient = useQueryClient();
     useEffect(() => {
@@ -29,7 +32,12 @@ export function liveQueryTopic(
         {},
         {
           events: (events) => apply(queryClient, events),
-          status: (status) => useStatus.setState({ status }),
+          // Stale from the moment the stream stopped being live, until it is live again.
+          status: (status) =>
+            useStatus.setState((v) => ({
+              status,
+              staleSince: status === 'reconnecting' ? (v.staleSince ?? Date.now()) : null,
+            })),
           reload: () => socket.restart(name),
           error: (_code, message) => useStatus.setState({ notice: message }),
         },

@@ -154,4 +154,19 @@ describe('LiveSocket', () => {
     vi.advanceTimersByTime(700);
     expect(FakeSocket.all).toHaveLength(3);
   });
+
+  it('retries once a second, without backing off, while the gateway says its broker is away (1013)', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { got } = watching('hub:4');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      (FakeSocket.all[attempt - 1] as FakeSocket).drop(1013);
+      vi.advanceTimersByTime(900);
+      expect(FakeSocket.all).toHaveLength(attempt);
+      vi.advanceTimersByTime(100);
+      expect(FakeSocket.all).toHaveLength(attempt + 1);
+    }
+    expect(got.statuses.at(-1)).toBe('reconnecting');
+    (FakeSocket.all[5] as FakeSocket).serverSays(hello);
+    expect(got.statuses.at(-1)).toBe('live');
+  });
 });

@@ -39,6 +39,9 @@ function resumeFrom({ seen, base }: Subscription): Position | null {
 }
 
 const MAX_BACKOFF_MS = 15_000;
+/** The gateway's close code while its broker is away or not answering (services/gateway live). */
+const BROKER_AWAY_CODE = 1013;
+const BROKER_AWAY_RETRY_MS = 1000;
 
 /**
  * The browser's one live socket, shared by every panel. It connects while some panel watches a
@@ -103,8 +106,13 @@ export class LiveSocket {
       if (e.code === 4401) return this.setStatus('signed-out');
       if (this.status === 'live') this.downSince = Date.now();
       this.setStatus('reconnecting');
-      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() / 2);
-      this.attempt += 1;
+      // 1013: the console server is up but its broker is away: refusing is cheap, and a steady
+      // retry each second lets the panels recover within a second or so of the broker's return.
+      const delay =
+        e.code === BROKER_AWAY_CODE
+          ? BROKER_AWAY_RETRY_MS
+          : Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() / 2);
+      if (e.code !== BROKER_AWAY_CODE) this.attempt += 1;
       this.retry = setTimeout(() => {
         this.retry = null;
         this.connect();

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { errorMessage } from '../../api/client.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { formatStamp } from '../../ui/dates.ts';
+import { formatStamp, formatTimeOfDay } from '../../ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import { liveChannelsQueryOptions, overviewQueryOptions } from '../queries.ts';
 import { LiveLinks } from './LiveLinks.tsx';
@@ -86,7 +86,7 @@ export function SupportPlusOverview() {
   useOverviewLive();
   const overview = useQuery(overviewQueryOptions());
   const channels = useQuery(liveChannelsQueryOptions());
-  const { status, notice } = useOverviewLiveStatus();
+  const { status, notice, staleSince } = useOverviewLiveStatus();
   useListFollowsCount(channels.data?.total, channels.dataUpdatedAt, overview.data?.live?.connectedHubs);
   if (overview.isPending) return <Loader size="sm" aria-label="Loading the overview" />;
   // The live links come from hub-control, so they still show when the stored side fails.
@@ -113,7 +113,9 @@ export function SupportPlusOverview() {
         <Title order={3}>Overview</Title>
         <Group gap="xs">
           <Badge color={status === 'live' ? 'green' : status === 'reconnecting' ? 'orange' : 'gray'}>
-            {STATUS_LABEL[status]}
+            {status === 'reconnecting' && staleSince !== null
+              ? `Stale since ${formatTimeOfDay(staleSince)}`
+              : STATUS_LABEL[status]}
           </Badge>
           <Text size="xs" c="dimmed">
             Counts as of{' '}
