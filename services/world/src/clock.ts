@@ -23,17 +23,23 @@ const EPOCH_COLUMNS: Partial<Record<Gen1Table, readonly string[]>> = {
   wfl_triggers: ['created'],
 };
 
-/** Moves every date of a generated customer by `ms` (whole seconds): the customer in a world whose now is WORLD_NOW + ms. */
-export function shiftCustomer(c: Customer, ms: number): void {
-  if (ms === 0) return;
-  shiftDates(c.gen2, ms);
+/**
+ * Moves every date of a generated customer by `ms` (whole seconds): the customer in a world whose
+ * now is WORLD_NOW + ms. With `floor`, no date ends before it (a customer who joins then has no past).
+ */
+export function shiftCustomer(c: Pick<Customer, 'gen1' | 'gen2'>, ms: number, floor = -Infinity): void {
+  if (ms === 0 && floor === -Infinity) return;
+  shiftDates(c.gen2, ms, floor);
   const secs = Math.round(ms / SECOND);
   const days = Math.round(ms / DAY);
+  const floorSecs = Math.ceil(floor / SECOND);
   for (const [table, rows] of Object.entries(c.gen1) as [Gen1Table, Record<string, unknown>[]][]) {
     const epoch = EPOCH_COLUMNS[table] ?? [];
     for (const row of rows) {
-      shiftDates(row, ms);
-      for (const col of epoch) if (typeof row[col] === 'number') row[col] = (row[col] as number) + secs;
+      shiftDates(row, ms, floor);
+      for (const col of epoch) {
+        if (typeof row[col] === 'number') row[col] = Math.max(floorSecs, (row[col] as number) + secs);
+      }
     }
   }
   for (const t of c.gen1.timers) {
@@ -45,13 +51,14 @@ export function shiftCustomer(c: Customer, ms: number): void {
   }
 }
 
-/** Every Date inside `value` (objects and arrays, in place) moved by `ms`. */
-export function shiftDates(value: unknown, ms: number): void {
+/** Every Date inside `value` (objects and arrays, in place) moved by `ms`, and not before `floor`. */
+export function shiftDates(value: unknown, ms: number, floor = -Infinity): void {
+  const moved = (d: Date) => new Date(Math.max(floor, d.getTime() + ms));
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const v = value[i];
-      if (v instanceof Date) value[i] = new Date(v.getTime() + ms);
-      else if (v && typeof v === 'object') shiftDates(v, ms);
+      if (v instanceof Date) value[i] = moved(v);
+      else if (v && typeof v === 'object') shiftDates(v, ms, floor);
     }
     return;
   }
@@ -59,8 +66,8 @@ export function shiftDates(value: unknown, ms: number): void {
   const o = value as Record<string, unknown>;
   for (const k in o) {
     const v = o[k];
-    if (v instanceof Date) o[k] = new Date(v.getTime() + ms);
-    else if (v && typeof v === 'object') shiftDates(v, ms);
+    if (v instanceof Date) o[k] = moved(v);
+    else if (v && typeof v === 'object') shiftDates(v, ms, floor);
   }
 }
 

@@ -35,6 +35,11 @@ export interface GenerateOptions {
    * reference clock, WORLD_NOW (the same output on any day).
    */
   now?: number;
+  /**
+   * The customer joins at this moment (ms): created then, with nothing before it (the growth's new
+   * customers; ids are the customer's as ever). Overrides `now`.
+   */
+  joinsAt?: number;
 }
 
 // Independent streams per part: skipping one part (or its histories) never changes another.
@@ -52,7 +57,8 @@ export function generateCustomer(seed: number, index: number, options: GenerateO
     ['both', 15],
   ] as const);
   const owner = person(who, index);
-  const created = between(who, WORLD_START, WORLD_NOW - 30 * DAY);
+  const drawn = between(who, WORLD_START, WORLD_NOW - 30 * DAY);
+  const created = options.joinsAt === undefined ? drawn : new Date(WORLD_NOW);
   const customer: Customer = { index, kind, gen1: emptyGen1(), gen2: emptyGen2(), flags: new Set() };
   const { flags } = customer;
   if (kind !== 'gen2' && options.gen1 !== false) {
@@ -88,6 +94,7 @@ export function generateCustomer(seed: number, index: number, options: GenerateO
     const legacy = customer.gen1.users[0]?.user_id;
     addCustomerAuth(auth, users, legacy === undefined ? null : String(legacy), customer.gen2);
   }
-  if (options.now !== undefined) shiftCustomer(customer, shiftOf(options.now));
+  if (options.joinsAt !== undefined) shiftCustomer(customer, shiftOf(options.joinsAt), options.joinsAt);
+  else if (options.now !== undefined) shiftCustomer(customer, shiftOf(options.now));
   return customer;
 }

@@ -7,6 +7,16 @@ export type { Gen1Rows, Gen1Table } from './gen1/types.ts';
 export { GEN1_TABLES } from './gen1/types.ts';
 export type { Gen2Docs, Gen2Key } from './gen2/types.ts';
 export { GEN2_KEYS } from './gen2/types.ts';
+export {
+  GROWTH_KINDS,
+  type GrowOptions,
+  type GrowResult,
+  type GrowthKind,
+  type GrowthRates,
+  GrowthTakenError,
+  growthTick,
+  growWorld,
+} from './growth.ts';
 export { type LoadOptions, type LoadProgress, type LoadResult, loadWorld } from './load.ts';
 export { readMeta, type WorldMeta, WorldStateError } from './meta.ts';
 export { ensureIndexes, MONGO_INDEXES } from './mongo/indexes.ts';

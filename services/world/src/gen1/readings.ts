@@ -1,10 +1,43 @@
-import type { Wfl } from '@console/contracts';
+import type { QueuedCommandRow, Wfl } from '@console/contracts';
+import type { Rng } from '../rng.ts';
 import { DAY, HOUR, MINUTE, recent, SECOND, WORLD_NOW } from '../time.ts';
 import type { Gen1Input } from './accounts.ts';
 import { COMMANDS } from './catalog.ts';
 import { type Gen1Rows, ID_BLOCK, rowId } from './types.ts';
 
 const NODES = ['node-v1-01', 'node-v1-02', 'cmd-03', 'cmd-04'];
+
+/** A poke sent to a link at `requested`: mostly executed and answered OK, some late or unanswered. */
+export function queuedCommand(
+  rng: Rng,
+  id: number,
+  wfl: Wfl,
+  email: string,
+  requested: Date,
+): QueuedCommandRow {
+  const executed = rng.chance(0.9);
+  const replied = executed && rng.chance(0.95);
+  const latency = rng.chance(0.05) ? rng.int(3000, 9000) : rng.int(40, 2500);
+  const replyDate = replied ? new Date(requested.getTime() + latency) : null;
+  return {
+    id,
+    wfl_id: wfl.wfl_id,
+    mac: wfl.mac,
+    email: rng.chance(0.9) ? email : 'support@console.local',
+    request_date: requested,
+    command: rng.pick(COMMANDS),
+    reply: replied,
+    reply_date: replyDate,
+    reply_string: replied
+      ? rng.weighted([
+          ['OK', 9],
+          ['ERR,1,"Not yet registered"', 1],
+        ] as const)
+      : null,
+    latency: replied ? latency : null,
+    ack_date: executed ? new Date(requested.getTime() + latency + 5 * SECOND) : null,
+  };
+}
 const half = (n: number) => Math.round(n * 2) / 2;
 
 /** The command queue, latest pings, latest temperature and energy, and energy readings of one link. */
@@ -13,28 +46,9 @@ export function addReadings(input: Gen1Input, rows: Gen1Rows, wfl: Wfl): void {
   const commands = Math.min(rng.int(0, 6), ID_BLOCK.command - rows.command_queue.length);
   for (let i = 0; i < commands; i++) {
     const requested = recent(rng, 7 * DAY);
-    const executed = rng.chance(0.9);
-    const replied = executed && rng.chance(0.95);
-    const latency = rng.chance(0.05) ? rng.int(3000, 9000) : rng.int(40, 2500);
-    const replyDate = replied ? new Date(requested.getTime() + latency) : null;
-    rows.command_queue.push({
-      id: rowId(index, 'command', rows.command_queue.length),
-      wfl_id: wfl.wfl_id,
-      mac: wfl.mac,
-      email: rng.chance(0.9) ? person.email : 'support@console.local',
-      request_date: requested,
-      command: rng.pick(COMMANDS),
-      reply: replied,
-      reply_date: replyDate,
-      reply_string: replied
-        ? rng.weighted([
-            ['OK', 9],
-            ['ERR,1,"Not yet registered"', 1],
-          ] as const)
-        : null,
-      latency: replied ? latency : null,
-      ack_date: executed ? new Date(requested.getTime() + latency + 5 * SECOND) : null,
-    });
+    rows.command_queue.push(
+      queuedCommand(rng, rowId(index, 'command', rows.command_queue.length), wfl, person.email, requested),
+    );
   }
   if (wfl.pingtime !== null) {
     for (let i = 0; i < 3 && rows.pings.length < ID_BLOCK.ping; i++) {

@@ -68,63 +68,7 @@ function hubHistory(input: HistoryInput, hub: HubDoc, self: ProductDoc, docs: Ge
     });
   }
   for (let i = rng.int(2, 4); i > 0; i--) {
-    const [cls, operation] = rng.pick(OPERATIONS);
-    const at = recent(rng, 14 * DAY, since);
-    const success = rng.chance(0.95);
-    const clientDeviceId = `app-${rng.hex(8)}`;
-    docs.transactions.push({
-      rootGroupId,
-      linkId: hub.hubId,
-      messages: [{ clientType: 'user', clientId: input.ownerId, clientDeviceId }],
-      tags: [],
-      successList: [success],
-      startDate: at,
-      class: cls,
-      operation,
-      duration: rng.int(20, 3000),
-      success,
-      warning: success && rng.chance(0.05),
-      firstMsgInfo: { clientType: 'user', class: cls, operation },
-      createdDate: at,
-    });
-    docs.socketLogs.push(
-      {
-        hubId: hub.hubId,
-        clientId: input.ownerId,
-        clientType: 'user',
-        direction: 'request',
-        class: cls,
-        operation,
-        createdDate: at,
-        msg: {
-          version: '1.0',
-          transactionId: i,
-          senderId: input.ownerId,
-          direction: 'request',
-          class: cls,
-          operation,
-          items: [{ itemId: 0, payload: {} }],
-        },
-      },
-      {
-        hubId: hub.hubId,
-        clientId: input.ownerId,
-        clientType: 'link2',
-        direction: 'response',
-        class: cls,
-        operation,
-        createdDate: new Date(at.getTime() + 120),
-        msg: {
-          version: '1.0',
-          transactionId: i,
-          senderId: String(hub.hubId),
-          direction: 'response',
-          class: cls,
-          operation,
-          items: [{ itemId: 0, payload: {}, success }],
-        },
-      },
-    );
+    hubTransaction(rng, hub, input.ownerId, () => recent(rng, 14 * DAY, since), i, docs);
   }
   for (let i = rng.int(1, 3); i > 0; i--) {
     const [group, level, message] = rng.pick(LOGS);
@@ -151,4 +95,78 @@ function hubHistory(input: HistoryInput, hub: HubDoc, self: ProductDoc, docs: Ge
       oldWorker: { addedDate: duration % 20 === 0 ? null : start, workerUniqueId: `worker-${rng.int(1, 8)}` },
     });
   }
+}
+
+/**
+ * One action a customer's app sent a hub (at `when()`, drawn after the operation): its transaction
+ * record and its request and response on the socket log.
+ */
+export function hubTransaction(
+  rng: Rng,
+  hub: HubDoc,
+  ownerId: string,
+  when: () => Date,
+  transactionId: number,
+  docs: Pick<Gen2Docs, 'transactions' | 'socketLogs'>,
+): void {
+  const rootGroupId = hub.rootGroupId as string;
+  const input = { ownerId };
+  const i = transactionId;
+  const [cls, operation] = rng.pick(OPERATIONS);
+  const at = when();
+  const success = rng.chance(0.95);
+  const clientDeviceId = `app-${rng.hex(8)}`;
+  docs.transactions.push({
+    rootGroupId,
+    linkId: hub.hubId,
+    messages: [{ clientType: 'user', clientId: input.ownerId, clientDeviceId }],
+    tags: [],
+    successList: [success],
+    startDate: at,
+    class: cls,
+    operation,
+    duration: rng.int(20, 3000),
+    success,
+    warning: success && rng.chance(0.05),
+    firstMsgInfo: { clientType: 'user', class: cls, operation },
+    createdDate: at,
+  });
+  docs.socketLogs.push(
+    {
+      hubId: hub.hubId,
+      clientId: input.ownerId,
+      clientType: 'user',
+      direction: 'request',
+      class: cls,
+      operation,
+      createdDate: at,
+      msg: {
+        version: '1.0',
+        transactionId: i,
+        senderId: input.ownerId,
+        direction: 'request',
+        class: cls,
+        operation,
+        items: [{ itemId: 0, payload: {} }],
+      },
+    },
+    {
+      hubId: hub.hubId,
+      clientId: input.ownerId,
+      clientType: 'link2',
+      direction: 'response',
+      class: cls,
+      operation,
+      createdDate: new Date(at.getTime() + 120),
+      msg: {
+        version: '1.0',
+        transactionId: i,
+        senderId: String(hub.hubId),
+        direction: 'response',
+        class: cls,
+        operation,
+        items: [{ itemId: 0, payload: {}, success }],
+      },
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { AGENT_TYPES, type StructureDoc } from '@console/contracts';
 import * as ids from '../ids.ts';
+import type { Rng } from '../rng.ts';
 import { between, DAY, recent, WORLD_NOW } from '../time.ts';
 import type { HistoryInput } from './histories.ts';
 import type { BuiltHome } from './structure.ts';
@@ -80,21 +81,28 @@ export function addRecords(input: HistoryInput, homes: BuiltHome[], docs: Gen2Do
       })),
     });
   }
-  if (rng.chance(0.05)) {
-    const at = recent(rng, 60 * DAY);
-    const author = rng.chance(0.3) ? 'system' : rng.pick(STAFF);
-    docs.supportNotes.push({
-      notes:
-        author === 'system'
-          ? `${rng.pick(STAFF)} ran sync-link`
-          : 'Customer called about a light that will not pair.',
-      customerId: input.ownerId,
-      userId: author,
-      createdDate: at,
-      updatedDate: at,
-    });
-    docs.viewHistory.push({ customerId: input.ownerId, userId: rng.pick(STAFF), createdDate: at });
-  }
+  if (rng.chance(0.05)) supportNote(rng, input.ownerId, recent(rng, 60 * DAY), docs);
+}
+
+/** A staff member's (or the system's) note on a customer at `at`, and the view that came with it. */
+export function supportNote(
+  rng: Rng,
+  customerId: string,
+  at: Date,
+  docs: Pick<Gen2Docs, 'supportNotes' | 'viewHistory'>,
+): void {
+  const author = rng.chance(0.3) ? 'system' : rng.pick(STAFF);
+  docs.supportNotes.push({
+    notes:
+      author === 'system'
+        ? `${rng.pick(STAFF)} ran sync-link`
+        : 'Customer called about a light that will not pair.',
+    customerId,
+    userId: author,
+    createdDate: at,
+    updatedDate: at,
+  });
+  docs.viewHistory.push({ customerId, userId: rng.pick(STAFF), createdDate: at });
 }
 
 function summary(structure: StructureDoc, products: number) {

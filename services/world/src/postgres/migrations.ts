@@ -243,6 +243,11 @@ export const WORLD_MIGRATIONS: readonly { name: string; sql: string }[] = [
         updated timestamptz not null default now()
       );`,
   },
+  {
+    // The growth's next customer number (growth.ts), kept beside its next tick.
+    name: '009_world_growth_customers',
+    sql: 'alter table world_growth add column customers bigint not null default 0;',
+  },
 ];
 
 function indexes(): string {
