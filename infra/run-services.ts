@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { removeConsoleEnv, stateDir, writeConsoleEnv } from './console-env.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -30,12 +31,15 @@ function scaleFromArgs(argv: string[]): Map<string, number> {
   const scale = new Map<string, number>(SERVICES.filter((s) => !only || only.includes(s)).map((s) => [s, 1]));
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] !== '--scale') continue;
-    const [name, count] = (argv[i + 1] ?? '').split('=');
-    if (!name || !scale.has(name) || !/^[1-9][0-9]?$/.test(count ?? '')) {
-      console.error(`--scale takes <service>=<1..99>, one of: ${SERVICES.join(', ')}`);
-      process.exit(2);
+    // `--scale search=2 --scale hub-control=2` or `--scale search=2,hub-control=2`.
+    for (const part of (argv[i + 1] ?? '').split(',')) {
+      const [name, count] = part.split('=');
+      if (!name || !scale.has(name) || !/^[1-9][0-9]?$/.test(count ?? '')) {
+        console.error(`--scale takes <service>=<1..99>[,<service>=<n>…], of: ${SERVICES.join(', ')}`);
+        process.exit(2);
+      }
+      scale.set(name, Number(count));
     }
-    scale.set(name, Number(count));
   }
   return scale;
 }
@@ -122,6 +126,7 @@ async function prepareStreams() {
 function stop(code: number) {
   if (stopping) return;
   stopping = true;
+  if (!only) removeConsoleEnv(stateDir());
   for (const c of children) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
   Promise.all(
@@ -133,6 +138,10 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 const scale = scaleFromArgs(process.argv.slice(2));
+// The console's own run (not one more instance beside it): leave its settings where
+// `infra/scale.ts` finds them, so a plain shell can add instances to this console.
+const only = argValue(process.argv.slice(2), '--only') !== undefined;
+if (!only) writeConsoleEnv(stateDir(), process.env);
 const first = Number(argValue(process.argv.slice(2), '--first') ?? '1');
 // The streams first, as the broker's stream administrator: the services only check theirs.
 await prepareStreams();
