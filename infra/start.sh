@@ -37,6 +37,15 @@ DEMO_SEED="${DEMO_SEED:-1}" DEMO_CUSTOMERS="${DEMO_CUSTOMERS:-2000}" node infra/
 
 echo "== services" >&2
 export DEMO_SEED="${DEMO_SEED:-1}" DEMO_CUSTOMERS="${DEMO_CUSTOMERS:-2000}"
+# A living demo (services/simulator/README.md): the world keeps growing from its now at rates that
+# put something in every "today" within minutes, and a few hubs are busy (several messages a second).
+export SIM_GROWTH="${SIM_GROWTH:-on}"
+export SIM_GROWTH_CUSTOMERS_PER_DAY="${SIM_GROWTH_CUSTOMERS_PER_DAY:-480}"
+export SIM_GROWTH_LINKS_PER_DAY="${SIM_GROWTH_LINKS_PER_DAY:-144}"
+export SIM_GROWTH_DEVICES_PER_DAY="${SIM_GROWTH_DEVICES_PER_DAY:-1440}"
+export SIM_GROWTH_COMMANDS_PER_DAY="${SIM_GROWTH_COMMANDS_PER_DAY:-14400}"
+export SIM_GROWTH_NOTES_PER_DAY="${SIM_GROWTH_NOTES_PER_DAY:-288}"
+export SIM_BUSY_HUBS="${SIM_BUSY_HUBS:-3}"
 # The stand-in for the third-party link clouds (/philipshue, /sonos), over the same world.
 export LINK_CLOUD_PORT="${LINK_CLOUD_PORT:-8095}"
 LINK_CLOUD_SEED="$DEMO_SEED" LINK_CLOUD_CUSTOMERS="$DEMO_CUSTOMERS" node infra/link-cloud/server.ts &

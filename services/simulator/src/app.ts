@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SimulatorConfig } from './config.ts';
 import { registerControl } from './endpoints/control.ts';
+import { growthPlugin } from './plugins/growth.ts';
 import { replayPlugin } from './plugins/replay.ts';
 import { simulatorPlugin } from './plugins/simulator.ts';
 
@@ -23,6 +24,10 @@ export const simulatorApp = fp(
     await requireStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     await app.register(simulatorPlugin, { config, workerId });
     await app.register(replayPlugin, { url: config.NATS_URL });
+    // The world keeps growing in the stores (one grower: shard 0).
+    if (config.SIM_GROWTH === 'on' && config.SIM_SHARD.startsWith('0/')) {
+      await app.register(growthPlugin, { config });
+    }
     await registerControl(app);
   },
   { name: 'simulator-app', dependencies: ['health', 'metrics'] },

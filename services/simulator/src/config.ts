@@ -39,6 +39,30 @@ export const SimulatorConfigSchema = Type.Composite([
     SIM_NOTIFICATIONS_PER_HUB_PER_MIN: rate(0.1, 'Push notifications per hub per minute'),
     SIM_CLIENTS: int(30, 0, "Customers' client sessions (app, web, voice agent) that come and go"),
     SIM_CLIENT_STAY_S: int(120, 1, 'A client session connects or leaves about this often'),
+    SIM_BUSY_HUBS: int(
+      0,
+      0,
+      'The first hubs (with devices) of each instance that send several messages a second',
+    ),
+    SIM_BUSY_MESSAGES_PER_S: rate(
+      4,
+      'Messages a second each busy hub sends (feature changes, logs, device status)',
+    ),
+    SIM_GROWTH: Type.Union([Type.Literal('off'), Type.Literal('on')], {
+      default: 'off',
+      description:
+        "on: shard 0 keeps the loaded world growing in Postgres and Mongo (services/world's growWorld) at the rates below",
+    }),
+    SIM_GROWTH_CUSTOMERS_PER_DAY: rate(
+      100,
+      'New customers a day (a provider of 100,000 growing ~3 % a month)',
+    ),
+    SIM_GROWTH_LINKS_PER_DAY: rate(30, 'WiFi links added to existing Gen1 accounts a day'),
+    SIM_GROWTH_DEVICES_PER_DAY: rate(300, 'Devices paired to existing WiFi links a day'),
+    SIM_GROWTH_COMMANDS_PER_DAY: rate(3000, 'Commands a day: half Gen1 pokes, half Gen2 hub actions'),
+    SIM_GROWTH_NOTES_PER_DAY: rate(50, 'Support notes a day'),
+    SIM_GROWTH_TICK_S: int(60, 1, 'The growth writes one tick of this length at a time'),
+    SIM_GROWTH_CATCH_UP_DAYS: rate(7, 'A world left longer than this catches up only this much'),
   }),
 ]);
 export type SimulatorConfig = Static<typeof SimulatorConfigSchema>;

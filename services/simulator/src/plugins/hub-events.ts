@@ -20,6 +20,9 @@ const LOG_LINES = [
  */
 export class HubEvents {
   private carry = { feature: 0, status: 0, log: 0, notification: 0 };
+  /** Busy hubs (SIM_BUSY_HUBS): each sends `busyPerSecond` messages a second of its own, so a live monitor has something to show. */
+  private busy: { hub: SimHubState; carry: number }[] = [];
+  private busyPerSecond = 0;
 
   private readonly runtime: HubRuntime;
   private readonly rnd: Random;
@@ -30,7 +33,30 @@ export class HubEvents {
     this.rates = rates;
   }
 
+  /** Makes the first `count` hubs with devices busy; returns their ids. */
+  setBusy(count: number, perSecond: number): number[] {
+    this.busyPerSecond = perSecond;
+    this.busy = this.runtime.list
+      .filter((h) => h.eventful.length > 0 && h.rootGroupId)
+      .slice(0, count)
+      .map((hub) => ({ hub, carry: 0 }));
+    return this.busy.map((b) => b.hub.hubId);
+  }
+
   tick(elapsedMs: number): void {
+    for (const b of this.busy) {
+      const due = b.carry + (this.busyPerSecond * elapsedMs) / 1000;
+      const whole = Math.floor(due);
+      b.carry = due - whole;
+      if (!b.hub.connected) continue;
+      // Mostly feature changes, as a busy home's sensors and switches send, with logs and device status.
+      for (let i = 0; i < whole; i++) {
+        const r = this.rnd();
+        if (r < 0.75) this.featureChange(b.hub);
+        else if (r < 0.95) this.log(b.hub);
+        else this.statusChange(b.hub);
+      }
+    }
     const per = (rate: number) => (rate * this.runtime.connected * elapsedMs) / 60_000;
     this.run('feature', per(this.rates.eventsPerHubPerMin), (h) => this.featureChange(h));
     this.run('status', per(this.rates.statusPerHubPerMin), (h) => this.statusChange(h));

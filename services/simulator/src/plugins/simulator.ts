@@ -21,6 +21,8 @@ export interface Simulator {
   hosts: HostRuntime;
   events: HubEvents;
   counters: SimCounters;
+  /** The busy hubs' ids (SIM_BUSY_HUBS). */
+  busyHubs: number[];
   stats(): SimStats;
 }
 
@@ -99,6 +101,13 @@ export const simulatorPlugin = fp(
     hubs.load(fleet.hubs);
     wfls.load(fleet.wfls);
     hosts.load(fleet.hosts);
+    const busy = events.setBusy(config.SIM_BUSY_HUBS, config.SIM_BUSY_MESSAGES_PER_S);
+    if (busy.length) {
+      app.log.info(
+        { busyHubs: busy, perSecond: config.SIM_BUSY_MESSAGES_PER_S },
+        `busy hubs (several messages a second each): ${busy.join(', ')}`,
+      );
+    }
 
     const sim = simSubjects(subjects.prefix);
     const queue = `simulator-shard-${shard.index}-of-${shard.count}`;
@@ -173,7 +182,7 @@ export const simulatorPlugin = fp(
       clientsConnected: clients.connected,
       rates: events.rates,
     });
-    app.decorate('sim', { workerId, hubs, wfls, hosts, events, counters, stats });
+    app.decorate('sim', { workerId, hubs, wfls, hosts, events, counters, busyHubs: busy, stats });
     app.log.info(
       { hubs: hubs.list.length, wfls: wfls.byId.size, hosts: hosts.byId.size, shard: config.SIM_SHARD },
       'fleet loaded',

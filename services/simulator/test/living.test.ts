@@ -1,0 +1,86 @@
+import { COLLECTIONS, subjects } from '@console/contracts';
+import { infraEnv, scratchMongo, scratchPostgres, waitFor } from '@console/kit/testing';
+import { loadWorld } from '@console/world';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type SimHarness, settle, startSimulator } from './harness.ts';
+
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of closers.reverse()) await c().catch(() => undefined);
+});
+
+describe('a living demo', () => {
+  it('has busy hubs: each sends several messages a second, the other hubs stay quiet', async () => {
+    const sim: SimHarness = await startSimulator({
+      SIM_HUBS: '6',
+      SIM_BUSY_HUBS: '2',
+      SIM_BUSY_MESSAGES_PER_S: '5',
+    });
+    closers.push(() => sim.close());
+    const busy = sim.app.sim.busyHubs;
+    expect(busy).toHaveLength(2);
+    const log = sim.record(subjects(sim.prefix).hubMsgAny());
+    await sim.nc.flush();
+    const started = Date.now();
+    await settle(3000);
+    const seconds = (Date.now() - started) / 1000;
+    const perHub = new Map<number, number>();
+    for (const m of log.json()) perHub.set(m.hubId as number, (perHub.get(m.hubId as number) ?? 0) + 1);
+    for (const id of busy) {
+      // Sent by elapsed time (a late tick sends what fell due), so a loaded machine only delays them.
+      expect(perHub.get(id) ?? 0, String(id)).toBeGreaterThanOrEqual(Math.floor(5 * (seconds - 1)));
+      expect(perHub.get(id) ?? 0, String(id)).toBeLessThanOrEqual(Math.ceil(5 * (seconds + 1)));
+    }
+    for (const [id, n] of perHub) if (!busy.includes(id)) expect(n, `quiet hub ${id}`).toBe(0);
+  }, 30_000);
+
+  it('grows the loaded world in Postgres and Mongo from its now, when SIM_GROWTH is on', async () => {
+    const infra = infraEnv();
+    const postgres = await scratchPostgres(infra.DATABASE_URL, 'simgrow', 3);
+    const mongo = await scratchMongo(infra.MONGO_URL, { base: 'simgrow' });
+    closers.push(async () => {
+      await mongo.drop();
+      await postgres.drop();
+    });
+    const worldNow = Date.now() - 5 * 60_000;
+    await loadWorld({
+      pool: postgres.pool,
+      db: mongo.db,
+      seed: 3,
+      customers: 20,
+      histories: false,
+      now: worldNow,
+    });
+    const users = async () => Number((await postgres.pool.query('select count(*) n from users')).rows[0].n);
+    const before = {
+      pg: await users(),
+      mongo: await mongo.db.collection(COLLECTIONS.users).countDocuments(),
+    };
+    const sim = await startSimulator({
+      DATABASE_URL: postgres.url,
+      MONGO_URL: mongo.url,
+      SIM_GROWTH: 'on',
+      SIM_GROWTH_CUSTOMERS_PER_DAY: '5760',
+      SIM_GROWTH_COMMANDS_PER_DAY: '5760',
+    });
+    closers.push(() => sim.close());
+    // The five minutes since the world's now are caught up at start.
+    await waitFor(
+      async () =>
+        Number((await postgres.pool.query('select tick from world_growth')).rows[0]?.tick ?? 0) >= 5,
+      'the growth to catch up five ticks',
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    const added =
+      (await users()) -
+      before.pg +
+      (await mongo.db.collection(COLLECTIONS.users).countDocuments()) -
+      before.mongo;
+    expect(added).toBeGreaterThanOrEqual(5 * 4);
+    const recent = await postgres.pool.query(
+      'select count(*) n from command_queue where request_date >= $1',
+      [new Date(worldNow)],
+    );
+    expect(Number(recent.rows[0].n)).toBeGreaterThan(0);
+  }, 90_000);
+});
