@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contracts/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: [
+            'contracts/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'infra/*.test.ts',
+          ],
           environment: 'node',
           // CSS modules as in the build (a class map), so a test can check the classes a screen looks up.
           css: { include: [/\.module\.css$/] },

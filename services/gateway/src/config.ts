@@ -19,9 +19,15 @@ export const GatewayConfigSchema = Type.Composite([
       default: 'console',
       description: 'Prefix of the session keys (shared with auth)',
     }),
-    COOKIE_SECURE: Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], {
-      default: 'auto',
-      description: 'auto: Secure when the request came over TLS',
+    COOKIE_SECURE: Type.Optional(
+      Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], {
+        description:
+          "Whether the session cookie carries Secure (sent over TLS only). Unset: 'true' when NODE_ENV is production (the image sets it), else 'auto' (Secure when the request came over TLS; the local http demo)",
+      }),
+    ),
+    NODE_ENV: Type.String({
+      default: 'development',
+      description: 'production turns COOKIE_SECURE on by default',
     }),
     REQUEST_TIMEOUT_MS: intSetting(10_000, 100, 'How long an API call waits for its service'),
     WEB_DIST: Type.String({
@@ -183,3 +189,15 @@ export const GatewayConfigSchema = Type.Composite([
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 
 export const gatewayConfig = configReader(GatewayConfigSchema);
+
+/**
+ * Whether a cookie set on this request carries Secure: COOKIE_SECURE when set; otherwise on in
+ * production (a TLS deployment), and for anything else only when the request itself came over TLS.
+ */
+export function cookieIsSecure(
+  config: Pick<GatewayConfig, 'COOKIE_SECURE' | 'NODE_ENV'>,
+  req: { protocol: string },
+): boolean {
+  const setting = config.COOKIE_SECURE ?? (config.NODE_ENV === 'production' ? 'true' : 'auto');
+  return setting === 'auto' ? req.protocol === 'https' : setting === 'true';
+}

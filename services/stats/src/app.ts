@@ -15,6 +15,7 @@ import { BACKFILL_METRICS, runBackfill } from './plugins/backfill.ts';
 import { rollupStorePlugin } from './plugins/rollup.store.ts';
 import { rollupConsumerPlugin } from './plugins/rollup-consumer.ts';
 import { graphStoresPlugin } from './plugins/stores.ts';
+import { readModelsPlugin } from './read-models/plugin.ts';
 import { reportWorkerPlugin } from './reports/worker.ts';
 
 export interface StatsAppOptions {
@@ -35,7 +36,13 @@ export const statsApp = fp(
     await migrateService(app, 'stats', new URL('../migrations/', import.meta.url));
 
     await app.register(rollupStorePlugin);
-    await app.register(graphStoresPlugin);
+    await app.register(readModelsPlugin, {
+      databaseUrl: config.DATABASE_URL,
+      deadlineMs: config.QUERY_DEADLINE_MS,
+      followMs: config.READ_MODEL_FOLLOW_MS,
+      mode: config.READ_MODELS,
+    });
+    await app.register(graphStoresPlugin, { deadlineMs: config.QUERY_DEADLINE_MS });
     const deps = () => ({ pool: app.pg, db: app.mongo, store: app.rollups, log: app.log });
     await app.register(rollupConsumerPlugin, {
       batch: config.ROLLUP_BATCH,
@@ -61,6 +68,7 @@ export const statsApp = fp(
       return {
         ...(await app.rollupConsumer.status()),
         backfill: { done: all.filter((m) => done.has(m)), pending: all.filter((m) => !done.has(m)) },
+        readModels: await app.readModels.status(),
       };
     });
 

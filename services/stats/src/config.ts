@@ -1,4 +1,4 @@
-import { CommonConfigSchema, readConfig } from '@console/kit';
+import { CommonConfigSchema, REQUEST_DEADLINE_MS, readConfig } from '@console/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const StatsConfigSchema = Type.Composite([
@@ -58,6 +58,23 @@ export const StatsConfigSchema = Type.Composite([
       default: 0,
       minimum: 0,
       description: 'Tests only: a pause after each page of rows, to kill a worker mid-job',
+    }),
+    QUERY_DEADLINE_MS: Type.Integer({
+      default: REQUEST_DEADLINE_MS,
+      minimum: 10,
+      description:
+        "A request's store work is stopped by the store after this long (Postgres statement_timeout, Mongo maxTimeMS): below the gateway's 10 s, so nothing runs on after a 504",
+    }),
+    READ_MODELS: Type.Union([Type.Literal('auto'), Type.Literal('off')], {
+      default: 'auto',
+      description:
+        'auto: build the read models of the Gen2 documents once, then follow them (docs/read-models.md); off: neither',
+    }),
+    READ_MODEL_FOLLOW_MS: Type.Integer({
+      default: 30_000,
+      minimum: 50,
+      description:
+        'How often the read models look for new documents at the most (a follow also waits 20 times its own last duration)',
     }),
     BACKFILL: Type.Union([Type.Literal('auto'), Type.Literal('off')], {
       default: 'auto',

@@ -9,6 +9,7 @@ import { type Db, MongoClient } from 'mongodb';
 import type pg from 'pg';
 import { statsApp } from '../src/app.ts';
 import { type StatsConfig, StatsConfigSchema } from '../src/config.ts';
+import { READ_MODELS } from '../src/read-models/models.ts';
 
 /**
  * The real stats app on real NATS (JetStream), Postgres and the Mongo-compatible server, in a
@@ -116,4 +117,19 @@ export async function until(check: () => Promise<boolean>, ms = 20_000, what = '
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Waits until every read model has been built once (the screens that read them answer 503 until then). */
+export async function readModelsBuilt(h: StatsHarness, ms = 120_000): Promise<void> {
+  await until(
+    async () => {
+      const r = await h.pool
+        .query<{ model: string }>('select model from rm_cursor where built_at is not null')
+        .catch(() => ({ rows: [] as { model: string }[] }));
+      const built = new Set(r.rows.map((x) => x.model));
+      return READ_MODELS.every((m) => built.has(m.name));
+    },
+    ms,
+    'the read models to be built',
+  );
 }

@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { GatewayConfig } from '../config.ts';
+import { cookieIsSecure, type GatewayConfig } from '../config.ts';
 
 interface SessionClaims {
   sid: string;
@@ -51,7 +51,7 @@ export const sessionPlugin = fp(
       path: '/',
       httpOnly: true,
       sameSite: 'strict' as const,
-      secure: config.COOKIE_SECURE === 'auto' ? req.protocol === 'https' : config.COOKIE_SECURE === 'true',
+      secure: cookieIsSecure(config, req),
       maxAge: config.SESSION_ABSOLUTE_SECONDS,
     });
 

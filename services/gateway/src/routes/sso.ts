@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { operationById, type SsoConfig } from '@console/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import type { GatewayConfig } from '../config.ts';
+import { cookieIsSecure, type GatewayConfig } from '../config.ts';
 
 const STATE_COOKIE = 'console_sso';
 const STATE_TTL_SECONDS = 600;
@@ -60,7 +60,7 @@ export async function ssoRoutes(app: FastifyInstance, opts: { config: GatewayCon
     httpOnly: true,
     // Lax: the provider's redirect back is a cross-site top-level GET.
     sameSite: 'lax' as const,
-    secure: config.COOKIE_SECURE === 'auto' ? req.protocol === 'https' : config.COOKIE_SECURE === 'true',
+    secure: cookieIsSecure(config, req),
   });
 
   app.get(`/auth/${provider}`, { schema: { hide: true } }, async (req, reply) => {
