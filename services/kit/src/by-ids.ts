@@ -20,12 +20,13 @@ export async function findByIds<T extends Document, Id extends string | number>(
   ids: readonly Id[],
   projection: Document,
   fn: (doc: T) => void,
+  opts: { maxTimeMS?: number } = {},
 ): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   if (unique.length > BY_IDS_MAX) {
     const filter = { [field]: { $in: unique } } as Filter<T>;
-    for await (const doc of collection.find(filter, { projection, batchSize: 5000 })) fn(doc as T);
+    for await (const doc of collection.find(filter, { projection, batchSize: 5000, ...opts })) fn(doc as T);
     return;
   }
   let next = 0;
@@ -33,7 +34,7 @@ export async function findByIds<T extends Document, Id extends string | number>(
     while (next < unique.length) {
       const id = unique[next++] as Id;
       const filter = { [field]: id } as Filter<T>;
-      for (const doc of await collection.find(filter, { projection }).toArray()) fn(doc as T);
+      for (const doc of await collection.find(filter, { projection, ...opts }).toArray()) fn(doc as T);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, unique.length) }, worker));

@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './by-ids.ts';
 export * from './caller-assertion.ts';
 export * from './config.ts';
+export * from './deadlines.ts';
 export * from './endpoints.ts';
 export * from './handler-context.ts';
 export * from './handlers.ts';

@@ -10,8 +10,8 @@ import {
 } from '@console/contracts';
 import type { Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generationOf } from '../src/plugins/analytics.store.ts';
-import { data, failure, type StatsHarness, startStats } from './harness.ts';
+import { generationOf } from '../src/read-models/generation.ts';
+import { data, failure, readModelsBuilt, type StatsHarness, startStats } from './harness.ts';
 
 let h: StatsHarness;
 const support = () => h.staff(['support']);
@@ -20,6 +20,7 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   h = await startStats({ customers: 120, env: { BACKFILL: 'off' } });
   await h.start();
+  await readModelsBuilt(h);
 });
 afterAll(async () => {
   await h?.close();

@@ -17,6 +17,12 @@ export const ANALYTICS_DEFAULTS = {
   userTrackDays: 30,
 } as const;
 
+/**
+ * The most rows a list of the analytics answers (issue 28): every answer stays well below the
+ * broker's 1 MB payload however wide the range asked (a product structure row is ~200 bytes).
+ */
+export const ANALYTICS_LIST_MAX = 2000;
+
 /** Ages in days: under 1.5, 2.5, 8, 29, 85, and over 85 (analytics spec §9). */
 export const AGE_BUCKET_DAYS = [1.5, 2.5, 8, 29, 85] as const;
 
@@ -41,7 +47,7 @@ const StructuresRangeQuery = (days: number, limit: number) =>
     {
       fromDate: Type.Optional(DateInput(`Default: ${days} days before the to date`)),
       toDate: Type.Optional(DateInput('Default: the newest structure')),
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: limit })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ANALYTICS_LIST_MAX, default: limit })),
     },
     { additionalProperties: false },
   );
@@ -122,6 +128,10 @@ export type RecentStructures = Static<typeof RecentStructuresSchema>;
 
 export const RecentUsersSchema = Type.Object({
   from: IsoDate('Users created from this moment on'),
+  total: Type.Integer({
+    minimum: 0,
+    description: `Users created from \`from\` on; the newest ${ANALYTICS_LIST_MAX} are listed`,
+  }),
   users: Type.Array(
     Type.Object({
       userId: Type.String(),
@@ -142,6 +152,10 @@ export type RecentUsers = Static<typeof RecentUsersSchema>;
 export const UserTrackSchema = Type.Object({
   from: IsoDate('Links created from'),
   to: IsoDate('Links created until'),
+  total: Type.Integer({
+    minimum: 0,
+    description: `Links created in the range (Coco and Nexa included); the newest ${ANALYTICS_LIST_MAX} are read`,
+  }),
   rows: Type.Array(
     Type.Object({
       mac: Type.String(),

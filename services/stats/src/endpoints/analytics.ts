@@ -1,4 +1,4 @@
-import { ANALYTICS_DEFAULTS, COLLECTIONS, checkRange, statsOperations } from '@console/contracts';
+import { ANALYTICS_DEFAULTS, checkRange, statsOperations } from '@console/contracts';
 import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import type { Range } from '../plugins/analytics.store.ts';
@@ -43,10 +43,8 @@ export const analyticsHandlers = (app: FastifyInstance) => {
         query.limit ?? ANALYTICS_DEFAULTS.recentStructuresLimit,
       ),
     'stats.recentUsers': async ({ query }) => {
-      // The structure heads are read while the users are (their first read is a scan).
-      app.analytics.structureHeads().catch(() => undefined);
       const range = await rangeOf(query.fromDate, undefined, ANALYTICS_DEFAULTS.newUsersDays, () =>
-        app.analytics.newest(COLLECTIONS.users),
+        app.analytics.newestUser(),
       );
       return app.analytics.recentUsers(range.from);
     },

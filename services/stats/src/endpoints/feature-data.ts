@@ -7,19 +7,25 @@ import { queueJob, shown } from './reports.ts';
 const KIND = REPORTS.featureData.kind;
 
 /**
- * The /linkplus-data calls (seed 002): product search and feature types straight from Mongo; the
+ * The /linkplus-data calls (seed 002): product search and feature types from the read models; the
  * run is a report job of kind 'feature-data' on the REPORTS work queue (409 while one is queued or
  * running anywhere), cancelled by marking it failed with who cancelled, and its summary kept with
  * the job for Get Results.
  */
 export function featureDataHandlers(app: FastifyInstance) {
+  /** The read models' pool, once the products and features have been read. */
+  const products = async () => {
+    await app.readModels.need('products', 'structures');
+    return app.readModels.pool;
+  };
   return defineHandlers(statsOperations, {
-    'stats.productMetaAll': async () => ({ productList: await productList(app.mongo) }),
+    'stats.productMetaAll': async () => ({ productList: await productList(await products()) }),
     'stats.productMetaFilter': async ({ params }) => ({
-      productList: await productList(app.mongo, params.filter),
+      productList: await productList(await products(), params.filter),
     }),
-    'stats.featureTypes': async ({ body }) => featureTypes(app.mongo, body.productCodes),
-    'stats.featureIdsByProductAndType': async ({ body }) => featureIds(app.mongo, body.productsAndFeatures),
+    'stats.featureTypes': async ({ body }) => featureTypes(await products(), body.productCodes),
+    'stats.featureIdsByProductAndType': async ({ body }) =>
+      featureIds(await products(), body.productsAndFeatures),
     'stats.runFeatureData': async (ctx) => {
       const { userId, email, name, roles } = callerOf(ctx);
       return queueJob(app, ctx, 'featureData', {

@@ -8,6 +8,7 @@ import {
 import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { latestBucket, readStat, STAT_SPECS, type StatSpec } from '../plugins/tabs.ts';
+import { voiceUsers } from '../read-models/panels.ts';
 import { refuse } from './errors.ts';
 
 const DAY = STATS_PERIODS.daily;
@@ -64,5 +65,5 @@ export const graphHandlers = (app: FastifyInstance) =>
       });
       return { from: new Date(first).toISOString(), to: new Date(last + DAY).toISOString(), rows };
     },
-    'stats.usersPercentWithVoice': async () => app.gen2Records.voiceUsers(),
+    'stats.usersPercentWithVoice': async () => voiceUsers(app.readModels),
   });

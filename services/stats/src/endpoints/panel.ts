@@ -9,6 +9,7 @@ import {
 import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { latestBucket, readStat, STAT_SPECS, type StatSpec, type Window } from '../plugins/tabs.ts';
+import { hubSummary } from '../read-models/panels.ts';
 import { refuse } from './errors.ts';
 
 const DAY = STATS_PERIODS.daily;
@@ -59,7 +60,7 @@ export const panelHandlers = (app: FastifyInstance) =>
       out.products.sort((a, b) => (b.totals.at(-1) ?? 0) - (a.totals.at(-1) ?? 0));
       return out;
     },
-    'stats.hubSummary': async () => app.gen2Records.hubSummary(),
+    'stats.hubSummary': async () => hubSummary(app.readModels),
     'stats.protocolErrors': async ({ body }) => {
       const spec = STAT_SPECS.protocolErrors as StatSpec;
       const window = await dayWindow(app, spec, body.filter?.createdDate, PROTOCOL_ERROR_DAYS);

@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_LIST_MAX,
   COCO_NEXA_PREFIXES,
   COLLECTIONS,
   displayMac,
@@ -11,9 +12,11 @@ import {
   type TopStructures,
   type UserTrack,
 } from '@console/contracts';
-import { findByIds } from '@console/kit';
+import { findByIds, withinDeadline } from '@console/kit';
 import type { Db, Document } from 'mongodb';
 import type pg from 'pg';
+import { ownerOf } from '../read-models/models.ts';
+import type { ReadModels } from '../read-models/plugin.ts';
 
 const DAY = 86_400_000;
 
@@ -22,262 +25,167 @@ export interface Range {
   to: Date;
 }
 
-/**
- * A device's generation: migrated Gen1 devices (and the 433 MHz protocol) are connect, the hub and
- * 868 MHz devices smart, the two-way v1 protocol its own; virtual and unknown devices are others.
- */
-export function generationOf(p: Document): Generation {
-  const protocol = (p.attributes as { protocol?: string } | undefined)?.protocol;
-  if (p.migrated || protocol === 'lwrf-433') return 'connect';
-  if (protocol === 'lwrf-hub' || protocol === 'lwrf-868') return 'smart';
-  if (protocol === 'lwrfTwWay_v1') return 'lwrfTwWay_v1';
-  return 'others';
-}
-
-interface Counts {
+interface StructureRow {
+  root_group_id: string;
+  name: string;
+  created: Date;
+  owner_email: string | null;
   connect: number;
   smart: number;
-  lwrfTwWay_v1: number;
+  lwrf: number;
   others: number;
   total: number;
   l2: number;
 }
-const zero = (): Counts => ({ connect: 0, smart: 0, lwrfTwWay_v1: 0, others: 0, total: 0, l2: 0 });
 
-/** What the analytics need of every structure: small, read in one scan (see `structureHeads`). */
-interface StructureHead {
-  rootGroupId: string;
-  name: string;
-  createdDate: Date;
-  /** Everyone with access, in the structure's order. */
-  userIds: string[];
-  owner: string | null;
-}
-
-interface Heads {
-  at: number;
-  /** Newest first. */
-  list: StructureHead[];
-  byId: Map<string, StructureHead>;
-}
-
-/** How long the structure heads are used as read; older, they are read again. */
-const HEADS_FRESH_MS = 60_000;
-/** How long stale heads are still answered with while they are read again in the background. */
-const HEADS_STALE_MS = 10 * 60_000;
-const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
 const round1 = (n: number) => Math.round(n * 10) / 10;
+const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
 
-/** Structure and user analytics over the Gen2 documents and the Gen1 links (analytics spec §2). */
+/** Device counts per generation of each structure, from the products read model. */
+const COUNTS = `count(p.id)::int as total,
+  (count(p.id) filter (where p.generation = 'connect'))::int as connect,
+  (count(p.id) filter (where p.generation = 'smart'))::int as smart,
+  (count(p.id) filter (where p.generation = 'lwrfTwWay_v1'))::int as lwrf,
+  (count(p.id) filter (where p.generation = 'others'))::int as others,
+  (count(p.id) filter (where p.product_code = 'L2'))::int as l2`;
+
+/**
+ * Structure and user analytics (analytics spec §2), read from the read models the stats service
+ * keeps of the Gen2 documents (`src/read-models/`, docs/read-models.md) and from the Gen1 tables,
+ * on a pool whose statements the server stops at the request deadline.
+ */
 export class AnalyticsStore {
   private readonly db: Db;
-  private readonly pool: pg.Pool;
+  private readonly models: ReadModels;
+  private readonly deadlineMs: number;
 
-  private heads: Heads | undefined;
-  private loadingHeads: Promise<Heads> | undefined;
-
-  constructor(db: Db, pool: pg.Pool) {
+  constructor(db: Db, models: ReadModels, deadlineMs: number) {
     this.db = db;
-    this.pool = pool;
+    this.models = models;
+    this.deadlineMs = deadlineMs;
   }
 
-  /** The newest `createdDate` of a collection (the world's clock), else now. */
-  async newest(collection: string): Promise<Date> {
-    const [d] = await this.db
-      .collection(collection)
-      .find({}, { projection: { createdDate: 1 } })
-      .sort({ createdDate: -1 })
-      .limit(1)
-      .toArray();
-    return d?.createdDate instanceof Date ? d.createdDate : new Date();
-  }
-
-  /**
-   * Every structure's id, name, creation and access, newest first. FerretDB (the stand-in for MongoDB
-   * here) pushes neither a date range nor a sort down to Postgres and decodes each whole structure
-   * (tens of kB) to project it, so a range read of the structures costs a scan of all of them: about
-   * 6 s for the demo's 1,256. The heads are therefore read in one scan and kept for
-   * `HEADS_FRESH_MS`; after that, for up to `HEADS_STALE_MS`, the old ones answer while the next
-   * scan runs. The analytics are as of that scan; everything else they show is read per structure.
-   */
-  structureHeads(): Promise<Heads> {
-    const h = this.heads;
-    const age = h ? Date.now() - h.at : Number.POSITIVE_INFINITY;
-    if (h && age < HEADS_FRESH_MS) return Promise.resolve(h);
-    this.loadingHeads ??= this.readHeads().finally(() => {
-      this.loadingHeads = undefined;
-    });
-    if (h && age < HEADS_STALE_MS) {
-      this.loadingHeads.catch(() => undefined);
-      return Promise.resolve(h);
-    }
-    return this.loadingHeads;
-  }
-
-  private async readHeads(): Promise<Heads> {
-    const at = Date.now();
-    const list: StructureHead[] = [];
-    const cursor = this.db
-      .collection(COLLECTIONS.structures)
-      .find(
-        {},
-        { projection: { rootGroupId: 1, name: 1, createdDate: 1, userRootAccess: 1 }, batchSize: 5000 },
-      );
-    for await (const d of cursor) {
-      const created = d.createdDate instanceof Date ? d.createdDate : new Date(String(d.createdDate));
-      if (Number.isNaN(created.getTime())) continue;
-      list.push({
-        rootGroupId: String(d.rootGroupId),
-        name: String(d.name ?? ''),
-        createdDate: created,
-        userIds: ((d.userRootAccess ?? []) as { userId: unknown }[]).map((a) => String(a.userId)),
-        owner: AnalyticsStore.owner(d),
-      });
-    }
-    list.sort((a, b) => b.createdDate.getTime() - a.createdDate.getTime());
-    this.heads = { at, list, byId: new Map(list.map((x) => [x.rootGroupId, x])) };
-    return this.heads;
+  private get pool(): pg.Pool {
+    return this.models.pool;
   }
 
   /** The newest structure's creation (the world's clock for the structure screens), else now. */
   async newestStructure(): Promise<Date> {
-    return (await this.structureHeads()).list[0]?.createdDate ?? new Date();
+    await this.models.need('structures');
+    const r = await this.pool.query<{ t: Date | null }>('select max(created) as t from rm_structures');
+    return r.rows[0]?.t ?? new Date();
   }
 
-  /** Documents of `collection` whose `field` is one of `ids`, by equality (see `findByIds`). */
-  private byIds(
-    collection: string,
-    field: string,
-    ids: readonly string[],
-    projection: Document,
-    fn: (d: Document) => void,
-  ): Promise<void> {
-    return findByIds(this.db.collection(collection), field, ids, projection, fn);
+  /** The newest user's creation, else now. */
+  async newestUser(): Promise<Date> {
+    await this.models.need('users');
+    const r = await this.pool.query<{ t: Date | null }>('select max(created) as t from rm_users');
+    return r.rows[0]?.t ?? new Date();
   }
 
-  /** Structures created in the range, newest first, with device counts per generation. */
-  private async structuresIn(range: Range) {
-    const { list } = await this.structureHeads();
-    const from = range.from.getTime();
-    const to = range.to.getTime();
-    const inRange = list.filter((s) => s.createdDate.getTime() >= from && s.createdDate.getTime() <= to);
-    const counts = await this.deviceCounts(inRange.map((s) => s.rootGroupId));
-    return inRange.map((head) => ({ head, counts: counts.get(head.rootGroupId) ?? zero() }));
-  }
-
-  private async deviceCounts(rootGroupIds: string[]): Promise<Map<string, Counts>> {
-    const out = new Map<string, Counts>();
-    await this.byIds(
-      COLLECTIONS.products,
-      'rootGroupId',
-      rootGroupIds,
-      { rootGroupId: 1, productCode: 1, migrated: 1, 'attributes.protocol': 1 },
-      (p) => {
-        const id = String(p.rootGroupId);
-        const c = out.get(id) ?? zero();
-        c[generationOf(p)] += 1;
-        c.total += 1;
-        if (p.productCode === 'L2') c.l2 += 1;
-        out.set(id, c);
-      },
+  /**
+   * Structures created in the range, newest first, with their device counts: the newest `limit`
+   * (or every one with devices when `withDevicesOnly`), and the range's totals.
+   */
+  private async structuresIn(range: Range, limit: number, withDevicesOnly: boolean) {
+    await this.models.need('structures', 'products', 'users');
+    const r = await this.pool.query<
+      StructureRow & { n: number; n_empty: number; having: Record<Generation, number> }
+    >(
+      `with s as (
+         select s.root_group_id, s.name, s.created, s.owner, ${COUNTS}
+           from rm_structures s left join rm_products p on p.root_group_id = s.root_group_id
+          where s.created between $1 and $2
+          group by s.id),
+       totals as (
+         select count(*)::int as n, (count(*) filter (where total = 0))::int as n_empty,
+                json_build_object(
+                  'connect', count(*) filter (where connect > 0),
+                  'smart', count(*) filter (where smart > 0),
+                  'lwrfTwWay_v1', count(*) filter (where lwrf > 0),
+                  'others', count(*) filter (where others > 0)) as having
+           from s)
+       select t.n, t.n_empty, t.having, l.*, (select u.email from rm_users u where u.user_id = l.owner limit 1) as owner_email
+         from totals t
+         left join lateral (select * from s where not $4 or s.total > 0 order by s.created desc limit $3) l on true`,
+      [range.from, range.to, limit, withDevicesOnly],
     );
-    return out;
-  }
-
-  /** E-mails by user id. */
-  private async emails(userIds: string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    await this.byIds(COLLECTIONS.users, 'userId', userIds, { userId: 1, email: 1 }, (u) =>
-      out.set(String(u.userId), String(u.email)),
-    );
-    return out;
-  }
-
-  private static owner(s: Document): string | null {
-    const access = (s.userRootAccess ?? []) as { userId: string; levels?: string[] }[];
-    return (access.find((a) => a.levels?.includes('owner')) ?? access[0])?.userId ?? null;
+    const head = r.rows[0];
+    return {
+      total: head?.n ?? 0,
+      empty: head?.n_empty ?? 0,
+      having: head?.having,
+      rows: r.rows.filter((x) => x.root_group_id !== null),
+    };
   }
 
   async productStructures(range: Range, limit: number): Promise<ProductStructures> {
-    const all = await this.structuresIn(range);
-    const shown = all.slice(0, limit);
-    const emails = await this.emails(shown.map((s) => s.head.owner).filter((u) => u !== null));
-    const having = (g: Generation) =>
-      all.length ? round1((100 * all.filter((s) => s.counts[g] > 0).length) / all.length) : 0;
+    const { total, empty, having, rows } = await this.structuresIn(range, limit, false);
+    const pc = (g: Generation) => (total ? round1((100 * (having?.[g] ?? 0)) / total) : 0);
     return {
       from: range.from.toISOString(),
       to: range.to.toISOString(),
-      structures: shown.map(({ head, counts }) => {
-        const { owner } = head;
-        return {
-          rootGroupId: head.rootGroupId,
-          name: head.name,
-          createdDate: head.createdDate.toISOString(),
-          user: owner ? (emails.get(owner) ?? null) : null,
-          connect: counts.connect,
-          smart: counts.smart,
-          lwrfTwWay_v1: counts.lwrfTwWay_v1,
-          others: counts.others,
-          total: counts.total,
-        };
-      }),
+      structures: rows.map((s) => ({
+        rootGroupId: s.root_group_id,
+        name: s.name,
+        createdDate: s.created.toISOString(),
+        user: s.owner_email,
+        connect: s.connect,
+        smart: s.smart,
+        lwrfTwWay_v1: s.lwrf,
+        others: s.others,
+        total: s.total,
+      })),
       summary: {
-        total: all.length,
-        totalShown: shown.length,
-        empty: all.filter((s) => s.counts.total === 0).length,
+        total,
+        totalShown: rows.length,
+        empty,
         percent: {
-          connect: having('connect'),
-          smart: having('smart'),
-          lwrfTwWay_v1: having('lwrfTwWay_v1'),
-          others: having('others'),
+          connect: pc('connect'),
+          smart: pc('smart'),
+          lwrfTwWay_v1: pc('lwrfTwWay_v1'),
+          others: pc('others'),
         },
       },
     };
   }
 
   async recentStructures(range: Range, limit: number): Promise<RecentStructures> {
-    const all = await this.structuresIn(range);
-    const withDevices = all.filter((s) => s.counts.total > 0);
-    const listed = withDevices.slice(0, limit).map(({ head, counts }) => ({
-      rootGroupId: head.rootGroupId,
-      createdDate: head.createdDate.toISOString(),
-      l2: counts.l2,
-      smart: counts.smart - counts.l2,
-      connect: counts.connect,
-      others: counts.others + counts.lwrfTwWay_v1,
-      total: counts.total,
+    const { total, empty, rows } = await this.structuresIn(range, limit, true);
+    const listed = rows.map((s) => ({
+      rootGroupId: s.root_group_id,
+      createdDate: s.created.toISOString(),
+      l2: s.l2,
+      smart: s.smart - s.l2,
+      connect: s.connect,
+      others: s.others + s.lwrf,
+      total: s.total,
     }));
     const sum = (k: 'smart' | 'connect' | 'others') => listed.reduce((n, s) => n + s[k], 0);
     return {
       from: range.from.toISOString(),
       to: range.to.toISOString(),
       structures: listed,
-      summary: {
-        total: all.length,
-        empty: all.length - withDevices.length,
-        smart: sum('smart'),
-        connect: sum('connect'),
-        others: sum('others'),
-      },
+      summary: { total, empty, smart: sum('smart'), connect: sum('connect'), others: sum('others') },
     };
   }
 
-  /** The structures with the most devices: one $group over the products, then those structures. */
+  /**
+   * The structures with the most devices: ranked in the products read model, then those few
+   * structures read whole by equality (their devices, automations and groups).
+   */
   async topStructures(top: number): Promise<TopStructures> {
-    const ranked = await this.db
-      .collection(COLLECTIONS.products)
-      .aggregate<{ _id: string; n: number }>([
-        { $group: { _id: '$rootGroupId', n: { $sum: 1 } } },
-        { $sort: { n: -1, _id: 1 } },
-        { $limit: top },
-      ])
-      .toArray();
+    await this.models.need('structures', 'products', 'users');
+    const ranked = await this.pool.query<{ root_group_id: string }>(
+      `select root_group_id from rm_products group by 1 order by count(*) desc, 1 limit $1`,
+      [top],
+    );
     const docs: Document[] = [];
     const [, asOf] = await Promise.all([
-      this.byIds(
-        COLLECTIONS.structures,
+      findByIds(
+        this.db.collection(COLLECTIONS.structures),
         'rootGroupId',
-        ranked.map((r) => String(r._id)),
+        ranked.rows.map((r) => r.root_group_id),
         {
           rootGroupId: 1,
           createdDate: 1,
@@ -288,14 +196,16 @@ export class AnalyticsStore {
           userRootAccess: 1,
         },
         (d) => docs.push(d),
+        withinDeadline(this.deadlineMs),
       ),
       this.newestStructure(),
     ]);
-    const emails = await this.emails(docs.map((d) => AnalyticsStore.owner(d)).filter((u) => u !== null));
+    const owners = docs.map((d) => ownerOf((d.userRootAccess ?? []) as { userId: unknown }[]));
+    const emails = await this.emails(owners.filter((u) => u !== null));
     const keys = (o: unknown) => Object.keys((o ?? {}) as object).length;
-    const rows = docs.map((d) => {
-      const owner = AnalyticsStore.owner(d);
-      const created = d.createdDate instanceof Date ? d.createdDate : new Date(String(d.createdDate));
+    const rows = docs.map((d, i) => {
+      const owner = owners[i];
+      const created = new Date(iso(d.createdDate));
       return {
         rootGroupId: String(d.rootGroupId),
         user: owner ? (emails.get(owner) ?? null) : null,
@@ -311,39 +221,53 @@ export class AnalyticsStore {
     return { asOf: asOf.toISOString(), structures: rows };
   }
 
+  /** E-mails by user id, from the users read model. */
+  private async emails(userIds: string[]): Promise<Map<string, string>> {
+    const r = await this.pool.query<{ user_id: string; email: string }>(
+      'select user_id, email from rm_users where user_id = any($1::text[])',
+      [[...new Set(userIds)]],
+    );
+    return new Map(r.rows.map((u) => [u.user_id, u.email]));
+  }
+
+  /** Users created from `from` on, newest first (at most `ANALYTICS_LIST_MAX`), with devices and sharers. */
   async recentUsers(from: Date): Promise<RecentUsers> {
-    const users = await this.db
-      .collection(COLLECTIONS.users)
-      .find(
-        { createdDate: { $gte: from } },
-        { projection: { userId: 1, email: 1, createdDate: 1, rootGroupIds: 1 } },
-      )
-      .sort({ createdDate: -1 })
-      .toArray();
-    const ids = [...new Set(users.flatMap((u) => (u.rootGroupIds ?? []) as string[]))];
-    const { byId } = await this.structureHeads();
-    const access = new Map(ids.map((id) => [id, byId.get(id)?.userIds ?? []]));
-    const [emails, counts] = await Promise.all([
-      this.emails([...access.values()].flat()),
-      this.deviceCounts(ids),
+    await this.models.need('structures', 'products', 'users');
+    const [count, users] = await Promise.all([
+      this.pool.query<{ n: number }>('select count(*)::int as n from rm_users where created >= $1', [from]),
+      this.pool.query<{ user_id: string; email: string; created: Date; root_group_ids: string[] }>(
+        `select user_id, email, created, root_group_ids from rm_users
+          where created >= $1 order by created desc limit $2`,
+        [from, ANALYTICS_LIST_MAX],
+      ),
     ]);
+    const ids = [...new Set(users.rows.flatMap((u) => u.root_group_ids))];
+    const [access, devices] = await Promise.all([
+      this.pool.query<{ root_group_id: string; user_ids: string[] }>(
+        'select root_group_id, user_ids from rm_structures where root_group_id = any($1::text[])',
+        [ids],
+      ),
+      this.pool.query<{ root_group_id: string; n: number }>(
+        'select root_group_id, count(*)::int as n from rm_products where root_group_id = any($1::text[]) group by 1',
+        [ids],
+      ),
+    ]);
+    const sharers = new Map(access.rows.map((s) => [s.root_group_id, s.user_ids]));
+    const counts = new Map(devices.rows.map((d) => [d.root_group_id, d.n]));
+    const emails = await this.emails([...sharers.values()].flat());
     return {
       from: from.toISOString(),
-      users: users.map((u) => {
-        const own = (u.rootGroupIds ?? []) as string[];
-        return {
-          userId: String(u.userId),
-          email: String(u.email),
-          createdDate: iso(u.createdDate),
-          devices: own.reduce((n, id) => n + (counts.get(id)?.total ?? 0), 0),
-          structures: own.map((id) => ({
-            rootGroupId: id,
-            otherUsers: (access.get(id) ?? [])
-              .filter((x) => x !== String(u.userId))
-              .map((x) => emails.get(x) ?? x),
-          })),
-        };
-      }),
+      total: count.rows[0]?.n ?? 0,
+      users: users.rows.map((u) => ({
+        userId: u.user_id,
+        email: u.email,
+        createdDate: u.created.toISOString(),
+        devices: u.root_group_ids.reduce((n, id) => n + (counts.get(id) ?? 0), 0),
+        structures: u.root_group_ids.map((id) => ({
+          rootGroupId: id,
+          otherUsers: (sharers.get(id) ?? []).filter((x) => x !== u.user_id).map((x) => emails.get(x) ?? x),
+        })),
+      })),
     };
   }
 
@@ -353,6 +277,7 @@ export class AnalyticsStore {
     return r.rows[0]?.t ? new Date(Number(r.rows[0].t) * 1000) : new Date();
   }
 
+  /** Gen1 links added in the range, newest first (at most `ANALYTICS_LIST_MAX` read). */
   async userTrack(range: Range, cocoNexa: boolean): Promise<UserTrack> {
     const r = await this.pool.query<{
       mac: string;
@@ -364,27 +289,32 @@ export class AnalyticsStore {
       devices: number;
       heating: boolean;
       energy: boolean;
+      total: number;
     }>(
-      `select w.mac, w.firmware, u.email, w.pingtime, w.created, w.updated,
+      `with w as (
+         select w.*, count(*) over () as total from wfls w
+          where w.created >= $1 and w.created <= $2 order by w.created desc limit $5)
+       select w.mac, w.firmware, u.email, w.pingtime, w.created, w.updated, w.total::int as total,
               count(d.device_id)::int as devices,
               coalesce(bool_or(d.device_type_id = any($3::int[])), false) as heating,
               coalesce(bool_or(d.device_type_id = $4), false) as energy
-         from wfls w join users u on u.user_id = w.user_id
+         from w join users u on u.user_id = w.user_id
          left join devices d on d.wfl_id = w.wfl_id
-        where w.created >= $1 and w.created <= $2
-        group by w.wfl_id, u.email
+        group by w.wfl_id, w.mac, w.firmware, w.pingtime, w.created, w.updated, w.total, u.email
         order by w.created desc`,
       [
         Math.floor(range.from.getTime() / 1000),
         Math.floor(range.to.getTime() / 1000),
         [...HEATING_DEVICE_TYPES],
         ENERGY_DEVICE_TYPE,
+        ANALYTICS_LIST_MAX,
       ],
     );
     const internal = (mac: string) => COCO_NEXA_PREFIXES.some((p) => displayMac(mac).startsWith(p));
     return {
       from: range.from.toISOString(),
       to: range.to.toISOString(),
+      total: r.rows[0]?.total ?? 0,
       rows: r.rows
         .filter((row) => cocoNexa || !internal(row.mac))
         .map((row) => {

@@ -1,26 +1,19 @@
 import {
-  COLLECTIONS,
   FEATURE_DATA,
   type FeatureIds,
   type FeatureTypes,
   type ProductMeta,
   type ProductsAndFeatures,
 } from '@console/contracts';
-import type { Db } from 'mongodb';
+import type pg from 'pg';
 
 /**
- * The Gen2 products of the feature-data screen, read from `products` and the structures' features
- * (`attributes.type`). Products are read with a projection and grouped here: FerretDB 1.x has no
- * aggregation fast enough to be worth it, and a product code's documents are what the screen counts.
+ * The Gen2 products of the feature-data screen, read from the products and features read models
+ * (`rm_products`, `rm_features`: `src/read-models/`). Grouping the products by code, or finding a
+ * code's features in the structures, decoded every product and every whole structure on FerretDB:
+ * "Get Feature Types" ran past the gateway's 10 s at 2,000 customers (issue 28).
  */
-interface ProductRow {
-  productCode: string;
-  category?: string;
-  virtualProductCode?: string;
-  rootGroupId: string;
-  linkId: number;
-  featureIds?: string[];
-}
+type Queryable = Pick<pg.Pool, 'query'>;
 
 /** One feature of a chosen product and type, with the hub that paired its device. */
 export interface ChosenFeature {
@@ -30,26 +23,22 @@ export interface ChosenFeature {
   linkId: number;
 }
 
-const BATCH = 500;
-
-export async function productList(db: Db, filter?: string): Promise<ProductMeta[]> {
-  const byCode = new Map<string, { categories: Map<string, number>; virtual: Set<string>; n: number }>();
-  const cursor = db
-    .collection<ProductRow>(COLLECTIONS.products)
-    .find(
-      {},
-      { projection: { _id: 0, productCode: 1, category: 1, virtualProductCode: 1 }, batchSize: 5000 },
-    );
-  for await (const p of cursor) {
-    const e = byCode.get(p.productCode) ?? { categories: new Map(), virtual: new Set(), n: 0 };
-    e.n++;
-    const c = p.category ?? 'other';
-    e.categories.set(c, (e.categories.get(c) ?? 0) + 1);
-    if (p.virtualProductCode) e.virtual.add(p.virtualProductCode);
-    byCode.set(p.productCode, e);
+export async function productList(pool: Queryable, filter?: string): Promise<ProductMeta[]> {
+  const r = await pool.query<{ product_code: string; category: string; virtual: string[]; n: number }>(
+    `select product_code, coalesce(category, 'other') as category, count(*)::int as n,
+            coalesce(array_agg(distinct virtual_code) filter (where virtual_code is not null), '{}') as virtual
+       from rm_products group by 1, 2`,
+  );
+  const byCode = new Map<string, { categories: [string, number][]; virtual: Set<string>; n: number }>();
+  for (const row of r.rows) {
+    const e = byCode.get(row.product_code) ?? { categories: [], virtual: new Set<string>(), n: 0 };
+    e.n += row.n;
+    e.categories.push([row.category, row.n]);
+    for (const v of row.virtual) e.virtual.add(v);
+    byCode.set(row.product_code, e);
   }
   const list = [...byCode].map(([productCode, e]) => {
-    const category = [...e.categories].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other';
+    const category = e.categories.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'other';
     const virtual = [...e.virtual].sort();
     const description = `${category} product, ${e.n.toLocaleString('en-GB')} paired${
       virtual.length ? `; virtual codes ${virtual.join(', ')}` : ''
@@ -62,85 +51,64 @@ export async function productList(db: Db, filter?: string): Promise<ProductMeta[
     .sort((a, b) => a.productCode.localeCompare(b.productCode));
 }
 
-/** Calls `each` with every product of the codes and the feature types of its structure's features. */
-async function walk(
-  db: Db,
-  codes: string[],
-  each: (p: ProductRow, typeOf: (featureId: string) => string | undefined) => void,
-): Promise<void> {
-  const products = await db
-    .collection<ProductRow>(COLLECTIONS.products)
-    .find(
-      { productCode: { $in: codes } },
-      { projection: { _id: 0, productCode: 1, rootGroupId: 1, linkId: 1, featureIds: 1 } },
-    )
-    .toArray();
-  const roots = [...new Set(products.map((p) => p.rootGroupId))];
-  const types = new Map<string, string>();
-  for (let i = 0; i < roots.length; i += BATCH) {
-    const structures = db
-      .collection<{ features?: Record<string, { attributes?: { type?: string } }> }>(COLLECTIONS.structures)
-      .find({ rootGroupId: { $in: roots.slice(i, i + BATCH) } }, { projection: { _id: 0, features: 1 } });
-    for await (const s of structures)
-      for (const [id, f] of Object.entries(s.features ?? {}))
-        if (f.attributes?.type) types.set(id, f.attributes.type);
-  }
-  for (const p of products) each(p, (id) => types.get(id));
-}
+/** Each product of the codes' features, joined to their types in the structures' features. */
+const FEATURES_OF = `from rm_products p cross join lateral unnest(p.feature_ids) as fid(id)
+  join rm_features f on f.feature_id = fid.id where p.product_code = any($1::text[])`;
 
-export async function featureTypes(db: Db, codes: string[]): Promise<FeatureTypes> {
-  const byCode = new Map(codes.map((c) => [c, { devices: 0, types: new Map<string, number>() }]));
-  await walk(db, codes, (p, typeOf) => {
-    const e = byCode.get(p.productCode);
-    if (!e) return;
-    e.devices++;
-    for (const id of p.featureIds ?? []) {
-      const t = typeOf(id);
-      if (t) e.types.set(t, (e.types.get(t) ?? 0) + 1);
-    }
-  });
+export async function featureTypes(pool: Queryable, codes: string[]): Promise<FeatureTypes> {
+  const [devices, types] = await Promise.all([
+    pool.query<{ product_code: string; n: number }>(
+      'select product_code, count(*)::int as n from rm_products where product_code = any($1::text[]) group by 1',
+      [codes],
+    ),
+    pool.query<{ product_code: string; type: string; n: number }>(
+      `select p.product_code, f.type, count(*)::int as n ${FEATURES_OF} group by 1, 2`,
+      [codes],
+    ),
+  ]);
   return {
-    products: codes.map((productCode) => {
-      const e = byCode.get(productCode) ?? { devices: 0, types: new Map() };
-      return {
-        productCode,
-        devices: e.devices,
-        types: [...e.types]
-          .map(([type, features]) => ({ type, features }))
-          .sort((a, b) => a.type.localeCompare(b.type)),
-      };
-    }),
+    products: codes.map((productCode) => ({
+      productCode,
+      devices: devices.rows.find((d) => d.product_code === productCode)?.n ?? 0,
+      types: types.rows
+        .filter((t) => t.product_code === productCode)
+        .map((t) => ({ type: t.type, features: t.n }))
+        .sort((a, b) => a.type.localeCompare(b.type)),
+    })),
   };
 }
 
 /** The chosen products' features of the chosen types, per product and type, in feature id order. */
 export async function chosenFeatures(
-  db: Db,
+  pool: Queryable,
   chosen: ProductsAndFeatures,
 ): Promise<Map<string, ChosenFeature[]>> {
-  const wanted = new Map(chosen.map((c) => [c.productCode, new Set(c.featureTypes)]));
   const out = new Map<string, ChosenFeature[]>();
   for (const c of chosen) for (const t of c.featureTypes) out.set(pairKey(c.productCode, t), []);
-  await walk(db, [...wanted.keys()], (p, typeOf) => {
-    for (const featureId of p.featureIds ?? []) {
-      const featureType = typeOf(featureId);
-      if (!featureType || !wanted.get(p.productCode)?.has(featureType)) continue;
-      out.get(pairKey(p.productCode, featureType))?.push({
-        productCode: p.productCode,
-        featureType,
-        featureId,
-        linkId: p.linkId,
-      });
-    }
-  });
+  const r = await pool.query<{
+    product_code: string;
+    type: string;
+    feature_id: string;
+    link_id: string | null;
+  }>(
+    `select p.product_code, f.type, fid.id as feature_id, p.link_id ${FEATURES_OF} and f.type = any($2::text[])`,
+    [chosen.map((c) => c.productCode), [...new Set(chosen.flatMap((c) => c.featureTypes))]],
+  );
+  for (const row of r.rows)
+    out.get(pairKey(row.product_code, row.type))?.push({
+      productCode: row.product_code,
+      featureType: row.type,
+      featureId: row.feature_id,
+      linkId: Number(row.link_id),
+    });
   for (const list of out.values()) list.sort((a, b) => a.featureId.localeCompare(b.featureId));
   return out;
 }
 
 export const pairKey = (productCode: string, featureType: string) => `${productCode}\u0000${featureType}`;
 
-export async function featureIds(db: Db, chosen: ProductsAndFeatures): Promise<FeatureIds> {
-  const all = await chosenFeatures(db, chosen);
+export async function featureIds(pool: Queryable, chosen: ProductsAndFeatures): Promise<FeatureIds> {
+  const all = await chosenFeatures(pool, chosen);
   return {
     features: chosen.flatMap((c) =>
       c.featureTypes.map((featureType) => {

@@ -59,7 +59,7 @@ export function featureDataSource(
 
   const resolve = async (): Promise<Examined[]> => {
     if (examined) return examined;
-    const all = await chosenFeatures(d.db, p.productsAndFeatures);
+    const all = await chosenFeatures(d.pool, p.productsAndFeatures);
     const linkIds = [...new Set([...all.values()].flat().map((f) => f.linkId))];
     const hubs = new Map<number, Date | null>();
     for (let i = 0; i < linkIds.length; i += 1000) {

@@ -10,9 +10,10 @@ describe('voice users per week', () => {
         { created: s('2015-01-01T00:00:00Z'), email: 'Old@Example.com' },
         { created: s('2016-06-01T00:00:00Z'), email: 'late@example.com' },
       ],
+      voiceUsers: 2,
       allUsers: [
-        { created: s('2015-10-01T10:00:00Z'), email: 'a@x' },
-        { created: s('2015-10-02T10:00:00Z'), email: 'b@x' },
+        { created: s('2015-10-01T00:00:00Z'), users: 1 },
+        { created: s('2015-10-02T00:00:00Z'), users: 1 },
       ],
       // The link of Old@ was made later than the account; keyed lower-case.
       alexaUserCreatedAt: {

@@ -39,18 +39,18 @@ export function voiceWeeks(d: UsersWithApi, from: number, to: number): VoiceWeek
     }
     prev = t;
   }
+  // New users come per day (the day's start), so a day counts when it starts in the range.
   for (const u of d.allUsers) {
     const t = u.created * 1000;
     const w = weeks.get(weekStart(t));
-    if (w && t >= from && t <= to) w.all++;
+    if (w && t >= from && t <= to) w.all += u.users;
   }
   for (const w of weeks.values()) w.percent = w.all ? Math.round((w.voice / w.all) * 1000) / 10 : 0;
   return [...weeks.values()];
 }
 
-/** The newest date in the data, ms (the graph's default end). */
+/** The end of the newest day with new users, ms (the graph's default end). */
 export function latestCreated(d: UsersWithApi): number | null {
-  let max = 0;
-  for (const u of d.allUsers) max = Math.max(max, u.created * 1000);
-  return max || null;
+  const last = d.allUsers.at(-1);
+  return last ? last.created * 1000 + 86_400_000 - 1 : null;
 }

@@ -1,0 +1,200 @@
+import { COLLECTIONS } from '@console/contracts';
+import type { Document } from 'mongodb';
+import { generationOf } from './generation.ts';
+
+/** One table a model writes: its rows as plain objects, upserted by `key` (see `upsert` in sync.ts). */
+export interface TableRows {
+  table: string;
+  key: string;
+  /** Column name → Postgres type, as `jsonb_to_recordset` reads them. */
+  columns: Record<string, string>;
+  rows: Record<string, unknown>[];
+}
+
+/** A collection followed into Postgres tables: what to read of each document and the rows it makes. */
+export interface ReadModel {
+  name: string;
+  collection: string;
+  projection: Document;
+  rows(docs: readonly Document[]): TableRows[];
+}
+
+const date = (d: unknown) => (d instanceof Date ? d : new Date(String(d)));
+const validDate = (d: unknown) => !Number.isNaN(date(d).getTime());
+const str = (v: unknown) => (v === undefined || v === null ? null : String(v));
+const ids = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+
+/** The owner: the user with the owner level, else the first with access. */
+export function ownerOf(access: { userId: unknown; levels?: string[] }[]): string | null {
+  return str((access.find((a) => a.levels?.includes('owner')) ?? access[0])?.userId);
+}
+
+const structures: ReadModel = {
+  name: 'structures',
+  collection: COLLECTIONS.structures,
+  projection: { rootGroupId: 1, name: 1, createdDate: 1, userRootAccess: 1, features: 1 },
+  rows(docs): TableRows[] {
+    const heads = docs.filter((d) => validDate(d.createdDate));
+    return [
+      {
+        table: 'rm_structures',
+        key: 'id',
+        columns: {
+          id: 'text',
+          root_group_id: 'text',
+          name: 'text',
+          created: 'timestamptz',
+          owner: 'text',
+          user_ids: 'text[]',
+        },
+        rows: heads.map((d) => {
+          const access = (d.userRootAccess ?? []) as { userId: unknown; levels?: string[] }[];
+          return {
+            id: String(d._id),
+            root_group_id: String(d.rootGroupId),
+            name: String(d.name ?? ''),
+            created: date(d.createdDate).toISOString(),
+            owner: ownerOf(access),
+            user_ids: access.map((a) => String(a.userId)),
+          };
+        }),
+      },
+      {
+        table: 'rm_features',
+        key: 'feature_id',
+        columns: { feature_id: 'text', root_group_id: 'text', type: 'text' },
+        rows: docs.flatMap((d) =>
+          Object.entries((d.features ?? {}) as Record<string, { attributes?: { type?: unknown } }>)
+            .filter(([, f]) => f?.attributes?.type)
+            .map(([id, f]) => ({
+              feature_id: id,
+              root_group_id: String(d.rootGroupId),
+              type: String(f.attributes?.type),
+            })),
+        ),
+      },
+    ];
+  },
+};
+
+const products: ReadModel = {
+  name: 'products',
+  collection: COLLECTIONS.products,
+  projection: {
+    rootGroupId: 1,
+    productCode: 1,
+    category: 1,
+    virtualProductCode: 1,
+    migrated: 1,
+    'attributes.protocol': 1,
+    linkId: 1,
+    featureIds: 1,
+  },
+  rows: (docs) => [
+    {
+      table: 'rm_products',
+      key: 'id',
+      columns: {
+        id: 'text',
+        root_group_id: 'text',
+        product_code: 'text',
+        category: 'text',
+        virtual_code: 'text',
+        generation: 'text',
+        link_id: 'bigint',
+        feature_ids: 'text[]',
+      },
+      rows: docs.map((d) => ({
+        id: String(d._id),
+        root_group_id: String(d.rootGroupId),
+        product_code: String(d.productCode ?? ''),
+        category: str(d.category),
+        virtual_code: str(d.virtualProductCode),
+        generation: generationOf(d),
+        link_id: typeof d.linkId === 'number' ? d.linkId : null,
+        feature_ids: ids(d.featureIds),
+      })),
+    },
+  ],
+};
+
+const users: ReadModel = {
+  name: 'users',
+  collection: COLLECTIONS.users,
+  projection: { userId: 1, email: 1, createdDate: 1, rootGroupIds: 1 },
+  rows: (docs) => [
+    {
+      table: 'rm_users',
+      key: 'id',
+      columns: {
+        id: 'text',
+        user_id: 'text',
+        email: 'text',
+        created: 'timestamptz',
+        root_group_ids: 'text[]',
+      },
+      rows: docs
+        .filter((d) => validDate(d.createdDate))
+        .map((d) => ({
+          id: String(d._id),
+          user_id: String(d.userId),
+          email: String(d.email ?? ''),
+          created: date(d.createdDate).toISOString(),
+          root_group_ids: ids(d.rootGroupIds),
+        })),
+    },
+  ],
+};
+
+const agents: ReadModel = {
+  name: 'agents',
+  collection: COLLECTIONS.agents,
+  projection: { userId: 1, type: 1, linked: 1, createdDate: 1 },
+  rows: (docs) => [
+    {
+      table: 'rm_agents',
+      key: 'id',
+      columns: { id: 'text', user_id: 'text', type: 'text', linked: 'boolean', created: 'timestamptz' },
+      rows: docs
+        .filter((d) => validDate(d.createdDate))
+        .map((d) => ({
+          id: String(d._id),
+          user_id: String(d.userId),
+          type: String(d.type ?? ''),
+          linked: d.linked === true,
+          created: date(d.createdDate).toISOString(),
+        })),
+    },
+  ],
+};
+
+const hubs: ReadModel = {
+  name: 'hubs',
+  collection: COLLECTIONS.hubs,
+  projection: { hubId: 1, rootGroupId: 1, firmwareVersion: 1, configNumber: 1, homeKitPaired: 1 },
+  rows: (docs) => [
+    {
+      table: 'rm_hubs',
+      key: 'id',
+      columns: {
+        id: 'text',
+        hub_id: 'bigint',
+        root_group_id: 'text',
+        firmware: 'text',
+        config_number: 'bigint',
+        homekit: 'boolean',
+      },
+      rows: docs.map((d) => ({
+        id: String(d._id),
+        hub_id: Number(d.hubId),
+        root_group_id: str(d.rootGroupId),
+        firmware: str(d.firmwareVersion),
+        config_number: typeof d.configNumber === 'number' ? d.configNumber : null,
+        homekit: d.homeKitPaired === true,
+      })),
+    },
+  ],
+};
+
+/** Every read model, in the order they are first built (the small ones first). */
+export const READ_MODELS: readonly ReadModel[] = [agents, hubs, users, products, structures];
