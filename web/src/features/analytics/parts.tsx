@@ -1,4 +1,4 @@
-import { checkRange } from '@console/contracts';
+import { checkRange, toCsv } from '@console/contracts';
 import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -6,7 +6,6 @@ import { type ReactNode, useState } from 'react';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
 import { downloadCsv } from '../stats/graph-kit/export.ts';
 import { boundNumber } from '../ui/bound.ts';
-import { toCsv } from '../ui/csv.ts';
 import { DataTable } from '../ui/DataTable.tsx';
 import { DateRangeInputs } from '../ui/DateInput.tsx';
 import { QueryAnswer } from '../ui/QueryAnswer.tsx';

@@ -1,10 +1,9 @@
-import { checkLimitAndPie, STATS_LIMITS, STATS_PERIODS, type StatsTab } from '@console/contracts';
+import { checkLimitAndPie, STATS_LIMITS, STATS_PERIODS, type StatsTab, toCsv } from '@console/contracts';
 import { Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { choices } from '../ui/choices.ts';
-import { toCsv } from '../ui/csv.ts';
 import { ChartPanel } from './graph-kit/ChartPanel.tsx';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
 import { LINE_MARGIN, LineChart } from './graph-kit/LineChart.tsx';
