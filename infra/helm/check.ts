@@ -2,7 +2,9 @@
  * Checks the Helm chart as CI does: `helm lint`, `helm template`, and the rendered objects — every
  * console service has a Deployment (and, but for the simulator, a HorizontalPodAutoscaler), no
  * image runs a `latest` or missing tag, every container has readiness on /readyz and liveness on
- * /healthz, and the store URLs and secrets come from a Kubernetes Secret, never from a literal.
+ * /healthz, and the store URLs and secrets come from a Kubernetes Secret, never from a literal; the
+ * broker users come from one generated Secret (each service its own user and inbox, the streams
+ * Job the only stream administrator) and each service has a PodDisruptionBudget.
  *
  *   node infra/helm/check.ts
  *
@@ -92,6 +94,46 @@ for (const [service, name] of [
   )
     problems.push(`${service}: ${name} is not read from the Secret`);
 }
+// The broker's users (issue 29): one Secret from broker-users.json, each component connecting as its
+// own user with its own private inbox, stream administration for the `streams` user only (a Job),
+// and a PodDisruptionBudget per service.
+const brokerSecret = objects.find((o) => o.kind === 'Secret' && o.metadata?.name === 'console-broker-users');
+const authConf: string = brokerSecret?.stringData?.['auth.conf'] ?? '';
+if (!authConf) problems.push('no broker users Secret (console-broker-users) with auth.conf');
+if (/user: "tests"/.test(authConf))
+  problems.push('the broker users Secret has the development-only tests user');
+if (!/user: "streams"/.test(authConf)) problems.push('the broker users Secret has no streams user');
+for (const line of authConf.split('\n').filter((l) => l.includes('allow:')))
+  if (/allow: \[[^\]]*"_INBOX\.>"/.test(line))
+    problems.push(`a broker user may hear every inbox: ${line.trim()}`);
+for (const service of [...EXPECTED_SERVICES, 'gateway']) {
+  if (!authConf.includes(`user: "${service}"`)) problems.push(`${service}: no broker user`);
+  if (!authConf.includes(`"_INBOX_${service}.>"`)) problems.push(`${service}: no private inbox`);
+  if (!brokerSecret?.stringData?.[service]) problems.push(`${service}: no broker password in the Secret`);
+  const env = named('Deployment', service)?.spec.template.spec.containers[0]?.env ?? [];
+  type EnvEntry = {
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string } };
+  };
+  const user = env.find((e: EnvEntry) => e.name === 'NATS_USER')?.value;
+  const pass = env.find((e: EnvEntry) => e.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef;
+  if (user !== service || pass?.name !== 'console-broker-users' || pass?.key !== service)
+    problems.push(`${service}: does not connect as its own broker user from the broker users Secret`);
+  const pdb = named('PodDisruptionBudget', service);
+  if (!pdb) problems.push(`${service}: no PodDisruptionBudget`);
+  else if (pdb.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] !== service)
+    problems.push(`${service}: its PodDisruptionBudget selects other pods`);
+}
+const streamsJob = named('Job', 'streams');
+const jobEnv = streamsJob?.spec.template.spec.containers[0]?.env ?? [];
+if (
+  !streamsJob ||
+  // biome-ignore lint/suspicious/noExplicitAny: a rendered env entry
+  !jobEnv.some((e: any) => e.name === 'NATS_USER' && e.value === 'streams')
+)
+  problems.push('no streams Job running the stream administration as the streams user');
+
 try {
   run(['template', 'console', chart, ...KUBE, '--set', 'image.tag=latest']);
   problems.push('image.tag=latest renders; it must be refused');

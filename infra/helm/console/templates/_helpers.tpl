@@ -15,3 +15,26 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- if eq $tag "latest" -}}{{- fail "image.tag must name a release, not latest" -}}{{- end -}}
 {{- printf "%s:%s" .Values.image.repository $tag -}}
 {{- end -}}
+
+{{- /* The broker users' Secret (templates/broker-users.yaml). */ -}}
+{{- define "console.brokerSecret" -}}
+{{- printf "%s-broker-users" .Release.Name -}}
+{{- end -}}
+
+{{- /* A user's subjects from broker-users.json, its "@set" entries expanded: a JSON array. */ -}}
+{{- define "console.subjects" -}}
+{{- $out := list -}}
+{{- range .list -}}
+{{- if hasPrefix "@" . -}}
+{{- $out = concat $out (index $.table.sets (trimPrefix "@" .)) -}}
+{{- else -}}
+{{- $out = append $out . -}}
+{{- end -}}
+{{- end -}}
+{{- $out | toJson -}}
+{{- end -}}
+
+{{- /* A list of subjects as nats.conf writes one: ["a", "b"] (Go quoting, no JSON escapes of > or &). */ -}}
+{{- define "console.natsList" -}}
+[{{ range $i, $s := . }}{{ if $i }}, {{ end }}{{ $s | quote }}{{ end }}]
+{{- end -}}
