@@ -53,6 +53,12 @@ export function subjects(prefix = 'console') {
     /** Work queue: one report job to run (its id in the body); the kind keeps one queue per report screen group. */
     reportJob: (kind: string) => `${p}reports.job.${token(kind)}`,
     reportJobAny: () => `${p}reports.job.*`,
+    /**
+     * Event, JetStream `STORE`: a writer of the stores (the platform, the world loader, the
+     * simulator) announces records it inserted, so the statistics follow them (`store-events.ts`).
+     */
+    storeInserted: (collection: string) => `${p}store.${token(collection)}.inserted`,
+    storeAny: () => `${p}store.*.inserted`,
     audit: (kind: string) => `${p}audit.${token(kind)}`,
     auditAny: () => `${p}audit.>`,
   };
@@ -63,5 +69,5 @@ export type Subjects = ReturnType<typeof subjects>;
 /** JetStream stream names, prefixed the same way so parallel deployments do not collide. */
 export function streamNames(prefix = 'console') {
   const p = prefix.replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase();
-  return { hubMsgs: `${p}_HUB_MSGS`, audit: `${p}_AUDIT`, reports: `${p}_REPORTS` };
+  return { hubMsgs: `${p}_HUB_MSGS`, audit: `${p}_AUDIT`, reports: `${p}_REPORTS`, store: `${p}_STORE` };
 }

@@ -14,6 +14,7 @@ import { tabHandlers } from './endpoints/tabs.ts';
 import { BACKFILL_METRICS, runBackfill } from './plugins/backfill.ts';
 import { rollupStorePlugin } from './plugins/rollup.store.ts';
 import { rollupConsumerPlugin } from './plugins/rollup-consumer.ts';
+import { storeFollowerPlugin } from './plugins/store-follower.ts';
 import { graphStoresPlugin } from './plugins/stores.ts';
 import { readModelsPlugin } from './read-models/plugin.ts';
 import { reportWorkerPlugin } from './reports/worker.ts';
@@ -61,7 +62,14 @@ export const statsApp = fp(
         }
       },
     });
-    // The consumer's cursor and lag, and which backfilled metrics are done or still to come.
+    // Records the writers of the stores announce, after their collections' backfill.
+    await app.register(storeFollowerPlugin, {
+      batch: config.STORE_FOLLOW_BATCH,
+      leaderRetryMs: config.ROLLUP_LEADER_RETRY_MS,
+      awaitBackfill: config.BACKFILL === 'auto',
+    });
+    // The consumer's cursor and lag, which backfilled metrics are done or still to come, the read
+    // models, and the store follower's cursor and lag.
     app.get('/rollups', async () => {
       const done = await app.rollups.backfilled();
       const all = BACKFILL_METRICS(deps());
@@ -69,6 +77,7 @@ export const statsApp = fp(
         ...(await app.rollupConsumer.status()),
         backfill: { done: all.filter((m) => done.has(m)), pending: all.filter((m) => !done.has(m)) },
         readModels: await app.readModels.status(),
+        store: await app.storeFollower.status(),
       };
     });
 

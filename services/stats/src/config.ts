@@ -19,6 +19,12 @@ export const StatsConfigSchema = Type.Composite([
       minimum: 100,
       description: 'How often an instance that is not counting the stream tries to take over',
     }),
+    STORE_FOLLOW_BATCH: Type.Integer({
+      default: 100,
+      minimum: 1,
+      description:
+        'Store announcements (each up to 256 kB of records) counted per database transaction at most',
+    }),
     SMTP_URL: Type.String({ default: 'smtp://127.0.0.1:1025', description: 'Where report e-mails are sent' }),
     MAIL_FROM: Type.String({ default: 'Staff Console <no-reply@console.local>' }),
     REPORT_CONCURRENCY: Type.Integer({

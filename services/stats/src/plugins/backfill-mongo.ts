@@ -1,20 +1,29 @@
-import { COLLECTIONS } from '@console/contracts';
+import { COLLECTIONS, type StoreEventCollection } from '@console/contracts';
 import type { Db, Document } from 'mongodb';
 import type { Increment } from './counts.ts';
+import { at, type ProductPair, productPair, RECORD_COUNTERS } from './record-counts.ts';
 
 /** One stored-data source of the backfill: the metrics it owns and how it reads them. */
 export interface BackfillSource {
   name: string;
   metrics: readonly string[];
-  read: (until: Date, emit: (inc: Increment) => void) => Promise<void>;
+  /**
+   * `seen` records each counted record the store follower may announce again (its kind and id),
+   * so that it is counted once: kept with the counts, in the same transaction.
+   */
+  read: (
+    until: Date,
+    emit: (inc: Increment) => void,
+    seen: (kind: string, id: string) => void,
+  ) => Promise<void>;
+  /** The kinds of records `seen` takes (replaced with the counts). */
+  kinds?: readonly string[];
   /**
    * Reads whole large documents (every structure, tens of kB each through FerretDB): runs after
    * every other source, so that it holds none of them up.
    */
   last?: boolean;
 }
-
-const at = (d: unknown) => (d instanceof Date ? d.getTime() : Number.NaN);
 
 async function each(
   db: Db,
@@ -43,33 +52,54 @@ export function mongoSources(db: Db): BackfillSource[] {
       Object.fromEntries([...fields, 'createdDate'].map((f) => [f, 1])),
       (d) => fn(d, at(d.createdDate)),
     );
+  /**
+   * Every record of a followed collection, whenever created: no stream counts these, so the store
+   * follower takes over from the records seen here (each counted once, by id).
+   */
+  const followed = (
+    kind: StoreEventCollection,
+    fields: readonly string[],
+    emit: (inc: Increment) => void,
+    seen: (kind: string, id: string) => void,
+    fn?: (d: Document) => void,
+  ) => {
+    const now = Date.now();
+    return each(
+      db,
+      COLLECTIONS[kind],
+      {},
+      Object.fromEntries([...fields, 'createdDate'].map((f) => [f, 1])),
+      (d) => {
+        seen(kind, String(d._id));
+        RECORD_COUNTERS[kind].count(d, emit, now);
+        fn?.(d);
+      },
+    );
+  };
   return [
     {
       name: 'products',
       metrics: ['products', 'structureProducts'],
-      read: async (until, emit) => {
+      kinds: ['products', 'structureProducts'],
+      read: async (_until, emit, seen) => {
         // A structure counts for a product code when its first device of that code was added.
-        const first = new Map<string, number>();
-        await created(COLLECTIONS.products, until, ['productCode', 'rootGroupId'], (d, t) => {
-          const code = String(d.productCode ?? 'unknown');
-          emit({ metric: 'products', series: code, at: t });
-          const key = `${d.rootGroupId}\u0000${code}`;
-          const seen = first.get(key);
-          if (seen === undefined || t < seen) first.set(key, t);
+        const first = new Map<string, ProductPair>();
+        await followed('products', ['productCode', 'rootGroupId'], emit, seen, (d) => {
+          const pair = productPair(d);
+          const had = first.get(pair.key);
+          if (had === undefined || pair.at < had.at) first.set(pair.key, pair);
         });
-        for (const [key, t] of first)
-          emit({ metric: 'structureProducts', series: key.split('\u0000')[1] as string, at: t });
+        for (const pair of first.values()) {
+          seen('structureProducts', pair.key);
+          emit({ metric: 'structureProducts', series: pair.code, at: pair.at });
+        }
       },
     },
     {
       name: 'users',
       metrics: ['users', 'userLicensesV5'],
-      read: (until, emit) =>
-        created(COLLECTIONS.users, until, ['licenses'], (d, t) => {
-          emit({ metric: 'users', series: 'new users', at: t });
-          const licence = d.licenses?.v5?.license;
-          emit({ metric: 'userLicensesV5', series: licence ? String(licence) : 'no licence', at: t });
-        }),
+      kinds: ['users'],
+      read: (_until, emit, seen) => followed('users', ['licenses'], emit, seen),
     },
     {
       name: 'transactions',
@@ -99,14 +129,8 @@ export function mongoSources(db: Db): BackfillSource[] {
     {
       name: 'agents',
       metrics: ['agents'],
-      read: (until, emit) =>
-        created(COLLECTIONS.agents, until, ['type', 'linked'], (d, t) =>
-          emit({
-            metric: 'agents',
-            series: `${d.type}|${d.linked ? 'linked' : 'unlinked'}`,
-            at: t,
-          }),
-        ),
+      kinds: ['agents'],
+      read: (_until, emit, seen) => followed('agents', ['type', 'linked'], emit, seen),
     },
     {
       name: 'logs',
@@ -136,43 +160,23 @@ export function mongoSources(db: Db): BackfillSource[] {
     {
       name: 'groups',
       metrics: ['groups'],
+      kinds: ['structures'],
       last: true,
-      read: (until, emit) =>
-        created(COLLECTIONS.structures, until, ['_groups'], (d, t) => {
-          for (const g of Object.values(
-            (d._groups ?? {}) as Record<string, { type?: string; name?: string }>,
-          )) {
-            emit({
-              metric: 'groups',
-              series: `${g.type ?? 'other'}|${g.name ?? g.type ?? 'other'}`,
-              at: t,
-            });
-          }
-        }),
+      read: (_until, emit, seen) => followed('structures', ['_groups'], emit, seen),
     },
     {
       name: 'clients',
       metrics: ['appVersions', 'clientDeviceTypes'],
-      read: (until, emit) =>
-        created(
-          COLLECTIONS.clientDevices,
-          until,
-          ['platform', 'appVersion', 'deviceType', 'lastSeenDate'],
-          (d, t) => {
-            emit({ metric: 'appVersions', series: `${d.platform}|${d.appVersion}`, at: t });
-            emit({ metric: 'clientDeviceTypes', series: `new|${d.deviceType}`, at: t });
-            const seen = Math.min(at(d.lastSeenDate), until.getTime() - 1);
-            emit({ metric: 'clientDeviceTypes', series: `active|${d.deviceType}`, at: seen });
-          },
-        ),
+      kinds: ['clientDevices'],
+      read: (_until, emit, seen) =>
+        followed('clientDevices', ['platform', 'appVersion', 'deviceType', 'lastSeenDate'], emit, seen),
     },
     {
       name: 'data monitor (Gen2)',
       metrics: ['dmGen2'],
-      read: async (until, emit) => {
-        await created(COLLECTIONS.hubs, until, [], (_d, t) =>
-          emit({ metric: 'dmGen2', series: 'new_linkplus', at: t, only: 'd' }),
-        );
+      kinds: ['hubs'],
+      read: async (until, emit, seen) => {
+        await followed('hubs', [], emit, seen);
         await created(COLLECTIONS.logs, until, [], (_d, t) =>
           emit({ metric: 'dmGen2', series: 'log_inserts', at: t, only: 'd' }),
         );

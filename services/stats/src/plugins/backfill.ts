@@ -20,8 +20,10 @@ export function backfillSources(deps: Pick<BackfillDeps, 'pool' | 'db'>): Backfi
 
 /**
  * Counts stored data created before `until` (when the stream consumer started counting, so a
- * fact is never counted both from storage and from the stream) into the 'backfill' rollups.
- * Each source's metrics are replaced in one transaction; `only` limits it to metrics not yet done.
+ * fact is never counted both from storage and from the stream) into the 'backfill' rollups; the
+ * collections no stream counts (products, users, structures, hubs, agents, client devices) whole,
+ * with the ids of what was counted, from which the store follower goes on.
+ * Each source's metrics and ids are replaced in one transaction; `only` limits it to metrics not yet done.
  */
 export async function runBackfill(deps: BackfillDeps, until: Date, only?: Set<string>): Promise<string[]> {
   const done: string[] = [];
@@ -29,10 +31,15 @@ export async function runBackfill(deps: BackfillDeps, until: Date, only?: Set<st
     if (only && source.metrics.every((m) => !only.has(m))) continue;
     const started = Date.now();
     const tally = new Tally();
+    const seen = new Map<string, string[]>((source.kinds ?? []).map((k) => [k, []]));
     try {
-      await source.read(until, (inc) => {
-        if (Number.isFinite(inc.at)) tally.add(inc);
-      });
+      await source.read(
+        until,
+        (inc) => {
+          if (Number.isFinite(inc.at)) tally.add(inc);
+        },
+        (kind, id) => seen.get(kind)?.push(id),
+      );
     } catch (err) {
       // A world without Gen1 tables (or not loaded yet) leaves those metrics to a later start.
       if ((err as { code?: string }).code === '42P01') {
@@ -41,7 +48,7 @@ export async function runBackfill(deps: BackfillDeps, until: Date, only?: Set<st
       }
       throw err;
     }
-    await deps.store.replaceBackfill(source.metrics, tally, until);
+    await deps.store.replaceBackfill(source.metrics, tally, until, seen);
     done.push(...source.metrics);
     deps.log.info({ source: source.name, rollups: tally.size, ms: Date.now() - started }, 'backfilled');
   }

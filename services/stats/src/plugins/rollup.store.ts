@@ -101,8 +101,16 @@ export class RollupStore {
     }
   }
 
-  /** Replaces the backfilled counts of `metrics` by `tally`, in one transaction. */
-  async replaceBackfill(metrics: readonly string[], tally: Tally, until: Date): Promise<void> {
+  /**
+   * Replaces the backfilled counts of `metrics` by `tally`, and the records seen of each kind of
+   * `seen` by its ids (the store follower counts only records not seen), in one transaction.
+   */
+  async replaceBackfill(
+    metrics: readonly string[],
+    tally: Tally,
+    until: Date,
+    seen: ReadonlyMap<string, readonly string[]> = new Map(),
+  ): Promise<void> {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
@@ -110,6 +118,15 @@ export class RollupStore {
         metrics,
       ]);
       await this.add(client, tally, 'backfill');
+      for (const [kind, ids] of seen) {
+        await client.query('delete from stats_record_seen where kind = $1', [kind]);
+        for (let i = 0; i < ids.length; i += 50_000) {
+          await client.query(
+            'insert into stats_record_seen (kind, id) select $1, unnest($2::text[]) on conflict do nothing',
+            [kind, ids.slice(i, i + 50_000)],
+          );
+        }
+      }
       for (const metric of metrics) {
         await client.query(
           `insert into stats_backfill (metric, until, rows, done_at) values ($1, $2, $3, now())
@@ -124,6 +141,17 @@ export class RollupStore {
     } finally {
       client.release();
     }
+  }
+
+  /** Of `records` (kind and id), those not counted yet, now marked counted (in `db`'s transaction). */
+  async markSeen(db: Queryable, records: readonly { kind: string; id: string }[]): Promise<Set<string>> {
+    if (!records.length) return new Set();
+    const r = await db.query<{ kind: string; id: string }>(
+      `insert into stats_record_seen (kind, id) select * from unnest($1::text[], $2::text[])
+       on conflict do nothing returning kind, id`,
+      [records.map((x) => x.kind), records.map((x) => x.id)],
+    );
+    return new Set(r.rows.map((row) => `${row.kind}\u0000${row.id}`));
   }
 
   async backfilled(): Promise<Set<string>> {

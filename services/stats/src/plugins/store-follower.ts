@@ -1,0 +1,285 @@
+import {
+  STORE_EVENT_COLLECTIONS,
+  type StoreEvent,
+  type StoreEventDoc,
+  streamNames,
+} from '@console/contracts';
+import {
+  DeliverPolicy,
+  DiscardPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from '@nats-io/jetstream';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import { Tally } from './counts.ts';
+import { FOLLOWED_METRICS, type ProductPair, productPair, RECORD_COUNTERS } from './record-counts.ts';
+import type { RollupStore } from './rollup.store.ts';
+
+export interface StoreFollowerOptions {
+  batch: number;
+  leaderRetryMs: number;
+  /** Counting waits until the backfill of every followed metric is done (false: BACKFILL=off). */
+  awaitBackfill: boolean;
+}
+
+const decoder = new TextDecoder();
+const KNOWN = new Set<string>(STORE_EVENT_COLLECTIONS);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One message of the `STORE` stream, as the follower counts it. */
+export interface StoreMessage {
+  seq: number;
+  data: Uint8Array;
+}
+
+/**
+ * Follows the records the writers of the stores announce (`store.<collection>.inserted` on the
+ * `STORE` stream) into the 'backfill' rollups, after the backfill of those collections. Its cost
+ * is the records announced: nothing reads a collection again. One instance follows at a time (a
+ * Postgres advisory lock on a held connection). Each batch's counts, the ids it counted
+ * (`stats_record_seen`) and its last stream sequence are written in one transaction, and a record
+ * whose id is already seen (counted by the backfill, or announced twice) counts nothing: a
+ * restart resumes after the last committed sequence, and nothing is counted twice.
+ */
+export class StoreFollower {
+  private stopped = false;
+  private loop: Promise<void> = Promise.resolve();
+  private leader: pg.PoolClient | null = null;
+  private wake: (() => void) | null = null;
+  counted = 0;
+
+  private readonly app: FastifyInstance;
+  private readonly store: RollupStore;
+  private readonly opts: StoreFollowerOptions;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(app: FastifyInstance, store: RollupStore, opts: StoreFollowerOptions, log: FastifyBaseLogger) {
+    this.app = app;
+    this.store = store;
+    this.opts = opts;
+    this.log = log;
+  }
+
+  get stream(): string {
+    return streamNames(this.app.subjects.prefix).store;
+  }
+
+  start(): void {
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Counts one batch of announcements, skipping what the cursor says is done; returns records counted. */
+  async apply(batch: readonly StoreMessage[]): Promise<number> {
+    if (!batch.length) return 0;
+    const client = await this.app.pg.connect();
+    try {
+      await client.query('begin');
+      const cursor = await this.cursor(client, true);
+      const docs: { collection: StoreEvent['collection']; doc: StoreEventDoc }[] = [];
+      let last = cursor;
+      for (const m of batch) {
+        if (m.seq <= last) continue;
+        last = m.seq;
+        let event: Partial<StoreEvent> = {};
+        try {
+          event = JSON.parse(decoder.decode(m.data));
+        } catch {
+          this.log.warn({ seq: m.seq }, 'store announcement is not JSON; skipped');
+        }
+        if (!event.collection || !KNOWN.has(event.collection) || !Array.isArray(event.docs)) continue;
+        for (const doc of event.docs)
+          if (typeof doc?.id === 'string') docs.push({ collection: event.collection, doc });
+      }
+      if (last === cursor) {
+        await client.query('rollback');
+        return 0;
+      }
+      const fresh = await this.store.markSeen(
+        client,
+        docs.map((d) => ({ kind: d.collection, id: d.doc.id })),
+      );
+      const tally = new Tally();
+      const emit = (inc: Parameters<Tally['add']>[0]) => {
+        if (Number.isFinite(inc.at)) tally.add(inc);
+      };
+      const pairs = new Map<string, ProductPair>();
+      const now = Date.now();
+      let n = 0;
+      for (const { collection, doc } of docs) {
+        if (!fresh.delete(`${collection}\u0000${doc.id}`)) continue;
+        n++;
+        RECORD_COUNTERS[collection].count(doc, emit, now);
+        if (collection === 'products') {
+          const pair = productPair(doc);
+          const had = pairs.get(pair.key);
+          if (!had || pair.at < had.at) pairs.set(pair.key, pair);
+        }
+      }
+      // A structure's first device of a code: the pair counts once, when first seen.
+      const opened = await this.store.markSeen(
+        client,
+        [...pairs.keys()].map((id) => ({ kind: 'structureProducts', id })),
+      );
+      for (const pair of pairs.values())
+        if (opened.has(`structureProducts\u0000${pair.key}`))
+          emit({ metric: 'structureProducts', series: pair.code, at: pair.at });
+      await this.store.add(client, tally, 'backfill');
+      await this.move(client, last);
+      await client.query('commit');
+      this.counted += n;
+      return n;
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async status() {
+    const jsm = await jetstreamManager(this.app.nats);
+    const info = await jsm.streams.info(this.stream).catch(() => null);
+    const cursor = await this.cursor(this.app.pg);
+    const streamLast = info?.state.last_seq ?? 0;
+    return {
+      leader: this.leader !== null,
+      lastSeq: cursor,
+      streamLastSeq: streamLast,
+      lag: Math.max(0, streamLast - cursor),
+      countedHere: this.counted,
+    };
+  }
+
+  /** The last stream sequence counted (0: none), locked for the transaction with `lock`. */
+  private async cursor(db: pg.Pool | pg.PoolClient, lock = false): Promise<number> {
+    await db.query(
+      `insert into stats_store_cursor (stream, last_seq, updated_at) values ($1, 0, now())
+       on conflict (stream) do nothing`,
+      [this.stream],
+    );
+    const r = await db.query<{ last_seq: string }>(
+      `select last_seq from stats_store_cursor where stream = $1${lock ? ' for update' : ''}`,
+      [this.stream],
+    );
+    return Number(r.rows[0]?.last_seq ?? 0);
+  }
+
+  private async move(db: pg.Pool | pg.PoolClient, lastSeq: number): Promise<void> {
+    await db.query('update stats_store_cursor set last_seq = $2, updated_at = now() where stream = $1', [
+      this.stream,
+      lastSeq,
+    ]);
+  }
+
+  private async pause(ms: number): Promise<void> {
+    await Promise.race([sleep(ms), new Promise<void>((r) => (this.wake = r))]);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        if (await this.lead()) await this.follow();
+      } catch (err) {
+        if (!this.stopped) this.log.warn({ err }, 'store follower stopped; retrying');
+      }
+      this.leader?.release(true);
+      this.leader = null;
+      if (!this.stopped) await this.pause(this.opts.leaderRetryMs);
+    }
+  }
+
+  /** Takes the follower's lock, or answers false while another instance holds it. */
+  private async lead(): Promise<boolean> {
+    const client = await this.app.pg.connect();
+    const got = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [
+      `console.stats.store.${this.stream}`,
+    ]);
+    if (!got.rows[0]?.ok || this.stopped) {
+      client.release(true);
+      return false;
+    }
+    this.leader = client;
+    return true;
+  }
+
+  private async follow(): Promise<void> {
+    await this.requireStream();
+    while (this.opts.awaitBackfill && !this.stopped) {
+      const done = await this.store.backfilled();
+      if (FOLLOWED_METRICS.every((m) => done.has(m))) break;
+      await this.pause(this.opts.leaderRetryMs);
+    }
+    const jsm = await jetstreamManager(this.app.nats);
+    const info = await jsm.streams.info(this.stream);
+    let cursor = await this.cursor(this.app.pg);
+    if (info.state.last_seq < cursor) {
+      this.log.warn({ cursor }, 'store stream replaced; following anew');
+      await this.move(this.app.pg, 0);
+      cursor = 0;
+    } else if (cursor + 1 < info.state.first_seq) {
+      this.log.warn({ cursor, first: info.state.first_seq }, 'store announcements aged out');
+    }
+    const consumer = await jetstream(this.app.nats).consumers.get(this.stream, {
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: cursor + 1,
+    });
+    this.log.info({ from: cursor + 1 }, 'following the store announcements');
+    while (!this.stopped) {
+      const batch: StoreMessage[] = [];
+      const msgs = await consumer.fetch({ max_messages: this.opts.batch, expires: 1000 });
+      for await (const m of msgs) batch.push({ seq: m.seq, data: m.data });
+      await this.apply(batch);
+    }
+  }
+
+  /**
+   * The `STORE` stream: announcements kept a week (a follower stopped longer than that misses
+   * some, and says so). Created here where the broker user may; elsewhere the start-up step must.
+   */
+  private async requireStream(): Promise<void> {
+    const jsm = await jetstreamManager(this.app.nats);
+    try {
+      await jsm.streams.info(this.stream);
+      return;
+    } catch (err) {
+      if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
+    }
+    await jsm.streams.add({
+      name: this.stream,
+      subjects: [this.app.subjects.storeAny()],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      discard: DiscardPolicy.Old,
+      max_age: 7 * 24 * 3600 * 1e9,
+      duplicate_window: 120 * 1e9,
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storeFollower: StoreFollower;
+  }
+}
+
+export const storeFollowerPlugin = fp(
+  async (app: FastifyInstance, opts: StoreFollowerOptions) => {
+    const follower = new StoreFollower(app, app.rollups, opts, app.log.child({ part: 'store-follower' }));
+    app.decorate('storeFollower', follower);
+    app.addHook('onReady', async () => follower.start());
+    app.addHook('preClose', async () => follower.stop());
+  },
+  { name: 'store-follower', dependencies: ['rollup-store', 'nats'] },
+);

@@ -1,0 +1,214 @@
+import {
+  COLLECTIONS,
+  STORE_EVENT_COLLECTIONS,
+  type StoreEventCollection,
+  storeEventMessages,
+  streamNames,
+  subjects,
+} from '@console/contracts';
+import { generateCustomer } from '@console/world';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { Document } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERIOD_MS } from '../src/plugins/counts.ts';
+import { FOLLOWED_METRICS } from '../src/plugins/record-counts.ts';
+import { readStat, STAT_SPECS } from '../src/plugins/tabs.ts';
+import { type StatsHarness, startStats, until } from './harness.ts';
+
+/**
+ * A world that grows under a running stats service: a small world loaded, the service started
+ * (it backfills), then customers' products, users, structures, hubs, agents and client devices
+ * written straight to the Mongo-compatible store and announced on `STORE`, as the platform's
+ * writers do, some while the service is stopped. Every tab these feed must equal a recount of the
+ * store. Nothing is mocked.
+ */
+let h: StatsHarness;
+const SEED = 11;
+const LOADED = 30;
+const DAY = PERIOD_MS.d;
+
+beforeAll(async () => {
+  h = await startStats({
+    customers: LOADED,
+    env: { ROLLUP_LEADER_RETRY_MS: '200', STORE_FOLLOW_BATCH: '3' },
+  });
+  await h.start();
+  await until(
+    async () => {
+      const done = await h.app?.rollups.backfilled();
+      return FOLLOWED_METRICS.every((m) => done?.has(m));
+    },
+    120_000,
+    'the backfill',
+  );
+}, 300_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Writes customers [from, to) to the store as the platform would, and announces each insert. */
+async function grow(from: number, to: number, announceTwice = false): Promise<void> {
+  const js = jetstream(h.nc);
+  const s = subjects(h.prefix);
+  for (let i = from; i < to; i++) {
+    const c = generateCustomer(SEED, i);
+    for (const key of STORE_EVENT_COLLECTIONS) {
+      const docs = (c.gen2[key] as Document[]).map((d) => ({ ...d }));
+      if (!docs.length) continue;
+      await h.db.collection(COLLECTIONS[key]).insertMany(docs);
+      for (const m of storeEventMessages(key, docs)) {
+        await js.publish(s.storeInserted(key), m.body, { msgID: m.msgID });
+        // A writer that lost its acknowledgement and announced again, past the broker's de-duplication.
+        if (announceTwice) await js.publish(s.storeInserted(key), m.body, { msgID: `${m.msgID}:again` });
+      }
+    }
+  }
+}
+
+type Totals = Record<string, Record<string, number>>;
+const bump = (t: Totals, tab: string, series: string, n = 1) => {
+  t[tab] ??= {};
+  (t[tab] as Record<string, number>)[series] = ((t[tab] as Record<string, number>)[series] ?? 0) + n;
+};
+const day = (d: unknown) => Math.floor(new Date(d as Date).getTime() / DAY) * DAY;
+
+/** Each followed tab's totals per series, recounted from the store's documents. */
+async function recount(): Promise<{ totals: Totals; first: number; last: number }> {
+  const totals: Totals = {};
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  const all = (key: StoreEventCollection) => h.db.collection(COLLECTIONS[key]).find({}).toArray();
+  const dated = (d: unknown) => {
+    first = Math.min(first, day(d));
+    last = Math.max(last, day(d));
+  };
+  const pairs = new Set<string>();
+  for (const p of await all('products')) {
+    dated(p.createdDate);
+    bump(totals, 'products', String(p.productCode));
+    if (!pairs.has(`${p.rootGroupId}|${p.productCode}`))
+      bump(totals, 'structureProducts', String(p.productCode));
+    pairs.add(`${p.rootGroupId}|${p.productCode}`);
+  }
+  for (const u of await all('users')) {
+    dated(u.createdDate);
+    bump(totals, 'users', 'new users');
+    bump(totals, 'userLicensesV5', u.licenses?.v5?.license ?? 'no licence');
+  }
+  for (const s of await all('structures')) {
+    dated(s.createdDate);
+    for (const g of Object.values(s._groups ?? {}) as { type: string; name?: string }[])
+      bump(totals, 'groups', `${g.type}|${g.name ?? g.type}`);
+  }
+  for (const hub of await all('hubs')) {
+    dated(hub.createdDate);
+    bump(totals, 'dm', 'new_linkplus');
+  }
+  for (const a of await all('agents')) {
+    dated(a.createdDate);
+    bump(totals, 'agents', `${a.type}|${a.linked ? 'linked' : 'unlinked'}`);
+  }
+  for (const c of await all('clientDevices')) {
+    dated(c.createdDate);
+    dated(c.lastSeenDate);
+    bump(totals, 'appVersions', `${c.platform}|${c.appVersion}`);
+    bump(totals, 'clientDeviceTypes', `new|${c.deviceType}`);
+    bump(totals, 'clientDeviceTypes', `active|${c.deviceType}`);
+  }
+  return { totals, first, last };
+}
+
+/** What each tab answers over the whole world, per series (the dm tab: its Gen2 hub series). */
+async function answered(first: number, last: number): Promise<Totals> {
+  const out: Totals = {};
+  const store = h.app?.rollups;
+  if (!store) throw new Error('the service is not running');
+  for (const tab of [
+    'products',
+    'structureProducts',
+    'users',
+    'userLicensesV5',
+    'groups',
+    'dm',
+    'agents',
+    'appVersions',
+    'clientDeviceTypes',
+  ]) {
+    const spec = STAT_SPECS[tab];
+    if (!spec) throw new Error(`no tab ${tab}`);
+    const a = await readStat(store, tab, spec, { period: DAY, window: { first, last } });
+    out[tab] = {};
+    for (const s of a.series) {
+      if (tab === 'dm' && s.name !== 'new_linkplus') continue;
+      if (s.total) (out[tab] as Record<string, number>)[s.name] = s.total;
+    }
+  }
+  return out;
+}
+
+/** Waits until every followed tab equals the store's recount; answers the last comparison. */
+async function converged(ms: number): Promise<{ expected: Totals; got: Totals }> {
+  let last = { expected: {} as Totals, got: {} as Totals };
+  await until(
+    async () => {
+      const r = await recount();
+      last = { expected: r.totals, got: await answered(r.first, r.last) };
+      return JSON.stringify(sorted(last.expected)) === JSON.stringify(sorted(last.got));
+    },
+    ms,
+    'the tabs to equal the store',
+  ).catch(() => undefined);
+  return last;
+}
+
+const sorted = (t: Totals) =>
+  Object.fromEntries(
+    Object.keys(t)
+      .sort()
+      .map((k) => [k, Object.fromEntries(Object.entries(t[k] ?? {}).sort(([a], [b]) => a.localeCompare(b)))]),
+  );
+
+async function storeCursor(): Promise<{ cursor: number; last: number }> {
+  const r = await h.pool.query('select last_seq from stats_store_cursor');
+  const info = await (await jetstreamManager(h.nc)).streams.info(streamNames(h.prefix).store);
+  return { cursor: Number(r.rows[0]?.last_seq ?? 0), last: info.state.last_seq };
+}
+
+async function caughtUp(): Promise<{ done: boolean }> {
+  const c = await storeCursor();
+  return { done: c.last > 0 && c.cursor === c.last };
+}
+
+describe('statistics follow a growing world', () => {
+  it('the backfill equals the store it read', async () => {
+    const { expected, got } = await converged(60_000);
+    expect(sorted(got)).toEqual(sorted(expected));
+    expect(Object.values(expected.products ?? {}).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+
+  it('records written and announced after the backfill reach every tab once, also announced twice', async () => {
+    const before = (await recount()).totals;
+    await grow(LOADED, LOADED + 15, true);
+    // Every announcement counted (the repeated ones too), then the tabs equal the store.
+    await until(async () => (await caughtUp()).done, 120_000, 'the follower to catch up');
+    const { expected, got } = await converged(1);
+    expect(sorted(got)).toEqual(sorted(expected));
+    // The growth reached the store, so the comparison is not of an unchanged world.
+    expect(JSON.stringify(sorted(expected))).not.toBe(JSON.stringify(sorted(before)));
+    const c = await storeCursor();
+    expect(c.cursor).toBe(c.last);
+  }, 180_000);
+
+  it('a restart resumes after the last counted announcement: what was written while stopped is counted once', async () => {
+    await h.stop();
+    await grow(LOADED + 15, LOADED + 30);
+    const stoppedAt = (await storeCursor()).cursor;
+    await h.start();
+    await until(async () => (await caughtUp()).done, 120_000, 'the follower to catch up');
+    const { expected, got } = await converged(1);
+    expect(sorted(got)).toEqual(sorted(expected));
+    const c = await storeCursor();
+    expect(c.last).toBeGreaterThan(stoppedAt);
+    expect(c.cursor).toBe(c.last);
+  }, 180_000);
+});
