@@ -186,7 +186,7 @@ describe('live message monitor', () => {
       await expect.poll(logs).toBe(1);
 
       await relay.cut();
-      await monitor.getByText('Reconnecting…', { exact: true }).waitFor();
+      await monitor.getByText(/^Stale since \d\d:\d\d:\d\d$/).waitFor();
       await monitor.getByText('The live stream is interrupted; reconnecting…').waitFor();
       await monitor.getByText(/^What is shown stopped at \d\d:\d\d:\d\d; it goes on from there/).waitFor();
       for (let i = 0; i < 3; i++) hubSays('notification', 'log', 'add', { message: `during the cut ${i}` });
