@@ -9,6 +9,7 @@ import type { LiveStatus } from './live-socket.ts';
 import { useLiveStore } from './live-store.ts';
 import { StreamBox } from './StreamBox.tsx';
 import { SummaryTable } from './SummaryTable.tsx';
+import { staleSinceLabel } from './stale-label.ts';
 import { rate } from './summary.ts';
 import { useLiveTopic } from './use-live-topic.ts';
 
@@ -76,7 +77,7 @@ export function LiveMonitor({
           <Title order={3}>{title}</Title>
           <Badge color={status.color} variant="light">
             {view.status === 'reconnecting' && view.interruptedAt !== null
-              ? `Stale since ${formatTimeOfDay(view.interruptedAt)}`
+              ? staleSinceLabel(view.interruptedAt)
               : status.label}
           </Badge>
         </Group>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { staleSinceLabel } from '../live/stale-label.ts';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
 import { TypedConfirmModal } from '../ui/TypedConfirmModal.tsx';
 import { HostCard } from './HostCard.tsx';
@@ -77,7 +78,11 @@ export function SupervisordScreen() {
       <Group justify="space-between">
         <Title order={2}>Supervisor Statuses</Title>
         <Badge variant="light" color={live.status === 'live' ? 'green' : 'gray'}>
-          {live.status === 'live' ? 'Live' : `Live: ${live.status}`}
+          {live.status === 'live'
+            ? 'Live'
+            : live.status === 'reconnecting' && live.staleSince !== null
+              ? staleSinceLabel(live.staleSince)
+              : `Live: ${live.status}`}
         </Badge>
       </Group>
       {live.notice ? <Alert color="orange">{live.notice}</Alert> : null}

@@ -15,8 +15,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { errorMessage } from '../../api/client.ts';
+import { staleSinceLabel } from '../../live/stale-label.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { formatStamp, formatTimeOfDay } from '../../ui/dates.ts';
+import { formatStamp } from '../../ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import { liveChannelsQueryOptions, overviewQueryOptions } from '../queries.ts';
 import { LiveLinks } from './LiveLinks.tsx';
@@ -114,7 +115,7 @@ export function SupportPlusOverview() {
         <Group gap="xs">
           <Badge color={status === 'live' ? 'green' : status === 'reconnecting' ? 'orange' : 'gray'}>
             {status === 'reconnecting' && staleSince !== null
-              ? `Stale since ${formatTimeOfDay(staleSince)}`
+              ? staleSinceLabel(staleSince)
               : STATUS_LABEL[status]}
           </Badge>
           <Text size="xs" c="dimmed">
