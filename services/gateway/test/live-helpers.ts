@@ -26,6 +26,8 @@ export interface LiveStack {
   jsm: JetStreamManager;
   /** A cookie for a signed-in user with these roles. */
   cookie(roles: string[]): Promise<string>;
+  /** The same, with the user id and the session store, for a test that changes or ends the session. */
+  session(roles: string[]): Promise<{ cookie: string; userId: string; store: SessionStore }>;
   /** Publishes as a hub would: its envelope as JSON on hub.<id>.msg.<direction>.<class>.<operation>. */
   hubMsg(hubId: string, direction: string, cls: string, op: string, extra?: Record<string, unknown>): void;
   metric(name: string): Promise<number>;
@@ -74,6 +76,11 @@ export async function startLiveStack(env: Record<string, string> = {}): Promise<
   const store = new SessionStore(redis, { idleSeconds: 600, absoluteSeconds: 3600 }, prefix);
   const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000, aud: 'smarthome-console' });
   const s = subjects(prefix);
+  const session = async (roles: string[]) => {
+    const userId = String(Math.floor(Math.random() * 1e6));
+    const sid = await store.open({ userId, email: `u${userId}@x.test`, name: 'Tess', roles: roles as never });
+    return { cookie: `${SESSION_COOKIE}=${sign({ sid, sub: userId })}`, userId, store };
+  };
   let tx = 0;
   return {
     app,
@@ -83,15 +90,9 @@ export async function startLiveStack(env: Record<string, string> = {}): Promise<
     nc,
     jsm,
     async cookie(roles) {
-      const userId = String(Math.floor(Math.random() * 1e6));
-      const sid = await store.open({
-        userId,
-        email: `u${userId}@x.test`,
-        name: 'Tess',
-        roles: roles as never,
-      });
-      return `${SESSION_COOKIE}=${sign({ sid, sub: userId })}`;
+      return (await session(roles)).cookie;
     },
+    session,
     hubMsg(hubId, direction, cls, op, extra = {}) {
       tx += 1;
       const body = {

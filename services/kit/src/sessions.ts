@@ -40,6 +40,14 @@ export class SessionStore {
     return `${this.prefix}:sess:ended`;
   }
 
+  /**
+   * The channel on which sessions whose roles (or name, e-mail) changed are announced (a JSON array
+   * of session ids), so the gateway re-applies roles to their live sockets at once (issue 29 §7).
+   */
+  get changedChannel(): string {
+    return `${this.prefix}:sess:changed`;
+  }
+
   private announce(sids: string[]): Promise<unknown> {
     return this.redis.publish(this.endedChannel, JSON.stringify(sids)).catch(() => undefined);
   }
@@ -113,12 +121,17 @@ export class SessionStore {
     userId: string,
     patch: Partial<Pick<SessionRecord, 'email' | 'name' | 'roles'>>,
   ): Promise<void> {
+    const changed: string[] = [];
     for (const sid of await this.redis.smembers(this.userKey(userId))) {
       const record = await this.peek(sid);
       if (!record) continue;
       const ttl = await this.redis.ttl(this.key(sid));
-      if (ttl > 0) await this.redis.set(this.key(sid), JSON.stringify({ ...record, ...patch }), 'EX', ttl);
+      if (ttl <= 0) continue;
+      await this.redis.set(this.key(sid), JSON.stringify({ ...record, ...patch }), 'EX', ttl);
+      changed.push(sid);
     }
+    if (changed.length > 0)
+      await this.redis.publish(this.changedChannel, JSON.stringify(changed)).catch(() => undefined);
   }
 
   private async peek(sid: string): Promise<SessionRecord | null> {

@@ -13,40 +13,47 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /**
  * Ends the live sockets of ended sessions. Every session the kit's store ends (logout, revocation,
  * password change, disabled user) is announced on Redis pub/sub and closes its sockets at once; a
- * session reaching its absolute end closes them by a timer; the periodic check is the safety net
- * (a missed announcement, a role change) and re-applies roles to open subscriptions.
+ * role change an admin makes is announced the same way and drops, at once, the topics the roles no
+ * longer allow; a session reaching its absolute end closes them by a timer; the periodic check is
+ * the safety net (a missed announcement).
  */
 export async function watchSessionEnds(app: FastifyInstance, live: LiveFanout, checkMs: number) {
   // Its own connection (a subscriber can do nothing else), queueing until connected.
   const listener = app.redis.duplicate({ enableOfflineQueue: true });
   listener.on('error', (err) => app.log.warn({ err }, 'session-end listener'));
-  await listener.subscribe(app.sessions.endedChannel);
-  listener.on('message', (_channel: string, raw: string) => {
-    let ended: Set<string>;
+  await listener.subscribe(app.sessions.endedChannel, app.sessions.changedChannel);
+  listener.on('message', (channel: string, raw: string) => {
+    let sids: Set<string>;
     try {
-      ended = new Set(JSON.parse(raw) as string[]);
+      sids = new Set(JSON.parse(raw) as string[]);
     } catch {
       return;
     }
+    const ended = channel === app.sessions.endedChannel;
     for (const conn of live.connections) {
-      if (ended.has(conn.caller.sessionId)) conn.close(SESSION_ENDED_CODE, SESSION_ENDED);
+      if (!sids.has(conn.caller.sessionId)) continue;
+      if (ended) conn.close(SESSION_ENDED_CODE, SESSION_ENDED);
+      else void recheck(conn);
     }
   });
 
-  const check = setInterval(async () => {
-    for (const conn of live.connections) {
-      const record = await app.sessions.use(conn.caller.sessionId).catch(() => undefined);
-      if (record === null) conn.close(SESSION_ENDED_CODE, SESSION_ENDED);
-      if (!record) continue;
-      // Roles changed by an admin apply to open subscriptions too.
-      conn.caller = { ...conn.caller, roles: record.roles };
-      for (const name of [...conn.watchers.keys()]) {
-        const kind = kindOf(name);
-        if (kind && allows(LIVE_TOPIC_ACCESS[kind], record.roles)) continue;
-        live.unsubscribe(conn, name);
-        conn.send({ type: 'error', topic: name, statusCode: 403, message: NOT_YOUR_TOPIC });
-      }
+  /** Re-reads the socket's session: closes it when ended, and drops topics its roles no longer allow. */
+  const recheck = async (conn: LiveConnection) => {
+    const record = await app.sessions.use(conn.caller.sessionId).catch(() => undefined);
+    if (record === null) conn.close(SESSION_ENDED_CODE, SESSION_ENDED);
+    if (!record) return;
+    // Roles changed by an admin apply to open subscriptions too.
+    conn.caller = { ...conn.caller, roles: record.roles };
+    for (const name of [...conn.watchers.keys()]) {
+      const kind = kindOf(name);
+      if (kind && allows(LIVE_TOPIC_ACCESS[kind], record.roles)) continue;
+      live.unsubscribe(conn, name);
+      conn.send({ type: 'error', topic: name, statusCode: 403, message: NOT_YOUR_TOPIC });
     }
+  };
+
+  const check = setInterval(async () => {
+    for (const conn of live.connections) await recheck(conn);
   }, checkMs);
   check.unref();
 
