@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { subjects } from '@console/contracts';
 import { natsAuth } from '@console/kit';
-import { loadWorld, WORLD_NOW } from '@console/world';
+import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
@@ -148,7 +148,7 @@ console.error(`stats: ${backfillNote}`);
 const loadAtStart = (loadavg()[0] ?? 0).toFixed(1);
 const http = await signInAdmin(stack);
 const limit = { deadline: Number.POSITIVE_INFINITY };
-const floors = statsFloors(pool, db, new Date(WORLD_NOW), limit);
+const floors = statsFloors(pool, db, new Date(loaded.now), limit);
 const results: {
   name: string;
   http: Awaited<ReturnType<typeof series>>;

@@ -54,6 +54,13 @@ describe('a load stopped half way', () => {
 
     const r = await loadWorld({ pool: w.pool, db: w.db, ...SPEC, batch: 20, now: Date.now() });
     expect(r).toMatchObject({ resumed: true, from: 40, customers: 20, now: NOW, skipped: false });
+    // The documents this run wrote: the stopped batch's other half and the last batch.
+    const docsOf = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => generateCustomer(SPEC.seed, from + i, { now: NOW })).reduce(
+        (n, c) => n + GEN2_KEYS.reduce((m, k) => m + c.gen2[k].length, 0),
+        0,
+      );
+    expect(r.docs).toBe(docsOf(50, 60));
     expect(await readMeta(w.pool)).toEqual({ ...SPEC, histories: true, status: 'loaded', now: NOW });
     // Exactly the world loaded in one go: every row and document once.
     const expected = summarize(SPEC);

@@ -49,7 +49,9 @@ export async function insertDocs(db: Db, parts: readonly DocsOf[], stamp: number
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++] as (typeof jobs)[number];
-      inserted += await insertNew(db, job.name, job.docs);
+      // Not `inserted += await …`: that reads `inserted` before the wait and loses the other workers' counts.
+      const n = await insertNew(db, job.name, job.docs);
+      inserted += n;
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
