@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { Caller } from '@console/contracts';
 import { type InfraEnv, QUIET_SIMULATOR } from '@console/kit/testing';
@@ -80,4 +81,37 @@ export async function startFleetStack(
     };
   });
   return { stack, mongoUrl };
+}
+
+/** The machine's load average over 1, 5 and 15 minutes, as printed beside a bench's figures. */
+export const loadAverage = (): string[] => loadavg().map((l) => l.toFixed(2));
+
+/** Stops a process the bench started and waits until it is gone. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Frame pacing of a browser animation from its frame timestamps (`requestAnimationFrame` times, ms)
+ * and the long tasks seen meanwhile (their durations, ms).
+ */
+export function frameFigures(
+  frames: number[],
+  long: number[],
+): { frames: number; fps: number; p95: number; longTasks: number; maxLongTask: number } {
+  const gaps = frames
+    .slice(1)
+    .map((t, i) => t - (frames[i] as number))
+    .sort((a, b) => a - b);
+  const span = ((frames.at(-1) ?? 0) - (frames[0] ?? 0)) / 1000;
+  return {
+    frames: frames.length,
+    fps: span > 0 ? (frames.length - 1) / span : 0,
+    p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0,
+    longTasks: long.length,
+    maxLongTask: Math.max(0, ...long),
+  };
 }

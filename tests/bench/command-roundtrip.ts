@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { HUB_CLIENT_HEADERS, hubRequest, type SimHub, subjects } from '@console/contracts';
 import { asGateway, natsAuth } from '@console/kit';
@@ -11,7 +11,7 @@ import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin } from '../support/people.ts';
-import { startFleetStack } from './bench-kit.ts';
+import { loadAverage, startFleetStack } from './bench-kit.ts';
 
 const _root = resolve(import.meta.dirname, '../..');
 const REQUESTS = Number(process.argv[2] ?? 3000);
@@ -157,9 +157,7 @@ try {
     return m.data.length > 0;
   };
 
-  const loadBefore = loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
+  const loadBefore = loadAverage().join(' / ');
   console.error('warming up…');
   // Warm-up of every path (JIT, connection pools), then the measured runs.
   for (const f of [viaGateway, viaHubControl, bare]) await load(200, CONCURRENCY, f);
@@ -189,9 +187,7 @@ try {
     ['bare NATS request/reply → hub (floor)', await measured(bare)],
   ] as const;
   const floor = rows[2][1];
-  const load1 = loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
+  const load1 = loadAverage().join(' / ');
   console.log(
     `\ncommand round trip: system read, ${REQUESTS} requests, ${CONCURRENCY} in flight, ${HUBS} simulated hubs`,
   );

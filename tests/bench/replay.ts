@@ -11,7 +11,6 @@
  *   SIM_NODE_FLAGS=--trace-gc node tests/bench/replay.ts 3000 30   (flags for the simulator process)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { subjects } from '@console/contracts';
 import { ensureStreams, natsAuth, natsEnvFor, startReplay } from '@console/kit';
@@ -20,6 +19,7 @@ import { errorFigures, spacingErrors, syntheticRecording } from '@console/simula
 import { playSchedule } from '@console/simulator/replay-schedule';
 import { connect } from '@nats-io/transport-node';
 import { devInfraUp } from '../support/dev-infra.ts';
+import { loadAverage, stopChild } from './bench-kit.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const MESSAGES = Number(process.argv[2] ?? 50_000);
@@ -148,13 +148,8 @@ try {
   );
   console.log(`floor, same loop without NATS:      ${fmt(errorFigures(floorErrors))}`);
   console.log(`  within ±10 ms: ${share(within(floorErrors, 10), floorErrors.length)}`);
-  console.log(
-    `machine: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} load average (1/5/15 min) on this 2-core box`,
-  );
+  console.log(`machine: ${loadAverage().join(' ')} load average (1/5/15 min) on this 2-core box`);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stopChild(child);
   await nc.drain();
 }

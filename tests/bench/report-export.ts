@@ -12,7 +12,7 @@
  * The floor, in the same run: the same rows read straight from both databases by this process
  * (a Postgres cursor and a Mongo cursor, same page size, nothing written): what reading alone costs.
  */
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { COLLECTIONS, type ReportJob, type ReportProgress } from '@console/contracts';
 import { mailAttachment, waitForMail } from '@console/kit/testing';
 import { migrateWorld } from '@console/world';
@@ -21,7 +21,7 @@ import pg from 'pg';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin } from '../support/people.ts';
 import { startStack } from '../support/stack.ts';
-import { benchDatabases } from './bench-kit.ts';
+import { benchDatabases, loadAverage } from './bench-kit.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -115,9 +115,7 @@ try {
       Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN);
     return { rss: read('process_resident_memory_bytes'), heap: read('nodejs_heap_size_used_bytes') };
   };
-  const loadBefore = loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
+  const loadBefore = loadAverage().join(' / ');
   const floorRun = await floor();
   const idle = await metrics();
   const since = Date.now();
@@ -152,9 +150,7 @@ try {
   const attachment = part
     ? await mailAttachment(stack.infra.MAILBOX_URL, mail, part.PartID)
     : Buffer.alloc(0);
-  const loadAfter = loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
+  const loadAfter = loadAverage().join(' / ');
 
   const peakRss = Math.max(...samples.map((s) => s.rss));
   const peakHeap = Math.max(...samples.map((s) => s.heap));

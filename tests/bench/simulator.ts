@@ -7,12 +7,12 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { type SimStats, simSubjects, subjects } from '@console/contracts';
 import { natsAuth } from '@console/kit';
 import { uniqueName } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
+import { loadAverage, stopChild } from './bench-kit.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const HUBS = Number(process.argv[2] ?? 10_000);
@@ -164,14 +164,9 @@ try {
     `floor, one Node process publishing pre-serialised ${sample.length}-byte messages: ${(published / floorSecs).toFixed(0)} msg/s (${((received - floorCount0) / floorSecs).toFixed(0)} msg/s back through this subscriber)`,
   );
   console.log(`ratio simulator / floor: ${(best / (published / floorSecs)).toFixed(2)}`);
-  console.log(
-    `machine: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} load average (1/5/15 min) on this 2-core box`,
-  );
+  console.log(`machine: ${loadAverage().join(' ')} load average (1/5/15 min) on this 2-core box`);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stopChild(child);
   await nc.drain();
   connected = new Set();
 }

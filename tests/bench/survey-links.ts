@@ -5,7 +5,7 @@
  *
  *   node tests/bench/survey-links.ts [hubs=1000] [concurrency=32] [runs=3]
  */
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import {
   HUB_CLIENT_HEADERS,
   hubRequest,
@@ -20,7 +20,7 @@ import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin, staffClient } from '../support/people.ts';
-import { startFleetStack } from './bench-kit.ts';
+import { loadAverage, startFleetStack } from './bench-kit.ts';
 
 const HUBS = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 32);
@@ -77,9 +77,7 @@ try {
     return { ms: performance.now() - t0, online };
   };
 
-  const before = loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
+  const before = loadAverage().join(' / ');
   await time(viaConsole);
   await time(floor);
   const runs = { console: [] as number[], floor: [] as number[] };
@@ -91,9 +89,7 @@ try {
     runs.floor.push(f.ms);
     answered = { console: c.online, floor: f.online };
   }
-  const after = loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
+  const after = loadAverage().join(' / ');
   const row = (name: string, ms: number[], online: number) =>
     `${name.padEnd(46)}${median(ms).toFixed(0).padStart(10)}${((HUBS / median(ms)) * 1000).toFixed(0).padStart(10)}${String(online).padStart(9)}`;
   console.log(`\nsurvey links: ${HUBS} simulated hubs, ${CONCURRENCY} in flight, median of ${RUNS} runs`);

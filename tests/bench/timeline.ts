@@ -25,7 +25,7 @@ import { MongoClient } from 'mongodb';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium, signInPage } from '../support/browser.ts';
 import { devInfraUp } from '../support/dev-infra.ts';
-import { startFleetStack } from './bench-kit.ts';
+import { frameFigures, loadAverage, startFleetStack } from './bench-kit.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -104,7 +104,7 @@ try {
   const line = (name: string, r: Figures) =>
     `${name.padEnd(30)} ${r.firstRowMs.toFixed(0).padStart(9)} ${r.completeMs.toFixed(0).padStart(6)} ${String(r.loaded).padStart(8)} ${String(r.frames).padStart(7)} ${r.fps.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(7)} ${String(r.longTasks).padStart(5)} ${r.maxLongTask.toFixed(0).padStart(7)} ${String(r.longBeforePaint).padStart(6)} ${String(r.pages).padStart(6)} ${r.pageMedianMs.toFixed(0).padStart(8)}`;
   console.log(
-    `hub timeline: ${ENTRIES.toLocaleString('en')} entries (${MESSAGES.toLocaleString('en')} stream messages, ${(ENTRIES - MESSAGES).toLocaleString('en')} stored records over 24 h), ${SECONDS} s scroll, viewport 1400 × 1000, load average ${(await loadAverage()).join(' / ')}`,
+    `hub timeline: ${ENTRIES.toLocaleString('en')} entries (${MESSAGES.toLocaleString('en')} stream messages, ${(ENTRIES - MESSAGES).toLocaleString('en')} stored records over 24 h), ${SECONDS} s scroll, viewport 1400 × 1000, load average ${loadAverage().join(' / ')}`,
   );
   console.log(
     `${'case'.padEnd(30)} ${'first row'.padStart(9)} ${'whole'.padStart(6)} ${'loaded'.padStart(8)} ${'frames'.padStart(7)} ${'fps'.padStart(6)} ${'p95 ms'.padStart(7)} ${'long'.padStart(5)} ${'max ms'.padStart(7)} ${'boot'.padStart(6)} ${'pages'.padStart(6)} ${'page ms'.padStart(8)}`,
@@ -340,29 +340,15 @@ async function measure(
     )) as number[]
   ).sort((a, b) => a - b);
   await page.close();
-  const gaps = r.frames
-    .slice(1)
-    .map((t, i) => t - (r.frames[i] as number))
-    .sort((a, b) => a - b);
-  const span = ((r.frames.at(-1) ?? 0) - (r.frames[0] ?? 0)) / 1000;
   return {
     path,
     firstRowMs: first,
     completeMs: complete,
     longBeforePaint: r.boot,
     loaded,
-    frames: r.frames.length,
-    fps: span > 0 ? (r.frames.length - 1) / span : 0,
-    p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0,
-    longTasks: r.long.length,
-    maxLongTask: Math.max(0, ...r.long),
+    ...frameFigures(r.frames, r.long),
     pages: requests.length,
     pageMedianMs: requests[Math.floor(requests.length / 2)] ?? 0,
     longFrames: r.loaf,
   };
-}
-
-async function loadAverage(): Promise<string[]> {
-  const { readFile } = await import('node:fs/promises');
-  return (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3);
 }

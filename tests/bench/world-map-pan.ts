@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, signInPage } from '../support/browser.ts';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { startStack } from '../support/stack.ts';
+import { frameFigures, loadAverage } from './bench-kit.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -73,7 +74,7 @@ try {
   const line = (name: string, r: PanFigures) =>
     `${name.padEnd(28)} ${String(r.moves).padStart(6)} ${String(r.frames).padStart(7)} ${r.fps.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${String(r.longTasks).padStart(6)} ${r.maxLongTask.toFixed(0).padStart(8)} ${String(r.draws).padStart(6)} ${r.drawP50.toFixed(1).padStart(9)} ${r.drawMax.toFixed(1).padStart(9)}`;
   console.log(
-    `world map pan, ${SECONDS} s drag, viewport 1400 × 1000, load average ${(await loadAverage()).join(' / ')}`,
+    `world map pan, ${SECONDS} s drag, viewport 1400 × 1000, load average ${loadAverage().join(' / ')}`,
   );
   console.log(
     `load of ${LINKS.toLocaleString('en')} links in batches 1 … 1,500: ${loadSeconds.toFixed(1)} s`,
@@ -139,25 +140,11 @@ async function pan(page: Page): Promise<PanFigures> {
     draws: number[];
   };
   const draws = [...r.draws].sort((a, b) => a - b);
-  const gaps = r.frames
-    .slice(1)
-    .map((t, i) => t - (r.frames[i] as number))
-    .sort((a, b) => a - b);
-  const span = ((r.frames.at(-1) ?? 0) - (r.frames[0] ?? 0)) / 1000;
   return {
     moves,
-    frames: r.frames.length,
-    fps: span > 0 ? (r.frames.length - 1) / span : 0,
-    p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0,
-    longTasks: r.long.length,
-    maxLongTask: Math.max(0, ...r.long),
+    ...frameFigures(r.frames, r.long),
     draws: draws.length,
     drawP50: draws[Math.floor(draws.length / 2)] ?? 0,
     drawMax: draws.at(-1) ?? 0,
   };
-}
-
-async function loadAverage(): Promise<string[]> {
-  const { readFile } = await import('node:fs/promises');
-  return (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3);
 }
