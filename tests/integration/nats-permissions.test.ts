@@ -16,6 +16,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionsOf, readBrokerTable } from '../../infra/nats-conf.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Every component's broker user. */
@@ -61,6 +62,36 @@ async function violation(nc: NatsConnection, act: () => void): Promise<string | 
   act();
   await nc.flush().catch(() => undefined);
   return Promise.race([seen, new Promise<null>((r) => setTimeout(() => r(null), 1000))]);
+}
+
+/** Every permission error the server reports while `act` runs, and in the second after it. */
+async function violations(nc: NatsConnection, act: () => void): Promise<string[]> {
+  const seen: string[] = [];
+  void (async () => {
+    for await (const s of nc.status()) if (s.type === 'error') seen.push(String(s.error?.message ?? s.error));
+  })();
+  act();
+  await nc.flush().catch(() => undefined);
+  await new Promise((r) => setTimeout(r, 1000));
+  return seen;
+}
+
+/** A concrete subject a pattern allows: the prefix for a leading `*`, `7` for another, `x.y` for `>`. */
+const sample = (pattern: string) =>
+  pattern
+    .split('.')
+    .map((t, i) => (t === '*' ? (i === 0 ? 'console' : '7') : t === '>' ? 'x.y' : t))
+    .join('.');
+
+/** NATS subject matching: does `pattern` cover `subject`? */
+function covers(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (i >= s.length || (p[i] !== '*' && p[i] !== s[i])) return false;
+  }
+  return p.length === s.length;
 }
 
 beforeAll(async () => {
@@ -266,6 +297,43 @@ describe('the broker', () => {
       /Permissions Violation/,
     );
   });
+
+  it('gives each component exactly its row of the table, subject by subject: what any other user may do and it may not is refused', async () => {
+    const table = readBrokerTable();
+    const users = Object.keys(table.users).filter((u) => !table.users[u]?.everything);
+    const rules = Object.fromEntries(users.map((u) => [u, permissionsOf(table, u)]));
+    const everyone = (side: 'publish' | 'subscribe') => [
+      ...new Set([...users.flatMap((u) => rules[u]?.[side].allow ?? []), ...table.deny[side], '_INBOX.>']),
+    ];
+    for (const user of COMPONENTS) {
+      const mine = rules[user];
+      if (!mine) throw new Error(`${user} has no row`);
+      for (const side of ['publish', 'subscribe'] as const) {
+        const allowedHere = (subject: string) =>
+          mine[side].allow.some((p) => covers(p, subject)) &&
+          !(mine[side].deny ?? []).some((p) => covers(p, subject));
+        const samples = everyone(side).map(sample);
+        const allowed = samples.filter(allowedHere);
+        const refused = samples.filter((subject) => !allowedHere(subject));
+        const nc = await as(user);
+        const act = (subject: string) =>
+          side === 'publish' ? nc.publish(subject, '') : nc.subscribe(subject);
+        expect(
+          await violations(nc, () => allowed.forEach(act)),
+          `${user} ${side} ${allowed.join(' ')}`,
+        ).toEqual([]);
+        const seen = await violations(nc, () => refused.forEach(act));
+        const word = side === 'publish' ? 'Publish' : 'Subscription';
+        for (const subject of refused)
+          expect(
+            seen.some((m) => m.includes(`Permissions Violation for ${word} to "${subject}"`)),
+            `${user} may ${side} ${subject}`,
+          ).toBe(true);
+        // The row is least privilege beside the others: it was offered every other user's subjects.
+        expect(refused.length).toBeGreaterThan(0);
+      }
+    }
+  }, 120_000);
 
   it('serves its monitoring on loopback only', async () => {
     expect(readFileSync(join(dir, 'nats.conf'), 'utf8')).toContain(`http: "127.0.0.1:${monitorPort}"`);
