@@ -72,7 +72,7 @@ describe('/devices', () => {
     const context = await browser().newContext();
     const page = await context.newPage();
     await page.goto(`${stack.url}/devices`);
-    await page.getByRole('heading', { name: 'Devices', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Devices', level: 1 }).waitFor();
     expect(path(page)).toBe('/devices');
     await page.getByRole('link', { name: 'Login' }).waitFor();
     const table = page.getByRole('table', { name: 'Device types' });

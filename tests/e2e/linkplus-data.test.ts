@@ -57,7 +57,7 @@ describe('/linkplus-data', () => {
   it('searches products, gets feature types, runs with progress, shows the results and mails the CSV', async () => {
     const page = await signedInPage(browser(), stack, dana);
     await page.goto(`${stack.url}/linkplus-data`);
-    await page.getByRole('heading', { name: 'Link Plus Data', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Link Plus Data', level: 1 }).waitFor();
     expect(await page.getByText('results are e-mailed').count()).toBe(1);
 
     await page.getByLabel('Filter').fill('L2');

@@ -37,7 +37,7 @@ describe('report exports', () => {
   it('starts a report, shows its progress across a reload, refuses a second one, and mails the CSV', async () => {
     const page = await signedInPage(browser(), stack, marketing, { oneTimeCode: true });
     await page.goto(`${stack.url}/links`);
-    await page.getByRole('heading', { name: 'Links', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
     await expect.poll(() => page.getByLabel('Send to').inputValue()).toBe(marketing.email);
 
     // Neither generation: refused on the page, nothing sent.
@@ -63,7 +63,7 @@ describe('report exports', () => {
     const other = await browser().newPage();
     await other.context().addCookies(await page.context().cookies());
     await other.goto(`${stack.url}/useractivelink`);
-    await other.getByRole('heading', { name: 'Active Link Plus', level: 2 }).waitFor();
+    await other.getByRole('heading', { name: 'Active Link Plus', level: 1 }).waitFor();
     await expect.poll(() => job(other).textContent(), { timeout: 10_000 }).toMatch(/Links: running for/);
     expect(await other.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
     const api = await signInApi(stack, support.email, support.password);

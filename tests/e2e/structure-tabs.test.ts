@@ -208,10 +208,10 @@ describe('the structure tabs', () => {
     await page.getByRole('button', { name: `Unfavourite ${email}`, exact: true }).waitFor();
 
     await dialog(page, `User ${email}`, () =>
-      page.getByRole('button', { name: `User ${email} details` }).click(),
+      page.getByRole('button', { name: `User data of ${email}` }).click(),
     );
     await dialog(page, `Shopify ${email}`, () =>
-      page.getByRole('button', { name: `Shopify ${email} details` }).click(),
+      page.getByRole('button', { name: `Shopify data of ${email}` }).click(),
     );
     // Auth data is for authData or dev: a support user is not offered it.
     expect(await page.getByRole('link', { name: 'Auth data' }).count()).toBe(0);

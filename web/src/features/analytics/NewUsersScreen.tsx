@@ -35,7 +35,7 @@ export function NewUsersScreen() {
   const error = rangeProblems({ from: typed, to: '' }).from;
   return (
     <Stack gap="md">
-      <Title order={2}>LinkPlus Customers</Title>
+      <Title order={1}>LinkPlus Customers</Title>
       <form
         aria-label="From"
         onSubmit={(e) => {

@@ -27,7 +27,7 @@ export function TopStructuresScreen() {
   const rows = q.data?.structures ?? [];
   return (
     <Stack gap="md">
-      <Title order={2}>Top Structures</Title>
+      <Title order={1}>Top Structures</Title>
       <Group align="end">
         <NumberInput
           label="Top count"

@@ -38,7 +38,7 @@ export function UserTrackScreen() {
   const q = useQuery(userTrackQueryOptions(range));
   return (
     <Stack gap="md">
-      <Title order={2}>Recent Disconnected Users</Title>
+      <Title order={1}>Recent Disconnected Users</Title>
       <Text size="sm" c="dimmed">
         Default: the {ANALYTICS_DEFAULTS.userTrackDays} days up to the newest link.
       </Text>

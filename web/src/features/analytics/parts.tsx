@@ -187,7 +187,7 @@ export function RangeScreen<
   const q = useQuery(query(range));
   return (
     <Stack gap="md">
-      <Title order={2}>{title}</Title>
+      <Title order={1}>{title}</Title>
       <RangeLoad initialLimit={defaultLimit} onLoad={setRange} />
       <QueryAnswer q={q}>
         {(a) => (

@@ -98,7 +98,7 @@ export function AuthManageScreen() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Manage Auth</Title>
+      <Title order={1}>Manage Auth</Title>
       <Group align="flex-end" gap="sm">
         <SegmentedControl
           aria-label="Collection"

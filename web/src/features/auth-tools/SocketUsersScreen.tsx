@@ -129,7 +129,7 @@ export function SocketUsersScreen() {
 
   return (
     <Stack gap="md" maw={900}>
-      <Title order={2}>User Sockets</Title>
+      <Title order={1}>User Sockets</Title>
       <Group gap="sm">
         <Text size="sm">Host: {search.hostName ?? 'this console'}</Text>
         <Text size="sm">Auth host: {search.authHost ?? 'this console'}</Text>
@@ -141,7 +141,7 @@ export function SocketUsersScreen() {
       </Group>
 
       <Stack gap="xs">
-        <Title order={4}>Login</Title>
+        <Title order={2}>Login</Title>
         <Toggle
           label="Login-As"
           checked={asOther}

@@ -22,7 +22,7 @@ export function TokenIntrospectScreen() {
   const seen = decode.data;
   return (
     <Stack gap="md" maw={900}>
-      <Title order={2}>Token Introspect</Title>
+      <Title order={1}>Token Introspect</Title>
       <Text size="sm" c="dimmed">
         The token is decoded by this console's own server and sent nowhere else.
       </Text>

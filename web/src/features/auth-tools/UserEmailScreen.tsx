@@ -27,7 +27,7 @@ export function UserEmailScreen() {
   });
   return (
     <Stack gap="md">
-      <Title order={2}>User Auth Data</Title>
+      <Title order={1}>User Auth Data</Title>
       <form
         onSubmit={(e) => {
           e.preventDefault();

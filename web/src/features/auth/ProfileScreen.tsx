@@ -13,7 +13,7 @@ export function ProfileScreen() {
   const navigate = route.useNavigate();
   return (
     <Stack gap="md">
-      <Title order={2}>Profile</Title>
+      <Title order={1}>Profile</Title>
       <Paper withBorder p="md" component="section" aria-label="Your profile" maw={560}>
         <Table variant="vertical" aria-label="Signed in as">
           <Table.Tbody>
@@ -34,7 +34,7 @@ export function ProfileScreen() {
           </Table.Tbody>
         </Table>
       </Paper>
-      <Title order={3}>Devices</Title>
+      <Title order={2}>Devices</Title>
       <DeviceList selection={selection} onSelect={(next) => navigate({ search: next, replace: true })} />
     </Stack>
   );

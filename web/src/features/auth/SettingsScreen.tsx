@@ -5,7 +5,7 @@ import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 export function SettingsScreen() {
   return (
     <Stack gap="md" maw={480}>
-      <Title order={2}>Settings</Title>
+      <Title order={1}>Settings</Title>
       <ChangePasswordForm />
     </Stack>
   );

@@ -55,7 +55,7 @@ function DataMonitor() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>DM Energy</Title>
+      <Title order={1}>DM Energy</Title>
       <DataMonitorForm
         key={`${state.serials}|${state.from}|${state.to}|${state.interval}|${state.format}`}
         initial={state}

@@ -21,7 +21,7 @@ export function CommandSelector({ types, selection, onSelect }: CommandSelectorP
   return (
     <Paper withBorder p="md" component="section" aria-label="Command selector">
       <Stack gap="sm">
-        <Title order={3}>Command selector</Title>
+        <Title order={2}>Command selector</Title>
         <Group align="flex-end" gap="md">
           <Select
             label="Device type"

@@ -10,7 +10,7 @@ export function DevicesScreen() {
   const navigate = route.useNavigate();
   return (
     <Stack gap="md">
-      <Title order={2}>Devices</Title>
+      <Title order={1}>Devices</Title>
       <Text size="sm" c="dimmed">
         The device types the WiFi links know and their commands. No sign-in needed.
       </Text>

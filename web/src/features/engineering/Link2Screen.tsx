@@ -58,7 +58,7 @@ export function Link2Screen() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Link2 Simulator</Title>
+      <Title order={1}>Link2 Simulator</Title>
       <Paper withBorder p="sm">
         <Group align="end" gap="xs">
           <TextInput

@@ -78,7 +78,7 @@ export function LinkDirectScreen() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Link Direct</Title>
+      <Title order={1}>Link Direct</Title>
       <Paper withBorder p="sm">
         <Group gap="xs" align="end">
           <ClientPicker description="* online" data={data} client={[client, setClient]} onPick={pick} />
@@ -118,27 +118,29 @@ export function LinkDirectScreen() {
             </>
           }
           aside={
-            <Stack gap={4} role="list" aria-label="Subscribed ids">
+            <Stack gap={4}>
               <Text fw={600} size="sm">
                 Subscribed ids
               </Text>
-              {subscribed.map((id) => (
-                <Group key={id} gap={4} role="listitem">
-                  <Text size="xs" ff="monospace">
-                    {id}
-                  </Text>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => {
-                      setSubscribed((s) => s.filter((x) => x !== id));
-                      server('channels', 'unsubscribe', { linkId: Number(id) });
-                    }}
-                  >
-                    Unsubscribe
-                  </Button>
-                </Group>
-              ))}
+              <Stack gap={4} role="list" aria-label="Subscribed ids">
+                {subscribed.map((id) => (
+                  <Group key={id} gap={4} role="listitem">
+                    <Text size="xs" ff="monospace">
+                      {id}
+                    </Text>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => {
+                        setSubscribed((s) => s.filter((x) => x !== id));
+                        server('channels', 'unsubscribe', { linkId: Number(id) });
+                      }}
+                    >
+                      Unsubscribe
+                    </Button>
+                  </Group>
+                ))}
+              </Stack>
             </Stack>
           }
         />

@@ -48,7 +48,7 @@ export function SocketsAdminScreen({ moveLinks = false }: { moveLinks?: boolean 
 
   return (
     <Stack gap="md">
-      <Title order={2}>{moveLinks ? 'Move Links' : 'Admin Sockets'}</Title>
+      <Title order={1}>{moveLinks ? 'Move Links' : 'Admin Sockets'}</Title>
       <ChannelBar
         channel={channel}
         channels={channels}

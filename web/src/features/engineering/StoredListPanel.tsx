@@ -12,33 +12,37 @@ export function StoredListPanel({
   onUse: (entry: string) => void;
 }) {
   return (
-    <Stack gap={4} role="list" aria-label={title}>
+    // The title and "Empty." sit beside the list, not in it: a list holds list items only.
+    <Stack gap={4}>
       <Text fw={600} size="sm">
         {title}
       </Text>
-      {list.items.length === 0 && (
+      {list.items.length === 0 ? (
         <Text size="sm" c="dimmed">
           Empty.
         </Text>
+      ) : (
+        <Stack gap={4} role="list" aria-label={title}>
+          {list.items.map((entry) => (
+            <Group key={entry} gap={4} wrap="nowrap" role="listitem">
+              <UnstyledButton onClick={() => onUse(entry)} style={{ flex: 1, minWidth: 0 }}>
+                <Text size="xs" ff="monospace" truncate>
+                  {entry.replace(/\s+/g, ' ')}
+                </Text>
+              </UnstyledButton>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="gray"
+                aria-label={`Delete from ${title}`}
+                onClick={() => list.remove(entry)}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
       )}
-      {list.items.map((entry) => (
-        <Group key={entry} gap={4} wrap="nowrap" role="listitem">
-          <UnstyledButton onClick={() => onUse(entry)} style={{ flex: 1, minWidth: 0 }}>
-            <Text size="xs" ff="monospace" truncate>
-              {entry.replace(/\s+/g, ' ')}
-            </Text>
-          </UnstyledButton>
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            color="gray"
-            aria-label={`Delete from ${title}`}
-            onClick={() => list.remove(entry)}
-          >
-            ×
-          </ActionIcon>
-        </Group>
-      ))}
     </Stack>
   );
 }

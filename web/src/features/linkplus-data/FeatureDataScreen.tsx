@@ -58,7 +58,7 @@ export function FeatureDataScreen() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Link Plus Data</Title>
+      <Title order={1}>Link Plus Data</Title>
       <Text size="sm" c="dimmed">
         The analysis can take a long time: the results are e-mailed to you as a CSV and kept for Get Results.
         dimLevel uses a sample of {FEATURE_DATA.dimLevelSample} records from the database unless DB Recs is

@@ -106,7 +106,7 @@ export function ProductPicker({ onChange }: { onChange: (chosen: ProductsAndFeat
       <ErrorAlert error={types.error} aria-label="Feature types error" />
       {types.data && (
         <Stack gap={4} aria-label="Feature types">
-          <Title order={5}>Feature types</Title>
+          <Title order={4}>Feature types</Title>
           <Checkbox
             label="Select all"
             checked={allPicked}

@@ -8,7 +8,7 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
   return (
     <Stack gap="sm">
       <section aria-label="Feature data stats">
-        <Title order={5}>Stats</Title>
+        <Title order={4}>Stats</Title>
         <Text size="xs" c="dimmed">
           Values from {new Date(result.window.from).toLocaleString('en-GB')} to{' '}
           {new Date(result.window.to).toLocaleString('en-GB')}; {result.exceptionCount} exceptions.
@@ -46,7 +46,7 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
       </section>
       {view === 'exceptions' && result.exceptions && (
         <section aria-label="Feature data exceptions">
-          <Title order={5}>Exceptions ({result.exceptions.length})</Title>
+          <Title order={4}>Exceptions ({result.exceptions.length})</Title>
           <ScrollArea.Autosize mah={400}>
             <Table withTableBorder>
               <TableHead headers={['Product', 'Feature type', 'Feature', 'Link', 'Reason']} />
@@ -67,7 +67,7 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
       )}
       {view === 'featureData' && result.featureData && (
         <section aria-label="Feature data values">
-          <Title order={5}>Feature data ({result.featureData.length} features)</Title>
+          <Title order={4}>Feature data ({result.featureData.length} features)</Title>
           {!result.featureDataKept && <Text size="sm">Keep Feature Data was off for this run.</Text>}
           <ScrollArea.Autosize mah={400}>
             <Table withTableBorder>
@@ -105,7 +105,7 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
 export function FeatureIdList({ ids }: { ids: FeatureIds }) {
   return (
     <section aria-label="Feature ids">
-      <Title order={5}>Features</Title>
+      <Title order={4}>Features</Title>
       {ids.features.map((f) => (
         <Text size="sm" key={`${f.productCode} ${f.featureType}`}>
           {f.productCode} {f.featureType} ({f.total}): {f.featureIds.join(', ') || 'none'}

@@ -74,7 +74,7 @@ export function LiveMonitor({
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3}>{title}</Title>
+          <Title order={2}>{title}</Title>
           <Badge color={status.color} variant="light">
             {view.status === 'reconnecting' && view.interruptedAt !== null
               ? staleSinceLabel(view.interruptedAt)

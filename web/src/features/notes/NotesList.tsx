@@ -16,7 +16,7 @@ export function NotesList({ customerId }: { customerId: string }) {
   const notes = useQuery(notesQueryOptions(customerId));
   return (
     <Paper withBorder p="sm" component="section" aria-label="Notes">
-      <Title order={5} mb="xs">
+      <Title order={4} mb="xs">
         Notes
       </Title>
       <NewNoteForm customerId={customerId} submitLabel={words.add} />

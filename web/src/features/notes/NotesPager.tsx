@@ -26,7 +26,7 @@ export function NotesPager({ customerId }: { customerId: string }) {
     <Paper withBorder p="md" component="section" aria-label="Notes">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={5}>Notes</Title>
+          <Title order={4}>Notes</Title>
           <Group gap="xs" aria-label="Notes pager">
             <Button size="compact-xs" variant="default" disabled={at <= 0} onClick={() => setIndex(at - 1)}>
               Previous

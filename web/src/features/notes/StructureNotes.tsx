@@ -13,7 +13,7 @@ export function StructureNotes({ rootGroupId }: { rootGroupId: string }) {
   const list = notes.data ?? [];
   return (
     <Paper withBorder p="sm" component="section" aria-label="Link actions">
-      <Title order={5} mb="xs">
+      <Title order={4} mb="xs">
         Link actions
       </Title>
       {list.length === 0 ? (

@@ -25,7 +25,7 @@ export function ViewHistory({
     v.name ? `${v.name} (${v.userId})` : v.userId;
   return (
     <Paper withBorder p={layout === 'table' ? 'md' : 'sm'} component="section" aria-label={title}>
-      <Title order={5} mb="xs">
+      <Title order={4} mb="xs">
         {title}
       </Title>
       {history.isPending ? (

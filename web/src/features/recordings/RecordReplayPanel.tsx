@@ -44,7 +44,7 @@ function RecordSection({ hubId }: { hubId: number }) {
   const rec = record.data;
   return (
     <Stack gap="xs">
-      <Title order={4}>Record</Title>
+      <Title order={3}>Record</Title>
       <Group align="end">
         <NumberInput
           label="Last minutes"
@@ -108,7 +108,7 @@ function ReplaySection() {
   const started = replay.data;
   return (
     <Stack gap="xs">
-      <Title order={4}>Replay</Title>
+      <Title order={3}>Replay</Title>
       <Text size="sm">
         Plays a recording (JSON lines, at most {Math.floor(RECORDING_LIMITS.uploadChars / 1000)} kB) into the
         simulator as a new hub, in the recorded order and spacing; the new hub answers commands from the

@@ -84,7 +84,7 @@ export function ReportScreen({
   const running = progress.data?.inProgress ?? false;
   return (
     <Stack gap="md" maw={720}>
-      <Title order={2}>{title}</Title>
+      <Title order={1}>{title}</Title>
       <Text size="sm" c="dimmed">
         {REPORTS[name].label}. The CSV is e-mailed to you; one report of this group runs at a time.
       </Text>

@@ -5,7 +5,7 @@ import { AnchorLink } from './RouterLinks.tsx';
 export function NotAvailable({ label }: { label: string }) {
   return (
     <Stack gap="md" maw={640}>
-      <Title order={2}>{label}</Title>
+      <Title order={1}>{label}</Title>
       <Alert color="gray" title="Coming later">
         <Text size="sm">{label} is not available yet.</Text>
       </Alert>

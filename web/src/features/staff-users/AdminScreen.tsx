@@ -14,7 +14,7 @@ export function AdminScreen() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Users</Title>
+        <Title order={1}>Users</Title>
         <Button onClick={openNew}>New user</Button>
       </Group>
       <UserTable users={users} />

@@ -5,7 +5,7 @@ import { SignupForm } from './SignupForm.tsx';
 export function SignupScreen() {
   return (
     <Stack gap="md" maw={480}>
-      <Title order={2}>Sign up a staff user</Title>
+      <Title order={1}>Sign up a staff user</Title>
       <Text size="sm" c="dimmed">
         The new user starts without roles; an admin grants them on the Admin screen.
       </Text>

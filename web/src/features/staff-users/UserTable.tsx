@@ -80,7 +80,7 @@ function UserRow({ user }: { user: StaffUser }) {
           </RowButton>
           <RowButton
             color="gray"
-            aria-label={`Sign out ${user.email} everywhere`}
+            aria-label={`Revoke sessions of ${user.email}`}
             loading={revoke.isPending}
             onClick={() => revoke.mutate()}
           >

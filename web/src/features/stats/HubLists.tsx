@@ -7,7 +7,7 @@ import { hubSummaryQueryOptions } from './queries.ts';
 function List({ title, label, children }: { title: string; label: string; children: ReactNode }) {
   return (
     <Stack gap={4} component="section" aria-label={label}>
-      <Title order={5}>{title}</Title>
+      <Title order={3}>{title}</Title>
       <Table withTableBorder striped>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
@@ -40,7 +40,7 @@ export function HubLists() {
         ))}
       </List>
       <Stack gap={4} component="section" aria-label="HomeKit">
-        <Title order={5}>HomeKit</Title>
+        <Title order={3}>HomeKit</Title>
         <Text size="sm">
           {s.homeKitPaired.toLocaleString()} of {s.hubs.toLocaleString()} hubs paired (
           {s.hubs ? Math.round((s.homeKitPaired / s.hubs) * 1000) / 10 : 0}%)

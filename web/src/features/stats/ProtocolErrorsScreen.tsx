@@ -16,7 +16,7 @@ export function ProtocolErrorsScreen() {
   const a = query.data;
   return (
     <Stack gap="md">
-      <Title order={2}>Protocol Errors</Title>
+      <Title order={1}>Protocol Errors</Title>
       <Text size="sm" c="dimmed">
         Hub message items answered with success false, per day and class.operation. Empty dates show the last{' '}
         {PROTOCOL_ERROR_DAYS} days with data.

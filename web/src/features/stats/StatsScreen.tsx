@@ -24,7 +24,7 @@ export function StatsScreen({
   );
   return (
     <Stack gap="md">
-      <Title order={2}>Statistics</Title>
+      <Title order={1}>Statistics</Title>
       <Tabs value={tabId} onChange={(v) => v && setSearch({ ...search, tab: v })} keepMounted={false}>
         <Tabs.List>
           {STATS_TABS.map((t) => (

@@ -14,7 +14,7 @@ export function SupportPlusStatsPanel() {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end">
-          <Title order={3}>Statistics</Title>
+          <Title order={2}>Statistics</Title>
           <Group align="flex-start">
             <Select
               label="Chart"

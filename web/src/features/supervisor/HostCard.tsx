@@ -46,7 +46,7 @@ export function HostCard({ host, thresholds, now, onRestart, onRemove }: HostCar
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
-            <Title order={4}>{host.name}</Title>
+            <Title order={3}>{host.name}</Title>
             <Text size="xs" c="dimmed">
               {beat?.supervisor.name ?? host.host}
             </Text>

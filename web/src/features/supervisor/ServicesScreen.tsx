@@ -27,7 +27,7 @@ function ServiceCard({ s }: { s: ServiceSummary }) {
     >
       <Group justify="space-between" mb="xs">
         <Group gap="xs">
-          <Title order={4}>{s.name}</Title>
+          <Title order={2}>{s.name}</Title>
           {s.version ? (
             <Text size="xs" c="dimmed">
               v{s.version}
@@ -72,12 +72,12 @@ export function ServicesScreen() {
   const q = useQuery(servicesQueryOptions());
   return (
     <Stack gap="md">
-      <Title order={2}>Services</Title>
+      <Title order={1}>Services</Title>
       {q.isError ? <Alert color="red">{errorMessage(q.error)}</Alert> : null}
       {q.data ? (
         <>
           <Card withBorder padding="sm" component="section" aria-label="Gateways">
-            <Title order={4} mb="xs">
+            <Title order={2} mb="xs">
               Gateways
             </Title>
             {q.data.gateways.length === 0 ? <Text c="dimmed">No gateway reported its figures.</Text> : null}

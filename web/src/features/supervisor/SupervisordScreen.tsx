@@ -56,7 +56,7 @@ export function SupervisordScreen() {
   const { command, datamonitor } = splitByKind(data.hosts);
   const list = (title: string, hosts: HostView[]) => (
     <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={3}>{title}</Title>
+      <Title order={2}>{title}</Title>
       {hosts.length === 0 ? <Text c="dimmed">No hosts.</Text> : null}
       <Group gap="sm" align="flex-start">
         {hosts.map((h) => (
@@ -76,7 +76,7 @@ export function SupervisordScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2}>Supervisor Statuses</Title>
+        <Title order={1}>Supervisor Statuses</Title>
         <Badge variant="light" color={live.status === 'live' ? 'green' : 'gray'}>
           {live.status === 'live'
             ? 'Live'

@@ -12,7 +12,7 @@ export function WorkerConnectionsScreen({
 }) {
   return (
     <Stack gap="md">
-      <Title order={2}>Worker Connections</Title>
+      <Title order={1}>Worker Connections</Title>
       <Tabs value={tab} onChange={(v) => onTab(v === 'other' ? 'other' : 'not-online')} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="not-online">Not Online</Tabs.Tab>

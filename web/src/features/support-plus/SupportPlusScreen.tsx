@@ -32,13 +32,13 @@ export function SupportPlusScreen() {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 9 }}>
         <Stack gap="md">
-          <Title order={2}>Support Plus</Title>
+          <Title order={1}>Support Plus</Title>
           <SearchArea search={search} body={body} isAdmin={isAdmin} debug={debug} onSearch={go} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 3 }}>
         <Paper withBorder p="md" component="section" aria-label="Open a hub by id">
-          <Title order={4}>Open a hub by id</Title>
+          <Title order={2}>Open a hub by id</Title>
           <Text size="sm" c="dimmed" mb="xs">
             Watch one hub's messages live.
           </Text>

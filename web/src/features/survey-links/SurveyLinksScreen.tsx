@@ -91,7 +91,7 @@ export function SurveyLinksScreen() {
   const surveyed = tables.online.length + tables.online338.length + tables.error.length;
   return (
     <Stack gap="md">
-      <Title order={2}>Survey Links</Title>
+      <Title order={1}>Survey Links</Title>
       <Group align="flex-end" gap="sm">
         <TextBox
           label="Link ids"

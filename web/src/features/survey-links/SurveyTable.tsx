@@ -63,6 +63,13 @@ export function SurveyTable({
       ),
     });
   return (
-    <TitledTable title={title} rows={rows} columns={columns} rowKey={(r) => r.linkId} empty="No links" />
+    <TitledTable
+      order={2}
+      title={title}
+      rows={rows}
+      columns={columns}
+      rowKey={(r) => r.linkId}
+      empty="No links"
+    />
   );
 }

@@ -88,7 +88,7 @@ export function ThirdPartyScreen({ kind, nonce }: { kind: LinkKind; nonce: strin
 
   return (
     <Stack gap="md" maw={900}>
-      <Title order={2}>{k.title}</Title>
+      <Title order={1}>{k.title}</Title>
       {nonce && (
         <Text size="sm" c="dimmed">
           Link request {nonce}

@@ -63,7 +63,7 @@ export function TimelineScreen() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Timeline of hub {hubId}</Title>
+        <Title order={1}>Timeline of hub {hubId}</Title>
         <AnchorLink to="/supportPlus/hub/$hubId" params={{ hubId }}>
           Back to the hub
         </AnchorLink>

@@ -28,7 +28,7 @@ export function ChartFrame({
   const { ref, width } = useElementSize();
   return (
     <Paper withBorder p="md" component="figure" aria-label={title} m={0}>
-      <Title order={5}>{title}</Title>
+      <Title order={2}>{title}</Title>
       {description && (
         <Text size="xs" c="dimmed" mb="xs">
           {description}

@@ -75,7 +75,13 @@ export function DataTable<T>({
     );
 
   const drawn = (
-    <div ref={box} style={virtual ? { maxHeight: height, overflowY: 'auto' } : undefined}>
+    <div
+      ref={box}
+      style={virtual ? { maxHeight: height, overflowY: 'auto' } : undefined}
+      // A scrolling box is reachable by keyboard, so its rows can be scrolled without a mouse (its
+      // table inside carries the name; a second one here would make the label match twice).
+      tabIndex={virtual ? 0 : undefined}
+    >
       <Table
         aria-label={label}
         striped

@@ -23,7 +23,7 @@ export function RoleGate({
   if (allows(access, me.roles)) return children;
   return (
     <Stack gap="md" maw={640}>
-      <Title order={2}>{title}</Title>
+      <Title order={1}>{title}</Title>
       <Alert color="orange" title="Not for your roles">
         {message ?? `${title} is not part of your roles' menu. Ask an admin if you need it.`}
       </Alert>

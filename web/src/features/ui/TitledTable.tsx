@@ -11,13 +11,22 @@ interface TitledTableProps<T> {
   columns: readonly Column<T>[];
   rowKey: (row: T) => string | number;
   empty?: string;
+  /** The title's heading level: one below the section the table sits in. */
+  order?: 2 | 3 | 4 | 5;
 }
 
 /**
  * A titled section holding a dense DataTable with its row count (the Gen1 account's rooms,
  * devices, zones, timers…). Columns keep the order the data has, so they do not sort.
  */
-export function TitledTable<T>({ title, rows, columns, rowKey, empty = 'None' }: TitledTableProps<T>) {
+export function TitledTable<T>({
+  title,
+  rows,
+  columns,
+  rowKey,
+  empty = 'None',
+  order = 4,
+}: TitledTableProps<T>) {
   const defs: ColumnDef<T>[] = columns.map((c) => ({
     id: c.header,
     header: c.header,
@@ -26,7 +35,7 @@ export function TitledTable<T>({ title, rows, columns, rowKey, empty = 'None' }:
   }));
   return (
     <section aria-label={title}>
-      <Title order={5} mb={4}>
+      <Title order={order} mb={4}>
         {title} ({rows.length})
       </Title>
       <DataTable

@@ -59,7 +59,7 @@ export function WorldMapScreen() {
 
   return (
     <Stack gap="sm">
-      <Title order={2}>World Map</Title>
+      <Title order={1}>World Map</Title>
       <Group align="flex-end" gap="sm">
         <TextInput
           type="date"
@@ -124,6 +124,7 @@ export function WorldMapScreen() {
         <Grid.Col span={{ base: 12, lg: 3 }}>
           <Stack gap="md">
             <TitledTable
+              order={2}
               title="Added today"
               rows={today}
               rowKey={(m) => m.id}
@@ -141,6 +142,7 @@ export function WorldMapScreen() {
               ]}
             />
             <TitledTable
+              order={2}
               title="Bad coordinates"
               rows={bad}
               rowKey={(m) => m.id}

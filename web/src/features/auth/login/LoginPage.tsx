@@ -40,7 +40,7 @@ export function LoginPage({ redirectTo, ssoError }: { redirectTo: string | undef
     <Stack align="center" pt="xl">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={400}>
         <Stack gap="md">
-          <Title order={2}>Sign in</Title>
+          <Title order={1}>Sign in</Title>
           {step.kind === 'credentials' ? (
             <>
               <CredentialsForm onReply={onReply} />

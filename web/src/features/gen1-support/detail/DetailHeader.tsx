@@ -18,7 +18,7 @@ export function DetailHeader({
 }) {
   return (
     <Group justify="space-between">
-      <Title order={3}>User {userId}</Title>
+      <Title order={2}>User {userId}</Title>
       <Group gap="xs">
         {children}
         <Button size="xs" variant="light" onClick={onRefresh} loading={refreshing}>

@@ -18,7 +18,7 @@ export function StatusPanel({ account }: { account: Gen1Account }) {
   return (
     <Paper withBorder p="md" component="section" aria-label="Status">
       <Stack gap={6}>
-        <Title order={5}>Status</Title>
+        <Title order={4}>Status</Title>
         <Group gap="xs">
           <Text size="sm" fw={600}>
             {account.user.email}

@@ -87,7 +87,7 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
   return (
     <Paper withBorder p="md" component="section" aria-label="User account">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>User</Title>
+        <Title order={3}>User</Title>
         <Group gap="xs">
           <EditActions
             editing={editing}

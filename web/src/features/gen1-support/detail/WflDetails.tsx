@@ -29,7 +29,7 @@ export function WflDetails({ account, wfl, onClose }: WflDetailsProps) {
   return (
     <Stack gap="md" py="sm" aria-label={`Details of WFL ${wfl.wfl_id}`} component="section">
       <Group justify="space-between">
-        <Title order={5}>
+        <Title order={4}>
           All details of {wfl.name} ({shownMac(wfl)})
         </Title>
         <Button size="compact-sm" variant="default" onClick={onClose}>

@@ -22,7 +22,7 @@ export function WflList({ account }: { account: Gen1Account }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <Paper withBorder p="md" component="section" aria-label="WFLs">
-      <Title order={4} mb="sm">
+      <Title order={3} mb="sm">
         WFLs
       </Title>
       {account.wfls.length === 0 ? (

@@ -35,7 +35,7 @@ export function DeviceTypesScreen() {
   useCtrlArrowPaging(go);
   return (
     <Stack gap="md">
-      <Title order={2}>Device Types</Title>
+      <Title order={1}>Device Types</Title>
       <Group gap="xs">
         <Button variant="default" size="xs" onClick={() => go(-1)} disabled={page === 0}>
           ← Previous

@@ -62,7 +62,7 @@ function Screen({ title, search, setSearch, form, debuggable, detail }: Gen1Sear
 
   return (
     <Stack gap="md">
-      <Title order={2}>{title}</Title>
+      <Title order={1}>{title}</Title>
       <SearchForm
         key={JSON.stringify(criteria)}
         initial={criteria}

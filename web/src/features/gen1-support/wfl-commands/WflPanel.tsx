@@ -23,7 +23,7 @@ export function WflPanel({
       <Stack gap="xs">
         <Group justify="space-between">
           <Group gap="xs">
-            <Title order={5}>{title}</Title>
+            <Title order={4}>{title}</Title>
             {status}
             {fetching && <Loader size="xs" />}
           </Group>

@@ -29,7 +29,7 @@ export function PingMonitor({ mac }: { mac: string }) {
     <Paper withBorder p="sm" component="section" aria-label="Ping monitor">
       <Group justify="space-between">
         <Group gap="xs">
-          <Title order={5}>Ping monitor</Title>
+          <Title order={4}>Ping monitor</Title>
           <Text size="sm" data-testid="ping-monitor-state">
             {running ? 'running' : 'stopped'}
             {pings.data &&

@@ -23,7 +23,7 @@ export function ReadingsPanel({
   return (
     <Paper withBorder p="sm" component="section" aria-label={title}>
       <Stack gap="xs">
-        <Title order={5}>{title}</Title>
+        <Title order={4}>{title}</Title>
         {mine.length === 0 ? (
           <Text size="sm" c="dimmed">
             No {kind === 'temps' ? 'heating' : 'energy'} devices on this WFL.

@@ -95,7 +95,7 @@ export function ChartPanel(p: ChartPanelProps) {
         </ChartFrame>
       ) : (
         <Paper withBorder p="md" m={0}>
-          <Title order={5}>{p.title}</Title>
+          <Title order={2}>{p.title}</Title>
           <Text size="xs" c="dimmed" mb="xs">
             {p.caption}
           </Text>

@@ -12,7 +12,7 @@ export function SeriesToggles({
   onChange: (hidden: Set<string>) => void;
 }) {
   return (
-    <Group gap={6} aria-label="Series">
+    <Group gap={6} role="group" aria-label="Series">
       {names.map((name, i) => (
         <Chip
           key={name}

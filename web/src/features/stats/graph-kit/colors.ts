@@ -1,4 +1,9 @@
-/** Series colours, in order; a chart reuses them past the end. */
+import { darkenTo } from '../../../theme-palette.ts';
+
+/**
+ * Series colours, in order; a chart reuses them past the end. Each is darkened where needed to read
+ * as text on white (the series toggles' labels are drawn in it), which also passes the 3:1 of lines.
+ */
 export const PALETTE = [
   '#1c7ed6',
   '#f76707',
@@ -12,6 +17,6 @@ export const PALETTE = [
   '#495057',
   '#4263eb',
   '#c2255c',
-] as const;
+].map((c) => darkenTo(c));
 
 export const colorAt = (i: number): string => PALETTE[i % PALETTE.length] as string;

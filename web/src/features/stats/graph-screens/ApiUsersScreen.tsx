@@ -33,7 +33,7 @@ export function ApiUsersScreen() {
         ];
   return (
     <Stack gap="md">
-      <Title order={2}>Voice Users</Title>
+      <Title order={1}>Voice Users</Title>
       <Text size="sm" c="dimmed">
         Gen1 users with a voice link and all users, new per week. Links made before 01/10/15 count on that
         date.

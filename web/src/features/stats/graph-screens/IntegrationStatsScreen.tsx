@@ -29,7 +29,7 @@ export function IntegrationStatsScreen() {
   const [raw, setRaw] = useState(false);
   return (
     <Stack gap="md">
-      <Title order={2}>Integration Stats</Title>
+      <Title order={1}>Integration Stats</Title>
       <Toggle label="Raw JSON" checked={raw} onChange={setRaw} />
       <QueryAnswer q={q}>
         {(d) =>

@@ -42,7 +42,7 @@ export function RowsGraphScreen<A extends { from: string; to: string } = RowsAns
   const other = compared.data && comparedRange ? p.toSeries(compared.data).series : undefined;
   return (
     <Stack gap="md">
-      <Title order={2}>{p.title}</Title>
+      <Title order={1}>{p.title}</Title>
       <Text size="sm" c="dimmed">
         {p.description}
       </Text>

@@ -84,7 +84,7 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
               ♥
             </Text>
             <CopyText value={String(c.hubId)}>
-              <Title order={4}>Link {c.hubId}</Title>
+              <Title order={3}>Link {c.hubId}</Title>
             </CopyText>
             <Badge variant="light">{c.hubIdHex}</Badge>
           </Group>

@@ -33,7 +33,7 @@ export function HubScreen() {
   const hex = hubHex(hubId);
   return (
     <Stack gap="md">
-      <Title order={2}>
+      <Title order={1}>
         Hub {hubId}
         {hex ? ` (0x${hex})` : ''}
       </Title>

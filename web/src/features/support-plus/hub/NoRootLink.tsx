@@ -25,7 +25,7 @@ export function NoRootLink({ hubId }: { hubId: number }) {
   return (
     <Paper withBorder p="sm" component="section" aria-label="No-root link">
       <Stack gap="xs">
-        <Title order={5}>No-root link: registered to no structure</Title>
+        <Title order={4}>No-root link: registered to no structure</Title>
         <ErrorAlert error={q.error} title="The link's user did not load" />
         {q.data && users.length === 0 && <Alert color="orange">No user has this link.</Alert>}
         {users.map((u) => {

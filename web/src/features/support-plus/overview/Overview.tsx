@@ -98,7 +98,7 @@ export function SupportPlusOverview() {
           {errorMessage(overview.error)}
         </Alert>
         <Paper withBorder p="md">
-          <Title order={5} mb="xs">
+          <Title order={4} mb="xs">
             Live links ({channels.data ? channels.data.total : '…'})
           </Title>
           <LiveLinks query={channels} />
@@ -111,7 +111,7 @@ export function SupportPlusOverview() {
   return (
     <Stack gap="md" component="section" aria-label="Overview">
       <Group justify="space-between">
-        <Title order={3}>Overview</Title>
+        <Title order={2}>Overview</Title>
         <Group gap="xs">
           <Badge color={status === 'live' ? 'green' : status === 'reconnecting' ? 'orange' : 'gray'}>
             {status === 'reconnecting' && staleSince !== null

@@ -18,7 +18,7 @@ export function RecentFailedCommands() {
   return (
     <Paper withBorder p="md" component="section" aria-label="Recent Failed Commands">
       <Group justify="space-between" mb="xs">
-        <Title order={4}>Recent Failed Commands</Title>
+        <Title order={3}>Recent Failed Commands</Title>
         <Button
           size="compact-xs"
           variant="light"

@@ -79,14 +79,14 @@ export function StructureSearchResults({
         </Text>
       )}
       <Paper withBorder p="md" component="section" aria-label="Users found">
-        <Title order={4} mb="xs">
+        <Title order={3} mb="xs">
           Users ({result.users.length})
         </Title>
         <DataTable label="Users" data={result.users} columns={userColumns} rowKey={(u) => u.userId} />
       </Paper>
       <Paper withBorder p="md" component="section" aria-label="Structures found">
         <Group justify="space-between" mb="xs">
-          <Title order={4}>
+          <Title order={3}>
             Found {n} {n === 1 ? 'Structure' : 'Structures'}
           </Title>
           <Group gap="sm">

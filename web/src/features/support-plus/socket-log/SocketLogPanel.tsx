@@ -91,7 +91,7 @@ export function SocketLogPanel({ linkIds }: { linkIds: readonly number[] }) {
   };
   return (
     <Paper withBorder p="sm" component="section" aria-label="Socket log panel">
-      <Title order={4} mb="xs">
+      <Title order={3} mb="xs">
         Socket log
       </Title>
       <form

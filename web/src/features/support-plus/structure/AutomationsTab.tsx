@@ -62,7 +62,7 @@ export function AutomationsTab({ detail }: { detail: StructureDetail }) {
         return (
           <section key={set ?? 'none'} aria-label={label}>
             <Group gap="xs" mb={6}>
-              <Title order={5}>
+              <Title order={2}>
                 {label} ({automations.length})
               </Title>
               {set && groups.get(set) && (

@@ -14,11 +14,14 @@ export function DetailsButton({
   value,
   record,
   label = 'Details',
+  name = `${title} details`,
 }: {
   title: string;
   value: unknown;
   /** The button's text. */
   label?: string;
+  /** The button's accessible name; it starts with the text, as speech-input users say it. */
+  name?: string;
   /** The generic read of the record behind the card (POST /api/supportPlus). */
   record?: Pick<SupportPlusQueryBody, 'database' | 'filter' | 'project'>;
 }) {
@@ -35,12 +38,7 @@ export function DetailsButton({
     : value;
   return (
     <>
-      <Button
-        size="compact-xs"
-        variant="subtle"
-        onClick={() => setOpen(true)}
-        aria-label={`${title} details`}
-      >
+      <Button size="compact-xs" variant="subtle" onClick={() => setOpen(true)} aria-label={name}>
         {label}
       </Button>
       <DetailsModal title={title} value={open ? shown : null} onClose={() => setOpen(false)} />

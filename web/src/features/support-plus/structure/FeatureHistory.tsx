@@ -32,7 +32,7 @@ export function FeatureHistory({ featureId, name }: { featureId: string; name: s
     <Paper withBorder p="sm" component="section" aria-label={`History of ${name}`}>
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={6}>History of {name}</Title>
+          <Title order={5}>History of {name}</Title>
           <Button
             size="compact-xs"
             variant="subtle"

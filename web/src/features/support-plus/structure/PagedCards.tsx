@@ -22,7 +22,7 @@ export function PagedCards<T>({
   const shown = page(items, at, PAGE);
   return (
     <section aria-label={label}>
-      <Title order={5} mb={6}>
+      <Title order={2} mb={6}>
         {label} ({items.length})
       </Title>
       {items.length === 0 ? (

@@ -90,7 +90,7 @@ export function StructureHeader({ detail }: { detail: StructureDetail }) {
       <Paper withBorder p="md" component="section" aria-label="Structure">
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
-            <Title order={2}>{s.name || 'Unnamed structure'}</Title>
+            <Title order={1}>{s.name || 'Unnamed structure'}</Title>
             <Group gap="xs">
               <Text size="sm" c="dimmed">
                 rootGroupId
@@ -128,7 +128,7 @@ export function StructureHeader({ detail }: { detail: StructureDetail }) {
         )}
       </Paper>
       <Paper withBorder p="md" component="section" aria-label="Users">
-        <Title order={4} mb="xs">
+        <Title order={2} mb="xs">
           Users ({detail.users.length})
         </Title>
         {/* Wide with its actions: it scrolls sideways inside its box, never under the side bar. */}
@@ -147,7 +147,7 @@ export function StructureHeader({ detail }: { detail: StructureDetail }) {
         </ScrollArea>
       </Paper>
       <Paper withBorder p="md" component="section" aria-label="Links">
-        <Title order={4} mb="xs">
+        <Title order={2} mb="xs">
           Links ({detail.hubs.length})
         </Title>
         {detail.hubs.length === 0 ? (

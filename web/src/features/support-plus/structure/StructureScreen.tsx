@@ -45,7 +45,7 @@ export function StructureScreen() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 3 }}>
           <Stack gap="xs" component="aside" aria-label="Notes and view history">
-            <Title order={4}>Customer notes</Title>
+            <Title order={2}>Customer notes</Title>
             <CustomerNotes
               users={detail.users}
               customerId={customer}

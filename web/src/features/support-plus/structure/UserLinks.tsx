@@ -42,10 +42,17 @@ export function UserLinks({ user }: { user: Pick<StructureUser, 'userId' | 'emai
           Auth data
         </AnchorLink>
       )}
-      <DetailsButton title={`User ${user.email}`} label="User data" value={user} record={users} />
+      <DetailsButton
+        title={`User ${user.email}`}
+        label="User data"
+        name={`User data of ${user.email}`}
+        value={user}
+        record={users}
+      />
       <DetailsButton
         title={`Shopify ${user.email}`}
         label="Shopify data"
+        name={`Shopify data of ${user.email}`}
         value={{ plusMember: user.plusMember }}
         record={{ ...users, project: { shopify: 1 } }}
       />

@@ -28,14 +28,14 @@ export function NotificationsTab({ rootGroupId }: { rootGroupId: string }) {
   if (q.isError) return <Alert color="red">{errorMessage(q.error)}</Alert>;
   return (
     <Stack gap="md">
-      <Title order={5}>This structure ({q.data.thisStructure.length})</Title>
+      <Title order={2}>This structure ({q.data.thisStructure.length})</Title>
       <DataTable
         label="Notifications for this structure"
         data={q.data.thisStructure}
         columns={columns}
         rowKey={(r, i) => `${r.id}:${i}`}
       />
-      <Title order={5}>Others ({q.data.others.length})</Title>
+      <Title order={2}>Others ({q.data.others.length})</Title>
       <DataTable
         label="Other notifications"
         data={q.data.others}
