@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ROLES, SETTINGS_ACCESS } from '../roles.ts';
-import { DateTimeString, fields } from '../world/common.ts';
+import { DateTimeString, fields, Nullable } from '../world/common.ts';
 import { op } from './types.ts';
 
 const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
@@ -56,7 +56,7 @@ export const SsoSignInBodySchema = Type.Object(
 
 /** Whether the login page offers single sign-on, and through which provider (its /auth/{provider}). */
 export const SsoConfigSchema = Type.Object({
-  provider: Type.Union([Type.String(), Type.Null()]),
+  provider: Nullable(Type.String()),
   label: Type.String(),
 });
 export type SsoConfig = Static<typeof SsoConfigSchema>;
@@ -85,7 +85,7 @@ export const StaffUserSchema = Type.Object({
   ...fields(Type.String, 'id', 'name', 'email'),
   roles: Type.Array(RoleSchema),
   ...fields(Type.Boolean, 'active', 'requireOneTimeCode'),
-  lastLogin: Type.Union([DateTimeString(), Type.Null()]),
+  lastLogin: Nullable(DateTimeString()),
   oldLogin: Type.Boolean({ description: 'Last login more than 2 months ago (or never)' }),
   created: DateTimeString(),
 });

@@ -151,6 +151,7 @@ export type UserAuthData = Static<typeof UserAuthDataSchema>;
 
 const CustomerRole = literalUnion(CUSTOMER_AUTH_ROLES);
 const UserIdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const UserIdParams = Type.Object({ userId: UserIdParam }, { additionalProperties: false });
 const Done = Type.Object({ success: Type.Boolean(), message: Type.String() });
 const RoleChange = {
   params: Type.Object({ userId: UserIdParam, roleName: CustomerRole }, { additionalProperties: false }),
@@ -245,13 +246,13 @@ export const customerAuthOperations = [
   toolsOp('auth.userAuthCleanLegacy', 'PUT', '/api/impersonate-user/clean/:userId', {
     access: ['authData', 'dev'],
     summary: 'Remove the legacy (Gen1) link from a customer’s auth user (audited)',
-    params: Type.Object({ userId: UserIdParam }, { additionalProperties: false }),
+    params: UserIdParams,
     response: Done,
   }),
   toolsOp('auth.userAuthDelete', 'DELETE', '/api/impersonate-user/:userId', {
     access: ['userAdmin'],
     summary: 'Delete a customer’s auth user with its tokens and codes (userAdmin; typed yes; audited)',
-    params: Type.Object({ userId: UserIdParam }, { additionalProperties: false }),
+    params: UserIdParams,
     querystring: Type.Object(
       { confirm: Type.String({ maxLength: 10, description: `Type "${AUTH_DELETE_CONFIRMATION}"` }) },
       { additionalProperties: false },
@@ -261,7 +262,7 @@ export const customerAuthOperations = [
   toolsOp('auth.customerRoles', 'GET', '/api/supportPlus/userAdmin/roles/:userId', {
     access: ['authData', 'dev'],
     summary: 'A customer’s roles and the roles available',
-    params: Type.Object({ userId: UserIdParam }, { additionalProperties: false }),
+    params: UserIdParams,
     response: Type.Object({ roles: Type.Array(Type.String()), available: Type.Array(Type.String()) }),
   }),
   toolsOp('auth.customerRoleAdd', 'POST', '/api/supportPlus/userAdmin/roles/add/:userId/:roleName', {

@@ -1,7 +1,7 @@
 import { type Static, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import { ConnectionStatsSchema, HubItemErrorSchema, RESET_TYPES, SystemInfoSchema } from '../hub-commands.ts';
 import type { Role } from '../roles.ts';
-import { fields } from '../world/common.ts';
+import { fields, Nullable } from '../world/common.ts';
 import { op } from './types.ts';
 
 /** Texts of the Support Plus spec (§4, §5, §8) and of the command lifecycle, said the same everywhere. */
@@ -94,31 +94,30 @@ export type AccountActionResult = Static<typeof AccountActionResultSchema>;
 export const HubCardSchema = Type.Object({
   hubId: Type.Integer(),
   hubIdHex: Type.String(),
-  rootGroupId: Type.Union([Type.String(), Type.Null()]),
-  presence: Type.Union([
+  rootGroupId: Nullable(Type.String()),
+  presence: Nullable(
     Type.Object({
       connected: Type.Boolean(),
       connectedSince: Type.Union([Type.Number(), Type.Null()]),
       worker: Type.String(),
       lastSeen: Type.Number(),
     }),
-    Type.Null(),
-  ]),
-  info: Type.Union([Type.Composite([SystemInfoSchema, Type.Object({ readAt: Type.Number() })]), Type.Null()]),
-  stats: Type.Union([ConnectionStatsSchema, Type.Null()]),
+  ),
+  info: Nullable(Type.Composite([SystemInfoSchema, Type.Object({ readAt: Type.Number() })])),
+  stats: Nullable(ConnectionStatsSchema),
   record: Type.Union(
     [
       Type.Object({
         storedRootGroupId: Type.Union([Type.String(), Type.Null()], {
           description: 'The structure the hub record names; null for a no-root link',
         }),
-        addedDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+        addedDate: Nullable(Type.String({ format: 'date-time' })),
         errorState: Type.Boolean(),
         errorSync: Type.Union(
           [
             Type.Object({
               syncUpdateId: Type.String(),
-              createdDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+              createdDate: Nullable(Type.String({ format: 'date-time' })),
               ...fields(Type.String, 'type', 'subType', 'caller'),
               errorCount: Type.Integer(),
             }),

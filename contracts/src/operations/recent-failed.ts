@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../world/common.ts';
 import { serviceOp } from './types.ts';
 
 /** Recent Failed Commands, the Support Plus overview's side bar (seed 001 §2): click to load. */
@@ -7,13 +8,13 @@ export const RECENT_FAILED = { limit: 20, maxLimit: 100 } as const;
 export const FailedCommandSchema = Type.Object({
   id: Type.String({ description: 'The transaction record id' }),
   createdDate: Type.String({ description: 'ISO 8601' }),
-  rootGroupId: Type.Union([Type.String(), Type.Null()]),
-  linkId: Type.Union([Type.Integer(), Type.Null()]),
+  rootGroupId: Nullable(Type.String()),
+  linkId: Nullable(Type.Integer()),
   action: Type.String({ description: 'What a person calls it, else class.operation' }),
   class: Type.String(),
   operation: Type.String(),
   state: Type.String({ description: 'failed, timedOut, or failed for older records' }),
-  error: Type.Union([Type.String(), Type.Null()]),
+  error: Nullable(Type.String()),
   staff: Type.Union([Type.String(), Type.Null()], { description: 'Who sent it (e-mail), when known' }),
   duration: Type.Union([Type.Number(), Type.Null()], { description: 'ms' }),
 });

@@ -1,7 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import { CLIENT_TYPES } from '../hub-message.ts';
 import { HostThresholdsSchema, HostViewSchema, ProcessInfoSchema } from '../supervisor.ts';
-import { DateTimeString, fields } from '../world/common.ts';
+import { DateTimeString, fields, Nullable } from '../world/common.ts';
 import { op } from './types.ts';
 
 /**
@@ -101,12 +101,12 @@ export type WorkerOldQuery = Static<typeof WorkerOldQuerySchema>;
 
 export const WorkerConnectionRowSchema = Type.Object({
   ...fields(Type.String, '_id', 'handlerId', 'clientType', 'clientId'),
-  rootGroupId: Type.Union([Type.String(), Type.Null()]),
-  createdDate: Type.Union([DateTimeString(), Type.Null()]),
-  removedDate: Type.Union([DateTimeString(), Type.Null()]),
-  connectionDuration: Type.Union([Type.Number(), Type.Null()]),
-  addedDate: Type.Union([DateTimeString(), Type.Null()]),
-  worker: Type.Union([Type.String(), Type.Null()]),
+  rootGroupId: Nullable(Type.String()),
+  createdDate: Nullable(DateTimeString()),
+  removedDate: Nullable(DateTimeString()),
+  connectionDuration: Nullable(Type.Number()),
+  addedDate: Nullable(DateTimeString()),
+  worker: Nullable(Type.String()),
 });
 export type WorkerConnectionRow = Static<typeof WorkerConnectionRowSchema>;
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { fields } from '../world/common.ts';
+import { fields, Nullable } from '../world/common.ts';
 import { HubActionResultSchema } from './hub-control.ts';
 import { op } from './types.ts';
 
@@ -45,7 +45,6 @@ export function compareFirmware(a: string, b: string): number {
   return 0;
 }
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const When = (description: string) => Nullable(Type.String({ format: 'date-time', description }));
 
 /** The newest two backups the server holds for the link (its `backups` records). */

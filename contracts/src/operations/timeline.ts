@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Role } from '../roles.ts';
 import { CURSOR_PATTERN, TIMELINE, TIMELINE_SOURCES } from '../timeline.ts';
+import { Nullable } from '../world/common.ts';
 import { LiveMessageMetaSchema } from '../ws.ts';
 import { serviceOp } from './types.ts';
 
@@ -26,12 +27,12 @@ export const TimelineEntrySchema = Type.Object({
   meta: Type.Optional(LiveMessageMetaSchema),
   action: Type.Optional(
     Type.Object({
-      transactionId: Type.Union([Type.Number(), Type.Null()]),
+      transactionId: Nullable(Type.Number()),
       state: Type.String(),
-      success: Type.Union([Type.Boolean(), Type.Null()]),
-      error: Type.Union([Type.String(), Type.Null()]),
-      durationMs: Type.Union([Type.Number(), Type.Null()]),
-      staff: Type.Union([Type.String(), Type.Null()]),
+      success: Nullable(Type.Boolean()),
+      error: Nullable(Type.String()),
+      durationMs: Nullable(Type.Number()),
+      staff: Nullable(Type.String()),
     }),
   ),
   connected: Type.Optional(Type.Boolean({ description: 'presence: connected or not' })),
@@ -48,9 +49,9 @@ export const TimelineFocusSchema = Type.Object({
     Type.Literal('notThisHub'),
     Type.Literal('time', { description: 'A jump to a time: the key is the entry nearest it' }),
   ]),
-  message: Type.Union([Type.String(), Type.Null()]),
+  message: Nullable(Type.String()),
   /** The entry asked for (found) or the nearest kept one (else); null when the hub has none near. */
-  key: Type.Union([Type.String(), Type.Null()]),
+  key: Nullable(Type.String()),
 });
 export type TimelineFocus = Static<typeof TimelineFocusSchema>;
 
@@ -59,9 +60,9 @@ export const TimelinePageSchema = Type.Object({
   /** The hub stream's epoch now (links carry it). */
   epoch: Type.String(),
   /** Cursor for the next older page, null when the 24 hours are done. */
-  older: Type.Union([Type.String(), Type.Null()]),
+  older: Nullable(Type.String()),
   /** Cursor for the next newer page, null when this page reached now. */
-  newer: Type.Union([Type.String(), Type.Null()]),
+  newer: Nullable(Type.String()),
   /** The oldest time the timeline covers (now − 24 h). */
   from: Type.Number(),
   focus: Type.Optional(TimelineFocusSchema),

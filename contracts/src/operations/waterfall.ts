@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { CORRELATION_ID_PATTERN } from '../hub-commands.ts';
+import { Nullable } from '../world/common.ts';
 import { serviceOp } from './types.ts';
 
 /**
@@ -43,7 +44,7 @@ export type TransactionState = (typeof TRANSACTION_STATES)[number];
 export const ActionWaterfallSchema = Type.Object({
   transactionId: Type.Integer(),
   correlationId: Type.String(),
-  hubId: Type.Union([Type.Integer(), Type.Null()]),
+  hubId: Nullable(Type.Integer()),
   action: Type.String(),
   staff: Type.String({ description: 'Who ran it (name)' }),
   state: Type.Union(ACTION_WATERFALL_STATES.map((s) => Type.Literal(s))),

@@ -1,12 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { fields, LinkId, literalUnion, type Stored, Timestamp } from './common.ts';
+import { fields, LinkId, literalUnion, Nullable, type Stored, Timestamp } from './common.ts';
 
 /** A request to share or leave a structure, `structure-access-requests` (SA Reqs tab). */
 export const StructureAccessRequestSchema = Type.Object({
   rootGroupId: Type.String(),
   dateRequested: Timestamp(),
   complete: Type.Boolean(),
-  completeDate: Type.Union([Timestamp(), Type.Null()]),
+  completeDate: Nullable(Timestamp()),
   action: Type.String({ description: 'e.g. invite, remove' }),
   status: Type.String({ description: 'accepted is normal; anything else is flagged when complete' }),
   success: Type.Boolean(),

@@ -1,5 +1,6 @@
 import { type TProperties, Type } from '@sinclair/typebox';
 import type { Role } from '../../roles.ts';
+import { Nullable } from '../../world/common.ts';
 import { LatestEnergySchema, LatestTemperatureSchema } from '../../world/gen1-readings.ts';
 import { op } from '../types.ts';
 import {
@@ -60,7 +61,7 @@ export const dataMonitorOperations = [
     summary: 'The latest energy reading of a serial on a WFL (null when there is none)',
     tags: ['data monitor'],
     params: latestParams,
-    response: Type.Union([LatestEnergySchema, Type.Null()]),
+    response: Nullable(LatestEnergySchema),
   }),
   op({
     id: 'search.getLatestTemps',
@@ -71,7 +72,7 @@ export const dataMonitorOperations = [
     summary: 'The latest temperature reading of a serial on a WFL (null when there is none)',
     tags: ['data monitor'],
     params: latestParams,
-    response: Type.Union([LatestTemperatureSchema, Type.Null()]),
+    response: Nullable(LatestTemperatureSchema),
   }),
   op({
     id: 'search.getTimerEvents',

@@ -1,4 +1,5 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
+import { Nullable } from '../../world/common.ts';
 import { AGENT_TYPES } from '../../world/records.ts';
 
 /**
@@ -128,7 +129,7 @@ export const ALEXA_TEXT = {
 export const AlexaDiscoveredSchema = Type.Object({
   userId: Type.String(),
   linked: Type.Boolean(),
-  lastUpdatedAt: Type.Union([Type.String(), Type.Null()]),
+  lastUpdatedAt: Nullable(Type.String()),
   devices: Type.Array(
     Type.Object({
       name: Type.String(),

@@ -1,11 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../../world/common.ts';
 
 /** One WiFi link on the world map (seed 002 §3 "Map marker: mac, added date"). */
 export const MapMarkerSchema = Type.Object({
   id: Type.Integer({ description: 'The WFL id; also the cursor (fromid) of the next batch' }),
   mac: Type.String(),
   lat: Type.Union([Type.Number(), Type.Null()], { description: 'Null, 0 or off the globe when bad' }),
-  long: Type.Union([Type.Number(), Type.Null()]),
+  long: Nullable(Type.Number()),
   energy: Type.Boolean({ description: 'The link carries an energy device' }),
   time: Type.String({ format: 'date-time', description: 'When the link was added' }),
 });

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Role } from '../../roles.ts';
+import { Nullable } from '../../world/common.ts';
 import { op } from '../types.ts';
 import { DateInput, IsoDate } from './schemas.ts';
 
@@ -88,7 +89,7 @@ export const TopStructuresSchema = Type.Object({
   structures: Type.Array(
     Type.Object({
       rootGroupId: Type.String(),
-      user: Type.Union([Type.String(), Type.Null()]),
+      user: Nullable(Type.String()),
       createdDate: IsoDate('Created'),
       ageDays: Type.Number(),
       updatedDate: IsoDate('Updated'),
@@ -159,9 +160,9 @@ export const UserTrackSchema = Type.Object({
   rows: Type.Array(
     Type.Object({
       mac: Type.String(),
-      firmware: Type.Union([Type.String(), Type.Null()]),
+      firmware: Nullable(Type.String()),
       email: Type.String(),
-      pingtime: Type.Union([IsoDate('Last ping'), Type.Null()]),
+      pingtime: Nullable(IsoDate('Last ping')),
       ageDays: Type.Number({ description: 'From first seen to last seen' }),
       firstSeen: IsoDate('The link was added'),
       lastSeen: IsoDate('Last ping, else last update'),

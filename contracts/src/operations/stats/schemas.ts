@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { literalUnion } from '../../world/common.ts';
+import { literalUnion, Nullable } from '../../world/common.ts';
 import { STATS_ANY_PROJECTIONS, STATS_KINDS, STATS_LIMITS, STATS_PERIODS } from './constants.ts';
 import { ACK_UNITS, DEMAND_INTERVALS, LINKPLUS_STATISTICS_MAX } from './graphs.ts';
 
@@ -72,8 +72,8 @@ export const StatsAnswerSchema = Type.Object({
   period: Type.Integer(),
   limit: Type.Integer(),
   pieSize: Type.Integer(),
-  from: Type.Union([IsoDate('Start of the first bucket'), Type.Null()]),
-  to: Type.Union([IsoDate('End of the last bucket'), Type.Null()]),
+  from: Nullable(IsoDate('Start of the first bucket')),
+  to: Nullable(IsoDate('End of the last bucket')),
   buckets: Type.Array(IsoDate('Start of each bucket')),
   unit: literalUnion(['count', 'ms']),
   series: Type.Array(StatsSeriesSchema),
@@ -89,8 +89,8 @@ export const ProductsByDateQuerySchema = Type.Object(
 );
 
 export const ProductsByDateSchema = Type.Object({
-  from: Type.Union([IsoDate('First day'), Type.Null()]),
-  to: Type.Union([IsoDate('End of the last day'), Type.Null()]),
+  from: Nullable(IsoDate('First day')),
+  to: Nullable(IsoDate('End of the last day')),
   days: Type.Array(IsoDate('Each day')),
   products: Type.Array(
     Type.Object({
@@ -289,7 +289,7 @@ export const HubSummarySchema = Type.Object({
   configHighs: Type.Array(
     Type.Object({
       hubId: Type.Integer(),
-      rootGroupId: Type.Union([Type.String(), Type.Null()]),
+      rootGroupId: Nullable(Type.String()),
       configNumber: Type.Integer(),
     }),
     { description: 'Hubs with the highest config numbers (9)' },
