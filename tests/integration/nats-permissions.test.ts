@@ -185,6 +185,10 @@ describe('the broker', () => {
     );
     // Its own refusals of raw messages (never sent on) are its to audit; no other audit is.
     expect(await violation(gateway, () => gateway.publish('console.audit.raw-channel', '{}'))).toBeNull();
+    // And the /link/* customer-password tries it guards (issue 29 §5).
+    expect(
+      await violation(gateway, () => gateway.publish('console.audit.third-party-login', '{}')),
+    ).toBeNull();
     for (const other of ['console.audit.login-as', 'console.audit.hub-action', 'console.audit.>'])
       expect(await violation(gateway, () => gateway.publish(other, '{}'))).toMatch(
         /Permissions Violation for Publish/,
