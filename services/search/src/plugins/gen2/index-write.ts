@@ -6,6 +6,10 @@ type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 // Lists travel as one joined string per row (unnest flattens arrays of arrays); ids hold no commas.
 const list = (xs: readonly (string | number)[]) => xs.join(',');
 
+/** unnest's parameters: one array per column, in the insert's column order (a field, or a value read from the row). */
+const columns = <R>(rows: readonly R[], cols: (keyof R | ((r: R) => unknown))[]): unknown[][] =>
+  cols.map((c) => rows.map((r) => (typeof c === 'function' ? c(r) : r[c])));
+
 /**
  * Upserts into the Gen2 search index. `seen` marks the rows a full rebuild wrote, so the rows it
  * did not see (deleted since) can be dropped at its end.
@@ -19,12 +23,14 @@ export async function upsertUsers(db: Queryable, rows: UserRow[], seen = Date.no
      on conflict (user_id) do update set email = excluded.email, root_group_ids = excluded.root_group_ids,
        hub_id = excluded.hub_id, no_root = excluded.no_root, created_date = excluded.created_date, seen = excluded.seen`,
     [
-      rows.map((r) => r.user_id),
-      rows.map((r) => r.email),
-      rows.map((r) => list(r.root_group_ids)),
-      rows.map((r) => r.hub_id),
-      rows.map((r) => r.no_root),
-      rows.map((r) => r.created_date),
+      ...columns(rows, [
+        'user_id',
+        'email',
+        (r) => list(r.root_group_ids),
+        'hub_id',
+        'no_root',
+        'created_date',
+      ]),
       seen,
     ],
   );
@@ -44,11 +50,13 @@ export async function upsertStructures(
      on conflict (root_group_id) do update set name = excluded.name, link2 = excluded.link2,
        user_ids = excluded.user_ids, created_date = excluded.created_date, seen = excluded.seen`,
     [
-      rows.map((r) => r.root_group_id),
-      rows.map((r) => r.name),
-      rows.map((r) => list(r.link2)),
-      rows.map((r) => list(r.user_ids)),
-      rows.map((r) => r.created_date),
+      ...columns(rows, [
+        'root_group_id',
+        'name',
+        (r) => list(r.link2),
+        (r) => list(r.user_ids),
+        'created_date',
+      ]),
       seen,
     ],
   );
@@ -65,15 +73,17 @@ export async function upsertHubs(db: Queryable, rows: HubRow[], seen = Date.now(
        user_id = excluded.user_id, serial = excluded.serial, error_state = excluded.error_state, locked = excluded.locked,
        locked_since = excluded.locked_since, created_date = excluded.created_date, seen = excluded.seen`,
     [
-      ok.map((r) => r.hub_id),
-      ok.map((r) => hexOf(r.hub_id)),
-      ok.map((r) => r.root_group_id),
-      ok.map((r) => r.user_id),
-      ok.map((r) => r.serial),
-      ok.map((r) => r.error_state),
-      ok.map((r) => r.locked),
-      ok.map((r) => r.locked_since),
-      ok.map((r) => r.created_date),
+      ...columns(ok, [
+        'hub_id',
+        (r) => hexOf(r.hub_id),
+        'root_group_id',
+        'user_id',
+        'serial',
+        'error_state',
+        'locked',
+        'locked_since',
+        'created_date',
+      ]),
       seen,
     ],
   );
@@ -88,14 +98,16 @@ export async function upsertProducts(db: Queryable, rows: ProductRow[], seen = D
        serial = excluded.serial, name = excluded.name, product_code = excluded.product_code,
        virtual_product_code = excluded.virtual_product_code, migrated = excluded.migrated, seen = excluded.seen`,
     [
-      rows.map((r) => r.device_id),
-      rows.map((r) => r.root_group_id),
-      rows.map((r) => r.link_id),
-      rows.map((r) => r.serial),
-      rows.map((r) => r.name),
-      rows.map((r) => r.product_code),
-      rows.map((r) => r.virtual_product_code),
-      rows.map((r) => r.migrated),
+      ...columns(rows, [
+        'device_id',
+        'root_group_id',
+        'link_id',
+        'serial',
+        'name',
+        'product_code',
+        'virtual_product_code',
+        'migrated',
+      ]),
       seen,
     ],
   );

@@ -1,4 +1,5 @@
 import { COLLECTIONS } from '@console/contracts';
+import { cursorPages } from '@console/kit';
 import type { Db, Document } from 'mongodb';
 import { type FerretBackend, ident } from '../ferret.ts';
 
@@ -69,24 +70,9 @@ export async function* scan(
   if (backend) {
     const table = await backend.tableOf(COLLECTION[kind]);
     if (!table) return;
-    const client = await backend.pool.connect();
-    try {
-      await client.query('begin');
-      await client.query(
-        `declare search_scan no scroll cursor for select ${BACKEND_SELECT[kind]} from ${ident(backend.schema)}.${ident(table)}`,
-      );
-      for (;;) {
-        const { rows } = await client.query(`fetch ${batch} from search_scan`);
-        if (rows.length === 0) break;
-        yield rows.map((r) => fromBackend(kind, r));
-      }
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    const sql = `select ${BACKEND_SELECT[kind]} from ${ident(backend.schema)}.${ident(table)}`;
+    for await (const rows of cursorPages<Record<string, unknown>>(backend.pool, sql, [], batch))
+      yield rows.map((r) => fromBackend(kind, r));
     return;
   }
   const cursor = db.collection(COLLECTION[kind]).find({}, { projection: PROJECTION[kind], batchSize: batch });
