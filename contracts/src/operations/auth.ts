@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ROLES, SETTINGS_ACCESS } from '../roles.ts';
-import { DateTimeString, fields, Nullable } from '../world/common.ts';
+import { ClosedObject, DateTimeString, fields, Nullable } from '../world/common.ts';
 import { op } from './types.ts';
 
 const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
@@ -14,10 +14,10 @@ export const MeSchema = Type.Object({
 });
 export type Me = Static<typeof MeSchema>;
 
-export const LoginBodySchema = Type.Object(
-  { email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) },
-  { additionalProperties: false },
-);
+export const LoginBodySchema = ClosedObject({
+  email: Email,
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+});
 
 export const LoginReplySchema = Type.Object({
   requiresOneTimeCode: Type.Optional(Type.Boolean()),
@@ -34,25 +34,19 @@ export const LoginReplySchema = Type.Object({
 });
 export type LoginReply = Static<typeof LoginReplySchema>;
 
-export const VerifyCodeBodySchema = Type.Object(
-  {
-    attemptId: Type.String({
-      pattern: '^[A-Za-z0-9_-]{16,100}$',
-      description: "The password step's attemptId: only whoever passed the password step can try its code",
-    }),
-    code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit one-time code from the e-mail' }),
-  },
-  { additionalProperties: false },
-);
+export const VerifyCodeBodySchema = ClosedObject({
+  attemptId: Type.String({
+    pattern: '^[A-Za-z0-9_-]{16,100}$',
+    description: "The password step's attemptId: only whoever passed the password step can try its code",
+  }),
+  code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit one-time code from the e-mail' }),
+});
 
-export const SsoSignInBodySchema = Type.Object(
-  {
-    email: Email,
-    issuer: Type.String({ maxLength: 500, description: "The ID token's iss" }),
-    subject: Type.String({ maxLength: 500, description: "The ID token's sub" }),
-  },
-  { additionalProperties: false },
-);
+export const SsoSignInBodySchema = ClosedObject({
+  email: Email,
+  issuer: Type.String({ maxLength: 500, description: "The ID token's iss" }),
+  subject: Type.String({ maxLength: 500, description: "The ID token's sub" }),
+});
 
 /** Whether the login page offers single sign-on, and through which provider (its /auth/{provider}). */
 export const SsoConfigSchema = Type.Object({
@@ -61,25 +55,19 @@ export const SsoConfigSchema = Type.Object({
 });
 export type SsoConfig = Static<typeof SsoConfigSchema>;
 
-export const ChangePasswordBodySchema = Type.Object(
-  {
-    oldPassword: Type.String({ maxLength: 200 }),
-    newPassword: Type.String({
-      maxLength: 200,
-      description: 'At least 3 characters; checked by the service so the message is the specification’s',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const ChangePasswordBodySchema = ClosedObject({
+  oldPassword: Type.String({ maxLength: 200 }),
+  newPassword: Type.String({
+    maxLength: 200,
+    description: 'At least 3 characters; checked by the service so the message is the specification’s',
+  }),
+});
 
-export const SignupBodySchema = Type.Object(
-  {
-    name: Type.String({ maxLength: 200 }),
-    email: Type.String({ maxLength: 254 }),
-    password: Type.String({ maxLength: 200 }),
-  },
-  { additionalProperties: false },
-);
+export const SignupBodySchema = ClosedObject({
+  name: Type.String({ maxLength: 200 }),
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 200 }),
+});
 
 export const StaffUserSchema = Type.Object({
   ...fields(Type.String, 'id', 'name', 'email'),
@@ -91,21 +79,18 @@ export const StaffUserSchema = Type.Object({
 });
 export type StaffUser = Static<typeof StaffUserSchema>;
 
-export const StaffUserInputSchema = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    email: Type.String({ minLength: 3, maxLength: 254 }),
-    password: Type.Optional(Type.String({ maxLength: 200, description: 'Blank keeps the current password' })),
-    roles: Type.String({ maxLength: 500, description: 'Comma-separated roles string' }),
-    active: Type.Optional(Type.Boolean()),
-    requireOneTimeCode: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
+export const StaffUserInputSchema = ClosedObject({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  password: Type.Optional(Type.String({ maxLength: 200, description: 'Blank keeps the current password' })),
+  roles: Type.String({ maxLength: 500, description: 'Comma-separated roles string' }),
+  active: Type.Optional(Type.Boolean()),
+  requireOneTimeCode: Type.Optional(Type.Boolean()),
+});
 export type StaffUserInput = Static<typeof StaffUserInputSchema>;
 
 const Ok = Type.Object({ message: Type.String() });
-const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+const IdParams = ClosedObject({ id: Id });
 
 export const authOperations = [
   op({

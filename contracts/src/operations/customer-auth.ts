@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { DateTimeString, fields, literalUnion, Nullable } from '../world/common.ts';
+import { ClosedObject, DateTimeString, fields, literalUnion, Nullable } from '../world/common.ts';
 import { AuthUserSchema, CUSTOMER_AUTH_ROLES } from '../world/customer-auth.ts';
 import { type HttpMethod, serviceOp } from './types.ts';
 
@@ -62,32 +62,26 @@ const AuthManageFilter = {
   includeDeletedData: Type.Optional(Type.Boolean({ description: 'Also revoked (deleted_) records' })),
 };
 
-export const AuthManageQuerySchema = Type.Object(
-  {
-    ...AuthManageFilter,
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'First page, from 1' })),
-    queryLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: AUTH_MANAGE.maxQueryLimit })),
-    maxPages: Type.Optional(Type.Integer({ minimum: 1, maximum: AUTH_MANAGE.maxMaxPages })),
-    countOnly: Type.Optional(Type.Boolean({ description: 'Only the count (default on)' })),
-  },
-  { additionalProperties: false },
-);
+export const AuthManageQuerySchema = ClosedObject({
+  ...AuthManageFilter,
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'First page, from 1' })),
+  queryLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: AUTH_MANAGE.maxQueryLimit })),
+  maxPages: Type.Optional(Type.Integer({ minimum: 1, maximum: AUTH_MANAGE.maxMaxPages })),
+  countOnly: Type.Optional(Type.Boolean({ description: 'Only the count (default on)' })),
+});
 export type AuthManageQuery = Static<typeof AuthManageQuerySchema>;
 
-export const AuthManageDeleteQuerySchema = Type.Object(
-  {
-    ...AuthManageFilter,
-    deleteLimit: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: AUTH_MANAGE.maxDeleteLimit,
-        description: 'Most records one batch removes',
-      }),
-    ),
-    confirm: Type.String({ maxLength: 10, description: `Type "${AUTH_DELETE_CONFIRMATION}" to delete` }),
-  },
-  { additionalProperties: false },
-);
+export const AuthManageDeleteQuerySchema = ClosedObject({
+  ...AuthManageFilter,
+  deleteLimit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: AUTH_MANAGE.maxDeleteLimit,
+      description: 'Most records one batch removes',
+    }),
+  ),
+  confirm: Type.String({ maxLength: 10, description: `Type "${AUTH_DELETE_CONFIRMATION}" to delete` }),
+});
 export type AuthManageDeleteQuery = Static<typeof AuthManageDeleteQuerySchema>;
 
 /** One expired token or code as the table shows it (dates on the wire as ISO strings). */
@@ -151,32 +145,24 @@ export type UserAuthData = Static<typeof UserAuthDataSchema>;
 
 const CustomerRole = literalUnion(CUSTOMER_AUTH_ROLES);
 const UserIdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const UserIdParams = Type.Object({ userId: UserIdParam }, { additionalProperties: false });
+const UserIdParams = ClosedObject({ userId: UserIdParam });
 const Done = Type.Object({ success: Type.Boolean(), message: Type.String() });
 const RoleChange = {
-  params: Type.Object({ userId: UserIdParam, roleName: CustomerRole }, { additionalProperties: false }),
-  body: Type.Object(
-    {
-      note: Type.Optional(
-        Type.String({ maxLength: 1000, description: 'Added to the automatic support note' }),
-      ),
-    },
-    { additionalProperties: false },
-  ),
+  params: ClosedObject({ userId: UserIdParam, roleName: CustomerRole }),
+  body: ClosedObject({
+    note: Type.Optional(Type.String({ maxLength: 1000, description: 'Added to the automatic support note' })),
+  }),
   response: Type.Object({ roles: Type.Array(Type.String()), message: Type.String() }),
 };
 
-export const LoginAsBodySchema = Type.Object(
-  {
-    email: Type.String({ maxLength: 254, description: 'The customer to sign in as' }),
-    reason: Type.String({
-      maxLength: 500,
-      description: 'Why; kept in the audit event and the customer note',
-    }),
-    clientDeviceId: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  { additionalProperties: false },
-);
+export const LoginAsBodySchema = ClosedObject({
+  email: Type.String({ maxLength: 254, description: 'The customer to sign in as' }),
+  reason: Type.String({
+    maxLength: 500,
+    description: 'Why; kept in the audit event and the customer note',
+  }),
+  clientDeviceId: Type.Optional(Type.String({ maxLength: 100 })),
+});
 export type LoginAsBody = Static<typeof LoginAsBodySchema>;
 
 export const LoginAsReplySchema = Type.Object({
@@ -186,14 +172,11 @@ export const LoginAsReplySchema = Type.Object({
 });
 export type LoginAsReply = Static<typeof LoginAsReplySchema>;
 
-export const CustomerLoginBodySchema = Type.Object(
-  {
-    email: Type.String({ maxLength: 254 }),
-    password: Type.String({ maxLength: 200 }),
-    clientDeviceId: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  { additionalProperties: false },
-);
+export const CustomerLoginBodySchema = ClosedObject({
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 200 }),
+  clientDeviceId: Type.Optional(Type.String({ maxLength: 100 })),
+});
 export type CustomerLoginBody = Static<typeof CustomerLoginBodySchema>;
 
 const manageOp = serviceOp('auth', ['auth-manage']);
@@ -213,7 +196,7 @@ const authManageOp = <
   manageOp(id, method, '/api/auth-manage/:op', {
     access: [],
     summary: o.summary,
-    params: Type.Object({ op: literalUnion(ops) }, { additionalProperties: false }),
+    params: ClosedObject({ op: literalUnion(ops) }),
     querystring,
     response: AuthManageResultSchema,
   });
@@ -230,17 +213,14 @@ export const customerAuthOperations = [
   toolsOp('auth.tokenIntrospect', 'POST', '/api/auth-token/introspect', {
     access: ['authData', 'dev'],
     summary: 'Decode a pasted token; its signature is checked where this server holds the key',
-    body: Type.Object({ token: Type.String({ maxLength: 8192 }) }, { additionalProperties: false }),
+    body: ClosedObject({ token: Type.String({ maxLength: 8192 }) }),
     response: TokenIntrospectionSchema,
   }),
   toolsOp('auth.userAuthLookup', 'GET', '/api/impersonate-user/withRelations/:term', {
     access: ['authData', 'dev'],
     summary:
       'A customer’s auth user, roles, legacy link, smart users and connect users, by e-mail or user id',
-    params: Type.Object(
-      { term: Type.String({ minLength: 1, maxLength: 254 }) },
-      { additionalProperties: false },
-    ),
+    params: ClosedObject({ term: Type.String({ minLength: 1, maxLength: 254 }) }),
     response: UserAuthDataSchema,
   }),
   toolsOp('auth.userAuthCleanLegacy', 'PUT', '/api/impersonate-user/clean/:userId', {
@@ -253,10 +233,9 @@ export const customerAuthOperations = [
     access: ['userAdmin'],
     summary: 'Delete a customer’s auth user with its tokens and codes (userAdmin; typed yes; audited)',
     params: UserIdParams,
-    querystring: Type.Object(
-      { confirm: Type.String({ maxLength: 10, description: `Type "${AUTH_DELETE_CONFIRMATION}"` }) },
-      { additionalProperties: false },
-    ),
+    querystring: ClosedObject({
+      confirm: Type.String({ maxLength: 10, description: `Type "${AUTH_DELETE_CONFIRMATION}"` }),
+    }),
     response: Done,
   }),
   toolsOp('auth.customerRoles', 'GET', '/api/supportPlus/userAdmin/roles/:userId', {
@@ -285,17 +264,14 @@ export const customerAuthOperations = [
     access: ['support', 'dev'],
     summary:
       'E-mail a Gen1 customer a single-use password-reset link (support; only the token hash is stored; audited)',
-    params: Type.Object(
-      {
-        email: Type.String({
-          minLength: 3,
-          maxLength: 254,
-          pattern: '^[^@\\s/]+@[^@\\s/]+$',
-          description: 'The customer’s e-mail (URL-encoded)',
-        }),
-      },
-      { additionalProperties: false },
-    ),
+    params: ClosedObject({
+      email: Type.String({
+        minLength: 3,
+        maxLength: 254,
+        pattern: '^[^@\\s/]+@[^@\\s/]+$',
+        description: 'The customer’s e-mail (URL-encoded)',
+      }),
+    }),
     response: PasswordResetReplySchema,
   }),
   toolsOp('auth.customerLogin', 'POST', '/api/customer-auth/login', {

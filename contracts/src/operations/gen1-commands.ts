@@ -1,7 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import type { Role } from '../roles.ts';
 import { MAX_WFL_COMMAND_LENGTH } from '../wfl-commands.ts';
-import { DateTimeString, fields, Nullable } from '../world/common.ts';
+import { ClosedObject, DateTimeString, fields, Nullable } from '../world/common.ts';
 import { queuedCommandFields } from '../world/gen1-readings.ts';
 import { op } from './types.ts';
 
@@ -38,7 +38,7 @@ export function deleteConfirmationMatches(typed: string | undefined): boolean {
 }
 
 const support: readonly Role[] = ['support', 'dev'];
-const params = <P extends TProperties>(p: P) => Type.Object(p, { additionalProperties: false });
+const params = <P extends TProperties>(p: P) => ClosedObject(p);
 const Mac = Type.String({
   minLength: 6,
   maxLength: 40,
@@ -105,14 +105,11 @@ export const Gen1CommandResultSchema = Type.Object({
 });
 export type Gen1CommandResult = Static<typeof Gen1CommandResultSchema>;
 
-const DeleteBody = Type.Object(
-  {
-    confirmation: Type.Optional(
-      Type.String({ maxLength: 100, description: `Must be '${DELETE_UNEXECUTED_CONFIRMATION}' (typed)` }),
-    ),
-  },
-  { additionalProperties: false },
-);
+const DeleteBody = ClosedObject({
+  confirmation: Type.Optional(
+    Type.String({ maxLength: 100, description: `Must be '${DELETE_UNEXECUTED_CONFIRMATION}' (typed)` }),
+  ),
+});
 
 const base = '/api/support/wflCommands/:mac';
 const listVariants = [

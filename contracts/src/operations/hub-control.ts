@@ -1,7 +1,7 @@
 import { type Static, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import { ConnectionStatsSchema, HubItemErrorSchema, RESET_TYPES, SystemInfoSchema } from '../hub-commands.ts';
 import type { Role } from '../roles.ts';
-import { fields, Nullable } from '../world/common.ts';
+import { ClosedObject, fields, Nullable } from '../world/common.ts';
 import { op } from './types.ts';
 
 /** Texts of the Support Plus spec (§4, §5, §8) and of the command lifecycle, said the same everywhere. */
@@ -61,7 +61,7 @@ const RouteLinkId = Type.Optional(
 );
 
 function body<T extends TProperties>(props: T) {
-  return Type.Object(props, { additionalProperties: false });
+  return ClosedObject(props);
 }
 
 /** What every hub action answers once the hub replied (a timeout is a 504, never this). */
@@ -408,10 +408,9 @@ export const hubControlOperations = [
     access: [...support, 'linkDirect'],
     summary: 'The hub card: presence and the last system information read',
     tags: ['hub-control'],
-    params: Type.Object(
-      { hubId: Type.String({ pattern: '^[0-9]{1,16}$', description: 'Numeric link id' }) },
-      { additionalProperties: false },
-    ),
+    params: ClosedObject({
+      hubId: Type.String({ pattern: '^[0-9]{1,16}$', description: 'Numeric link id' }),
+    }),
     response: HubCardSchema,
   }),
 ] as const;

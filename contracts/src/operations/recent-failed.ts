@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../world/common.ts';
+import { ClosedObject, Nullable } from '../world/common.ts';
 import { serviceOp } from './types.ts';
 
 /** Recent Failed Commands, the Support Plus overview's side bar (seed 001 §2): click to load. */
@@ -28,18 +28,15 @@ export const recentFailedOperations = [
     {
       access: ['support', 'dev'],
       summary: `Recent failed commands (success not true), newest first; limit ${RECENT_FAILED.limit} by default, at most ${RECENT_FAILED.maxLimit}`,
-      querystring: Type.Object(
-        {
-          limit: Type.Optional(
-            Type.Integer({
-              minimum: 1,
-              maximum: RECENT_FAILED.maxLimit,
-              description: `Default ${RECENT_FAILED.limit}`,
-            }),
-          ),
-        },
-        { additionalProperties: false },
-      ),
+      querystring: ClosedObject({
+        limit: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: RECENT_FAILED.maxLimit,
+            description: `Default ${RECENT_FAILED.limit}`,
+          }),
+        ),
+      }),
       response: Type.Object({ rows: Type.Array(FailedCommandSchema) }),
     },
   ),

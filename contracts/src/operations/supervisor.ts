@@ -1,7 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import { CLIENT_TYPES } from '../hub-message.ts';
 import { HostThresholdsSchema, HostViewSchema, ProcessInfoSchema } from '../supervisor.ts';
-import { DateTimeString, fields, Nullable } from '../world/common.ts';
+import { ClosedObject, DateTimeString, fields, Nullable } from '../world/common.ts';
 import { op } from './types.ts';
 
 /**
@@ -9,7 +9,7 @@ import { op } from './types.ts';
  * (analytics spec §2, §7). Both are admin only (analytics spec §6: supervisor, worker connections).
  */
 function body<T extends TProperties>(props: T) {
-  return Type.Object(props, { additionalProperties: false });
+  return ClosedObject(props);
 }
 const HostId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The host id (its _id)' });
 const Message = Type.Object({ message: Type.String() });

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { fields, Nullable } from '../world/common.ts';
+import { ClosedObject, fields, Nullable } from '../world/common.ts';
 import { HubActionResultSchema } from './hub-control.ts';
 import { op } from './types.ts';
 
@@ -106,22 +106,19 @@ export const surveyLinksOperations = [
     access: ['datauser'],
     summary: `Survey links: each hub's system information, at most ${SURVEY_LINKS.maxIds} ids per request`,
     tags: ['hub-control'],
-    body: Type.Object(
-      {
-        linkIds: Type.Array(LinkIdText, {
-          minItems: 1,
-          maxItems: SURVEY_LINKS.maxIds,
-          description: `1 to ${SURVEY_LINKS.maxIds} ids; repeats are asked once`,
+    body: ClosedObject({
+      linkIds: Type.Array(LinkIdText, {
+        minItems: 1,
+        maxItems: SURVEY_LINKS.maxIds,
+        description: `1 to ${SURVEY_LINKS.maxIds} ids; repeats are asked once`,
+      }),
+      baseFirmware: Type.Optional(
+        Type.String({
+          pattern: '^[0-9]{1,4}(\\.[0-9]{1,4}){0,3}$',
+          description: `Online hubs below it are flagged (default ${SURVEY_LINKS.baseFirmware})`,
         }),
-        baseFirmware: Type.Optional(
-          Type.String({
-            pattern: '^[0-9]{1,4}(\\.[0-9]{1,4}){0,3}$',
-            description: `Online hubs below it are flagged (default ${SURVEY_LINKS.baseFirmware})`,
-          }),
-        ),
-      },
-      { additionalProperties: false },
-    ),
+      ),
+    }),
     response: SurveyResultSchema,
   }),
   op({
@@ -132,10 +129,9 @@ export const surveyLinksOperations = [
     access: ['datauser'],
     summary: 'Back up a surveyed link now (a hub action: transaction, note and audit event)',
     tags: ['hub-control'],
-    body: Type.Object(
-      { linkId: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'Numeric link id' }) },
-      { additionalProperties: false },
-    ),
+    body: ClosedObject({
+      linkId: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, description: 'Numeric link id' }),
+    }),
     response: HubActionResultSchema,
   }),
 ] as const;

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { ClosedObject } from '../world/common.ts';
 import { serviceOp } from './types.ts';
 
 export const ThingSchema = Type.Object({ id: Type.String(), name: Type.String() });
@@ -15,19 +16,13 @@ export const thingOperations = [
   thingOp('auth.thingsCreate', 'POST', '/api/things', {
     access: [],
     summary: 'Add a thing (admin)',
-    body: Type.Object(
-      { name: Type.String({ minLength: 1, maxLength: 200 }) },
-      { additionalProperties: false },
-    ),
+    body: ClosedObject({ name: Type.String({ minLength: 1, maxLength: 200 }) }),
     response: ThingSchema,
   }),
   thingOp('auth.thingsDelete', 'DELETE', '/api/things/:id', {
     access: [],
     summary: 'Delete a thing (admin)',
-    params: Type.Object(
-      { id: Type.String({ pattern: '^[0-9]+$', maxLength: 20 }) },
-      { additionalProperties: false },
-    ),
+    params: ClosedObject({ id: Type.String({ pattern: '^[0-9]+$', maxLength: 20 }) }),
     response: Type.Object({ message: Type.String() }),
   }),
 ] as const;

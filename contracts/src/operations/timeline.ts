@@ -1,17 +1,16 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Role } from '../roles.ts';
 import { CURSOR_PATTERN, TIMELINE, TIMELINE_SOURCES } from '../timeline.ts';
-import { Nullable } from '../world/common.ts';
+import { ClosedObject, Nullable } from '../world/common.ts';
 import { LiveMessageMetaSchema } from '../ws.ts';
 import { serviceOp } from './types.ts';
 
 const support: readonly Role[] = ['support', 'dev'];
 const timelineOp = serviceOp('hub-control', ['hub-timeline']);
 
-const HubParams = Type.Object(
-  { hubId: Type.String({ pattern: '^[0-9]{1,16}$', description: 'Numeric link id' }) },
-  { additionalProperties: false },
-);
+const HubParams = ClosedObject({
+  hubId: Type.String({ pattern: '^[0-9]{1,16}$', description: 'Numeric link id' }),
+});
 const Cursor = (description: string) => Type.Optional(Type.String({ pattern: CURSOR_PATTERN, description }));
 const CommaList = (description: string) =>
   Type.Optional(Type.String({ maxLength: 1000, pattern: '^[A-Za-z0-9_.,-]*$', description }));
@@ -88,61 +87,55 @@ export const timelineOperations = [
     summary:
       'A hub’s timeline, newest first: messages and presence (hub stream), actions and their outcome, notes, sync and error-state changes, firmware, annotations and gaps; one page older than `before` or newer than `after`, within the last 24 hours',
     params: HubParams,
-    querystring: Type.Object(
-      {
-        before: Cursor('Entries older than this cursor (default: now)'),
-        after: Cursor('Entries newer than this cursor'),
-        limit: Type.Optional(
-          Type.Integer({
-            minimum: 1,
-            maximum: TIMELINE.pageMax,
-            description: `Default ${TIMELINE.pageDefault}`,
-          }),
-        ),
-        clientTypes: CommaList('Comma list: message client types (the live monitor’s filter)'),
-        classes: CommaList('Comma list: message classes'),
-        operations: CommaList('Comma list: message operations'),
-        text: Type.Optional(Type.String({ maxLength: 200, description: 'Free text in the entry' })),
-        epoch: Type.Optional(
-          Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$', description: 'Focus: the link’s stream epoch' }),
-        ),
-        seq: Type.Optional(
-          Type.Integer({
-            minimum: 1,
-            maximum: Number.MAX_SAFE_INTEGER,
-            description: 'Focus: stream sequence',
-          }),
-        ),
-        at: Type.Optional(
-          Type.Integer({
-            minimum: 0,
-            maximum: 8_640_000_000_000,
-            description: 'Focus: the entry’s time (ms)',
-          }),
-        ),
-        only: Type.Optional(
-          Type.Literal('stream', {
-            description:
-              'The newest entries of the hub stream alone (messages, presence, gaps), without reading the stored records: what the console shows while the whole first page loads. Not with a cursor or a focus',
-          }),
-        ),
-      },
-      { additionalProperties: false },
-    ),
+    querystring: ClosedObject({
+      before: Cursor('Entries older than this cursor (default: now)'),
+      after: Cursor('Entries newer than this cursor'),
+      limit: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: TIMELINE.pageMax,
+          description: `Default ${TIMELINE.pageDefault}`,
+        }),
+      ),
+      clientTypes: CommaList('Comma list: message client types (the live monitor’s filter)'),
+      classes: CommaList('Comma list: message classes'),
+      operations: CommaList('Comma list: message operations'),
+      text: Type.Optional(Type.String({ maxLength: 200, description: 'Free text in the entry' })),
+      epoch: Type.Optional(
+        Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$', description: 'Focus: the link’s stream epoch' }),
+      ),
+      seq: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: Number.MAX_SAFE_INTEGER,
+          description: 'Focus: stream sequence',
+        }),
+      ),
+      at: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          maximum: 8_640_000_000_000,
+          description: 'Focus: the entry’s time (ms)',
+        }),
+      ),
+      only: Type.Optional(
+        Type.Literal('stream', {
+          description:
+            'The newest entries of the hub stream alone (messages, presence, gaps), without reading the stored records: what the console shows while the whole first page loads. Not with a cursor or a focus',
+        }),
+      ),
+    }),
     response: TimelinePageSchema,
   }),
   timelineOp('hub-control.timelineAnnotate', 'POST', '/api/supportPlus/hub/:hubId/annotations', {
     access: support,
     summary: 'Pins a short staff text to a time range of a hub’s timeline (audited)',
     params: HubParams,
-    body: Type.Object(
-      {
-        from: Ms,
-        to: Ms,
-        text: Type.String({ minLength: 1, maxLength: TIMELINE.annotationMaxChars, pattern: '\\S' }),
-      },
-      { additionalProperties: false },
-    ),
+    body: ClosedObject({
+      from: Ms,
+      to: Ms,
+      text: Type.String({ minLength: 1, maxLength: TIMELINE.annotationMaxChars, pattern: '\\S' }),
+    }),
     response: AnnotationSchema,
   }),
   timelineOp(
@@ -152,17 +145,13 @@ export const timelineOperations = [
     {
       access: support,
       summary: `Deletes an annotation; confirmation must be '${TIMELINE.annotationDeleteConfirmation}' (audited)`,
-      params: Type.Object(
-        {
-          hubId: Type.String({ pattern: '^[0-9]{1,16}$' }),
-          id: Type.String({ pattern: '^[0-9a-f]{24}$', description: 'Annotation id' }),
-        },
-        { additionalProperties: false },
-      ),
-      body: Type.Object(
-        { confirmation: Type.Optional(Type.String({ maxLength: 100, description: 'Typed by the person' })) },
-        { additionalProperties: false },
-      ),
+      params: ClosedObject({
+        hubId: Type.String({ pattern: '^[0-9]{1,16}$' }),
+        id: Type.String({ pattern: '^[0-9a-f]{24}$', description: 'Annotation id' }),
+      }),
+      body: ClosedObject({
+        confirmation: Type.Optional(Type.String({ maxLength: 100, description: 'Typed by the person' })),
+      }),
       response: Type.Object({ deleted: Type.Boolean() }),
     },
   ),

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { CORRELATION_ID_PATTERN } from '../hub-commands.ts';
-import { Nullable } from '../world/common.ts';
+import { ClosedObject, Nullable } from '../world/common.ts';
 import { serviceOp } from './types.ts';
 
 /**
@@ -61,10 +61,9 @@ export const CancelActionResultSchema = Type.Object({
 export type CancelActionResult = Static<typeof CancelActionResultSchema>;
 
 const waterfallOp = serviceOp('hub-control', ['hub-control']);
-const TransactionParams = Type.Object(
-  { transactionId: Type.String({ pattern: '^[0-9]{1,16}$', description: 'The action’s transaction id' }) },
-  { additionalProperties: false },
-);
+const TransactionParams = ClosedObject({
+  transactionId: Type.String({ pattern: '^[0-9]{1,16}$', description: 'The action’s transaction id' }),
+});
 const access = ['support', 'dev'] as const;
 
 export const waterfallOperations = [
@@ -82,10 +81,7 @@ export const waterfallOperations = [
       access: [...access],
       summary:
         'The same waterfall found by the correlation id the console sent (x-correlation-id), while the action is still pending',
-      params: Type.Object(
-        { correlationId: Type.String({ pattern: CORRELATION_ID_PATTERN }) },
-        { additionalProperties: false },
-      ),
+      params: ClosedObject({ correlationId: Type.String({ pattern: CORRELATION_ID_PATTERN }) }),
       response: ActionWaterfallSchema,
     },
   ),

@@ -3,6 +3,7 @@ import {
   type Static,
   type StaticDecode,
   type TLiteral,
+  type TProperties,
   type TSchema,
   type TUnion,
   Type,
@@ -48,6 +49,10 @@ export const fields = <K extends string, S extends TSchema>(make: () => S, ...na
   Object.fromEntries(names.map((name) => [name, make()])) as { [P in K]: S };
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** An object that refuses fields it does not name: a request's params, query string or body. */
+export const ClosedObject = <T extends TProperties>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
 
 export const LinkId = (description = 'Numeric id of a Link Plus hub (shown also in hex)') =>
   Type.Integer({ minimum: 0, description });

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTimeString, fields, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, fields, Nullable } from '../../world/common.ts';
 
 /** The data monitor's constants (seed 000 §9, §5, §8). */
 export const DATA_MONITOR = {
@@ -77,30 +77,27 @@ const IsoTime = (description: string) =>
     description,
   });
 
-export const GetEnergyBodySchema = Type.Object(
-  {
-    macSerialsMap: Type.Record(
-      Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' }),
-      Type.String({ maxLength: 40, description: "The WFL MAC to narrow the serial to; '' for any" }),
-      {
-        maxProperties: 50,
-        // A key outside the pattern is refused, not let through unchecked (a Record's pattern
-        // only says which keys its value schema applies to).
-        additionalProperties: false,
-        description: 'Serial → MAC. Empty: the fixed default serial (seed 000 §5)',
-      },
-    ),
-    fromDate: IsoTime('Start of the range (inclusive), e.g. 2026-03-01T00:00:00Z'),
-    toDate: IsoTime('End of the range (exclusive)'),
-    interval: Type.Integer({
-      minimum: 1,
-      maximum: 1440,
-      description: 'Minutes per bucket; the last reading of each bucket is kept (15 by default)',
-    }),
-    useIntervalShowAll: Type.Boolean({ description: 'True: every reading, no buckets' }),
-  },
-  { additionalProperties: false },
-);
+export const GetEnergyBodySchema = ClosedObject({
+  macSerialsMap: Type.Record(
+    Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' }),
+    Type.String({ maxLength: 40, description: "The WFL MAC to narrow the serial to; '' for any" }),
+    {
+      maxProperties: 50,
+      // A key outside the pattern is refused, not let through unchecked (a Record's pattern
+      // only says which keys its value schema applies to).
+      additionalProperties: false,
+      description: 'Serial → MAC. Empty: the fixed default serial (seed 000 §5)',
+    },
+  ),
+  fromDate: IsoTime('Start of the range (inclusive), e.g. 2026-03-01T00:00:00Z'),
+  toDate: IsoTime('End of the range (exclusive)'),
+  interval: Type.Integer({
+    minimum: 1,
+    maximum: 1440,
+    description: 'Minutes per bucket; the last reading of each bucket is kept (15 by default)',
+  }),
+  useIntervalShowAll: Type.Boolean({ description: 'True: every reading, no buckets' }),
+});
 export type GetEnergyBody = Static<typeof GetEnergyBodySchema>;
 
 export const ENERGY_ORDERS = ['asc', 'desc'] as const;

@@ -1,5 +1,5 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
-import { Nullable } from '../../world/common.ts';
+import { ClosedObject, Nullable } from '../../world/common.ts';
 import { Gen1UserSchema } from '../../world/gen1.ts';
 import { WflViewSchema } from './gen1.ts';
 
@@ -28,22 +28,22 @@ const Old = <T extends TProperties>(props: T) =>
     { additionalProperties: true, description: 'The row as loaded, for the optimistic check' },
   );
 
-const edit = <T extends TProperties>(props: T) => Type.Object(props, { additionalProperties: false });
+const edit = <T extends TProperties>(props: T) => ClosedObject(props);
 
 export const UserRoleEditSchema = edit({
-  new: Type.Object({ role: CustomerRole }, { additionalProperties: false }),
+  new: ClosedObject({ role: CustomerRole }),
   old: Old({ role: Nullable(Type.String()) }),
 });
 export type UserRoleEdit = Static<typeof UserRoleEditSchema>;
 
 export const UserNameEditSchema = edit({
-  new: Type.Object({ username: Username, active: Flag }, { additionalProperties: false }),
+  new: ClosedObject({ username: Username, active: Flag }),
   old: Old({ username: Type.String() }),
 });
 export type UserNameEdit = Static<typeof UserNameEditSchema>;
 
 export const WflEditSchema = edit({
-  new: Type.Object({ name: WflName, mac: Mac }, { additionalProperties: false }),
+  new: ClosedObject({ name: WflName, mac: Mac }),
   old: Old({ name: Type.String(), mac: Type.String() }),
 });
 export type WflEdit = Static<typeof WflEditSchema>;

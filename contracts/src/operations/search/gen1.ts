@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { fields, Nullable } from '../../world/common.ts';
+import { ClosedObject, fields, Nullable } from '../../world/common.ts';
 import {
   Gen1DeviceSchema,
   Gen1UserSchema,
@@ -56,24 +56,21 @@ export const Gen1SearchResultSchema = Type.Object({
 });
 export type Gen1SearchResult = Static<typeof Gen1SearchResultSchema>;
 
-export const PageQuerySchema = Type.Object(
-  {
-    limit: Type.Optional(
-      Type.Union(
-        SEARCH_PAGE_SIZES.map((n) => Type.Literal(n)),
-        { description: 'Page size: 20 (default), 40 or 80' },
-      ),
+export const PageQuerySchema = ClosedObject({
+  limit: Type.Optional(
+    Type.Union(
+      SEARCH_PAGE_SIZES.map((n) => Type.Literal(n)),
+      { description: 'Page size: 20 (default), 40 or 80' },
     ),
-    offset: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: 1000,
-        description: 'Rows to skip; the first 1000 matches are paged',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+  ),
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1000,
+      description: 'Rows to skip; the first 1000 matches are paged',
+    }),
+  ),
+});
 export type PageQuery = Static<typeof PageQuerySchema>;
 
 /** A data-inconsistency of seed 000 §8, found among the account's rows. */

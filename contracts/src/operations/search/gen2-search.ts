@@ -1,37 +1,34 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTimeString, fields, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, fields, Nullable } from '../../world/common.ts';
 
 export const PRODUCT_SEARCH_FIELDS = ['serial', 'name', 'productCode', 'virtualProductCode'] as const;
 export type ProductSearchField = (typeof PRODUCT_SEARCH_FIELDS)[number];
 
-export const Gen2SearchBodySchema = Type.Object(
-  {
-    text: Type.String({
-      maxLength: 1000,
-      description:
-        "With '@': e-mail only. Otherwise userId, hubId (decimal, or 'bc' + 6 hex digits), rootGroupId and, when `products`, product fields. May be empty with `migrated`.",
+export const Gen2SearchBodySchema = ClosedObject({
+  text: Type.String({
+    maxLength: 1000,
+    description:
+      "With '@': e-mail only. Otherwise userId, hubId (decimal, or 'bc' + 6 hex digits), rootGroupId and, when `products`, product fields. May be empty with `migrated`.",
+  }),
+  products: Type.Optional(Type.Boolean({ description: 'Also search products (the product checkbox)' })),
+  productFields: Type.Optional(
+    Type.Array(Type.Union(PRODUCT_SEARCH_FIELDS.map((f) => Type.Literal(f))), {
+      uniqueItems: true,
+      maxItems: 4,
+      description: 'Product fields to search (the multi-select); all four when omitted',
     }),
-    products: Type.Optional(Type.Boolean({ description: 'Also search products (the product checkbox)' })),
-    productFields: Type.Optional(
-      Type.Array(Type.Union(PRODUCT_SEARCH_FIELDS.map((f) => Type.Literal(f))), {
-        uniqueItems: true,
-        maxItems: 4,
-        description: 'Product fields to search (the multi-select); all four when omitted',
-      }),
-    ),
-    migrated: Type.Optional(
-      Type.Boolean({ description: "The 'Migrated' quick search: structures with migrated products" }),
-    ),
-    limit: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 100,
-        description: 'Users and structures listed, each (default 20)',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+  ),
+  migrated: Type.Optional(
+    Type.Boolean({ description: "The 'Migrated' quick search: structures with migrated products" }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      description: 'Users and structures listed, each (default 20)',
+    }),
+  ),
+});
 export type Gen2SearchBody = Static<typeof Gen2SearchBodySchema>;
 
 export const MATCHED_BY = ['email', 'userId', 'hubId', 'rootGroupId', 'product', 'migrated'] as const;

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTimeString, fields, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, fields, Nullable } from '../../world/common.ts';
 
 const CustomerId = Type.String({
   minLength: 1,
@@ -17,28 +17,22 @@ export const SupportNoteViewSchema = Type.Object({
 });
 export type SupportNoteView = Static<typeof SupportNoteViewSchema>;
 
-export const SaveNoteBodySchema = Type.Object(
-  {
-    notes: Type.String({ minLength: 1, maxLength: 5000 }),
-    customerId: CustomerId,
-    userId: Type.Optional(
-      Type.String({ maxLength: 254, description: 'Ignored: the author is always the signed-in caller' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const SaveNoteBodySchema = ClosedObject({
+  notes: Type.String({ minLength: 1, maxLength: 5000 }),
+  customerId: CustomerId,
+  userId: Type.Optional(
+    Type.String({ maxLength: 254, description: 'Ignored: the author is always the signed-in caller' }),
+  ),
+});
 export type SaveNoteBody = Static<typeof SaveNoteBodySchema>;
 
-export const UpdateNoteBodySchema = Type.Object(
-  {
-    id: Type.String({ pattern: '^[0-9a-fA-F]{24}$', description: 'The note id' }),
-    notes: Type.String({ minLength: 1, maxLength: 5000 }),
-    userId: Type.Optional(
-      Type.String({ maxLength: 254, description: 'Ignored: the caller must be the author' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const UpdateNoteBodySchema = ClosedObject({
+  id: Type.String({ pattern: '^[0-9a-fA-F]{24}$', description: 'The note id' }),
+  notes: Type.String({ minLength: 1, maxLength: 5000 }),
+  userId: Type.Optional(
+    Type.String({ maxLength: 254, description: 'Ignored: the caller must be the author' }),
+  ),
+});
 export type UpdateNoteBody = Static<typeof UpdateNoteBodySchema>;
 
 export const ViewHistoryListSchema = Type.Array(
@@ -51,4 +45,4 @@ export const ViewHistoryListSchema = Type.Array(
 );
 export type ViewHistoryEntries = Static<typeof ViewHistoryListSchema>;
 
-export const CustomerParamsSchema = Type.Object({ userId: CustomerId }, { additionalProperties: false });
+export const CustomerParamsSchema = ClosedObject({ userId: CustomerId });

@@ -1,6 +1,6 @@
 import { type TProperties, Type } from '@sinclair/typebox';
 import type { Role } from '../../roles.ts';
-import { Nullable } from '../../world/common.ts';
+import { ClosedObject, Nullable } from '../../world/common.ts';
 import { LatestEnergySchema, LatestTemperatureSchema } from '../../world/gen1-readings.ts';
 import { op } from '../types.ts';
 import {
@@ -29,7 +29,7 @@ const Mac8 = Type.String({
   pattern: '^[0-9A-Fa-f]{8}$',
   description: 'The last 8 hex digits of the WFL MAC, without separators',
 });
-const latestParams = Type.Object({ serial: Serial, mac8: Mac8 }, { additionalProperties: false });
+const latestParams = ClosedObject({ serial: Serial, mac8: Mac8 });
 
 /** One of the three spellings of getEnergy ({page}[/{order}[/{count}]]), typed by its own id. */
 const energy = <const Id extends string, const P extends TProperties>(id: Id, suffix: string, p: P) =>
@@ -42,7 +42,7 @@ const energy = <const Id extends string, const P extends TProperties>(id: Id, su
     summary:
       "Energy readings of serials over a date range, one per interval, paged; negative day-use differences are rejected and listed as '_use_diff < 0' (at most 100)",
     tags: ['data monitor'],
-    params: Type.Object(p, { additionalProperties: false }),
+    params: ClosedObject(p),
     body: GetEnergyBodySchema,
     response: EnergyPageSchema,
   });
@@ -82,16 +82,13 @@ export const dataMonitorOperations = [
     access: readers,
     summary: 'How many timers and events the data monitor holds for a WFL MAC (the status panel counts)',
     tags: ['data monitor'],
-    params: Type.Object(
-      {
-        mac: Type.String({
-          minLength: 6,
-          maxLength: 40,
-          description: 'A full MAC, or the 6 hex digits shown',
-        }),
-      },
-      { additionalProperties: false },
-    ),
+    params: ClosedObject({
+      mac: Type.String({
+        minLength: 6,
+        maxLength: 40,
+        description: 'A full MAC, or the 6 hex digits shown',
+      }),
+    }),
     response: TimerEventCountsSchema,
   }),
 ] as const;

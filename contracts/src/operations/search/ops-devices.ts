@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { ClosedObject } from '../../world/common.ts';
 import { op } from '../types.ts';
 
 /**
@@ -34,19 +35,16 @@ export const DeviceWithCommandsSchema = Type.Object({
 });
 export type DeviceWithCommands = Static<typeof DeviceWithCommandsSchema>;
 
-export const DevicesQuerySchema = Type.Object(
-  {
-    // Digits only, at most 9: the ids are Postgres integers, and a number type would let the
-    // converters read "1.5" or "1e3" as some other id.
-    type: Type.Optional(
-      Type.String({
-        pattern: '^[0-9]{1,9}$',
-        description: 'Only this device type (its id, digits); 404 when there is no such type',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const DevicesQuerySchema = ClosedObject({
+  // Digits only, at most 9: the ids are Postgres integers, and a number type would let the
+  // converters read "1.5" or "1e3" as some other id.
+  type: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,9}$',
+      description: 'Only this device type (its id, digits); 404 when there is no such type',
+    }),
+  ),
+});
 
 /** The public device list (seed 000 §2 /devices, §7 "Devices and things"), served by search. */
 export const deviceOperations = [
@@ -58,7 +56,7 @@ export const deviceOperations = [
     access: 'public',
     summary: 'The Gen1 device types (name, WLF code, heating, active) with how many commands each has',
     tags: ['devices'],
-    querystring: Type.Object({}, { additionalProperties: false }),
+    querystring: ClosedObject({}),
     response: Type.Array(DeviceListRowSchema),
   }),
   op({

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { ClosedObject } from '../../world/common.ts';
 import { op } from '../types.ts';
 import { support } from './op-helpers.ts';
 import {
@@ -118,10 +119,7 @@ export const tabOperations = [
     access: support,
     summary: "The Alexa tab's lookup: the devices Alexa discovered for a user (404: no Alexa account)",
     tags,
-    params: Type.Object(
-      { userId: Type.String({ minLength: 1, maxLength: 100 }) },
-      { additionalProperties: false },
-    ),
+    params: ClosedObject({ userId: Type.String({ minLength: 1, maxLength: 100 }) }),
     response: AlexaDiscoveredSchema,
   }),
 ] as const;

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SUPPORT_PLUS_DATABASES } from '../../world/collections.ts';
-import { DateTimeString, fields, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, fields, Nullable } from '../../world/common.ts';
 import { SUPPORT_PLUS_LIMIT } from './rules.ts';
 
 export const OverviewLinkSchema = Type.Object({
@@ -54,27 +54,24 @@ const Database = Type.Union(
 );
 const Doc = Type.Record(Type.String(), Type.Unknown());
 
-export const SupportPlusQueryBodySchema = Type.Object(
-  {
-    database: Database,
-    filter: Type.Optional(Doc),
-    project: Type.Optional(
-      Type.Record(Type.String(), Type.Union([Type.Literal(0), Type.Literal(1), Type.Boolean()])),
-    ),
-    sort: Type.Optional(Type.Record(Type.String(), Type.Union([Type.Literal(1), Type.Literal(-1)]))),
-    limit: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: SUPPORT_PLUS_LIMIT.max,
-        description: `Default ${SUPPORT_PLUS_LIMIT.default}`,
-      }),
-    ),
-    debug: Type.Optional(
-      Type.Boolean({ description: 'Admins and developers also get the query as run and its time' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const SupportPlusQueryBodySchema = ClosedObject({
+  database: Database,
+  filter: Type.Optional(Doc),
+  project: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.Literal(0), Type.Literal(1), Type.Boolean()])),
+  ),
+  sort: Type.Optional(Type.Record(Type.String(), Type.Union([Type.Literal(1), Type.Literal(-1)]))),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: SUPPORT_PLUS_LIMIT.max,
+      description: `Default ${SUPPORT_PLUS_LIMIT.default}`,
+    }),
+  ),
+  debug: Type.Optional(
+    Type.Boolean({ description: 'Admins and developers also get the query as run and its time' }),
+  ),
+});
 export type SupportPlusQueryBody = Static<typeof SupportPlusQueryBodySchema>;
 
 export const SupportPlusQueryResultSchema = Type.Object({
@@ -86,10 +83,7 @@ export const SupportPlusQueryResultSchema = Type.Object({
 });
 export type SupportPlusQueryResult = Static<typeof SupportPlusQueryResultSchema>;
 
-export const SupportPlusCountBodySchema = Type.Object(
-  { database: Database, filter: Type.Optional(Doc) },
-  { additionalProperties: false },
-);
+export const SupportPlusCountBodySchema = ClosedObject({ database: Database, filter: Type.Optional(Doc) });
 export type SupportPlusCountBody = Static<typeof SupportPlusCountBodySchema>;
 
 export const CountSchema = Type.Object({ count: Type.Integer() });

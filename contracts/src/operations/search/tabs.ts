@@ -1,5 +1,5 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
-import { Nullable } from '../../world/common.ts';
+import { ClosedObject, Nullable } from '../../world/common.ts';
 import { AGENT_TYPES } from '../../world/records.ts';
 
 /**
@@ -37,22 +37,19 @@ const Names = (description: string) =>
 
 /** The body every paged tab read takes, plus the tab's own filters. */
 const tabBody = <E extends TProperties>(tab: keyof typeof TAB_LIMITS, extra: E) =>
-  Type.Object(
-    {
-      rootGroupId: RootGroupId,
-      limit: Type.Optional(
-        Type.Integer({ minimum: 1, maximum: TAB_LIMITS.max, description: `Default ${TAB_LIMITS[tab]}` }),
-      ),
-      before: Type.Optional(
-        Moment('Only records older than this (the date of the last record shown): the next page, "Get More"'),
-      ),
-      text: Type.Optional(
-        Type.String({ maxLength: TAB_TEXT_MAX, description: 'Case-insensitive text found in the row' }),
-      ),
-      ...extra,
-    },
-    { additionalProperties: false },
-  );
+  ClosedObject({
+    rootGroupId: RootGroupId,
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: TAB_LIMITS.max, description: `Default ${TAB_LIMITS[tab]}` }),
+    ),
+    before: Type.Optional(
+      Moment('Only records older than this (the date of the last record shown): the next page, "Get More"'),
+    ),
+    text: Type.Optional(
+      Type.String({ maxLength: TAB_TEXT_MAX, description: 'Case-insensitive text found in the row' }),
+    ),
+    ...extra,
+  });
 
 export const TransactionsBodySchema = tabBody('transactions', {
   classes: Type.Optional(Names('Only these classes')),
@@ -96,10 +93,7 @@ export const TabPageSchema = Type.Object({
 });
 export type TabPage = Static<typeof TabPageSchema>;
 
-export const StructureOnlyBodySchema = Type.Object(
-  { rootGroupId: RootGroupId },
-  { additionalProperties: false },
-);
+export const StructureOnlyBodySchema = ClosedObject({ rootGroupId: RootGroupId });
 
 /** The Notifications tab: the structure's users' notifications for this structure, and the others. */
 export const StructureNotificationsSchema = Type.Object({
@@ -108,10 +102,9 @@ export const StructureNotificationsSchema = Type.Object({
 });
 export type StructureNotifications = Static<typeof StructureNotificationsSchema>;
 
-export const AgentTypeParamsSchema = Type.Object(
-  { type: Type.Union(AGENT_TYPES.map((t) => Type.Literal(t))) },
-  { additionalProperties: false },
-);
+export const AgentTypeParamsSchema = ClosedObject({
+  type: Type.Union(AGENT_TYPES.map((t) => Type.Literal(t))),
+});
 
 /** An agents tab: every record of this type naming the structure (more than one is a structure error). */
 export const StructureAgentsSchema = Type.Object({ records: Type.Array(Doc) });

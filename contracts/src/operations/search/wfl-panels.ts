@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTimeString, fields, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, fields, Nullable } from '../../world/common.ts';
 import { WflLocationSchema, WflSchema } from '../../world/gen1.ts';
 import { WflTriggerSchema } from '../../world/gen1-panels.ts';
 import { WflViewSchema } from './gen1.ts';
@@ -9,21 +9,18 @@ export const WFL_PANEL_PAGE = 10;
 export const WFL_PANEL_MAX = 50;
 
 /** Load more: `limit` rows older than the row `before` (an id of the previous answer), newest first. */
-export const WflPanelPageQuerySchema = Type.Object(
-  {
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: WFL_PANEL_MAX, description: `Rows, ${WFL_PANEL_PAGE} by default` }),
-    ),
-    before: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: Number.MAX_SAFE_INTEGER,
-        description: 'Rows older than this row id (the last id of the previous answer)',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const WflPanelPageQuerySchema = ClosedObject({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: WFL_PANEL_MAX, description: `Rows, ${WFL_PANEL_PAGE} by default` }),
+  ),
+  before: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Rows older than this row id (the last id of the previous answer)',
+    }),
+  ),
+});
 export type WflPanelPageQuery = Static<typeof WflPanelPageQuerySchema>;
 
 const page = <T extends ReturnType<typeof Type.Object>>(row: T) =>

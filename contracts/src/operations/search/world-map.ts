@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../world/common.ts';
+import { ClosedObject, Nullable } from '../../world/common.ts';
 
 /** One WiFi link on the world map (seed 002 §3 "Map marker: mac, added date"). */
 export const MapMarkerSchema = Type.Object({
@@ -12,20 +12,17 @@ export const MapMarkerSchema = Type.Object({
 });
 export type MapMarker = Static<typeof MapMarkerSchema>;
 
-export const MapBatchQuerySchema = Type.Object(
-  {
-    from: Type.Optional(Type.String({ maxLength: 40, description: 'Added at or after (ISO date-time)' })),
-    to: Type.Optional(Type.String({ maxLength: 40, description: 'Added before (ISO date-time)' })),
-    fromid: Type.Optional(
-      Type.String({ pattern: '^[0-9]{1,15}$', description: 'Only links with a larger id (the cursor)' }),
-    ),
-    limit: Type.Optional(
-      Type.String({ pattern: '^[0-9]{1,4}$', description: 'Batch size, 1 to 1500 (1500 by default)' }),
-    ),
-    all: Type.Optional(Type.Literal('true', { description: 'Every link, whatever the dates' })),
-  },
-  { additionalProperties: false },
-);
+export const MapBatchQuerySchema = ClosedObject({
+  from: Type.Optional(Type.String({ maxLength: 40, description: 'Added at or after (ISO date-time)' })),
+  to: Type.Optional(Type.String({ maxLength: 40, description: 'Added before (ISO date-time)' })),
+  fromid: Type.Optional(
+    Type.String({ pattern: '^[0-9]{1,15}$', description: 'Only links with a larger id (the cursor)' }),
+  ),
+  limit: Type.Optional(
+    Type.String({ pattern: '^[0-9]{1,4}$', description: 'Batch size, 1 to 1500 (1500 by default)' }),
+  ),
+  all: Type.Optional(Type.Literal('true', { description: 'Every link, whatever the dates' })),
+});
 export type MapBatchQuery = Static<typeof MapBatchQuerySchema>;
 
 export const MapBatchSchema = Type.Object({

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Role } from '../../roles.ts';
-import { Nullable } from '../../world/common.ts';
+import { ClosedObject, Nullable } from '../../world/common.ts';
 import { op } from '../types.ts';
 import { DateInput, IsoDate } from './schemas.ts';
 
@@ -44,14 +44,11 @@ const Count = Type.Integer({ minimum: 0 });
 const Answered = { from: IsoDate('Start of the range answered'), to: IsoDate('End of the range answered') };
 
 const StructuresRangeQuery = (days: number, limit: number) =>
-  Type.Object(
-    {
-      fromDate: Type.Optional(DateInput(`Default: ${days} days before the to date`)),
-      toDate: Type.Optional(DateInput('Default: the newest structure')),
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ANALYTICS_LIST_MAX, default: limit })),
-    },
-    { additionalProperties: false },
-  );
+  ClosedObject({
+    fromDate: Type.Optional(DateInput(`Default: ${days} days before the to date`)),
+    toDate: Type.Optional(DateInput('Default: the newest structure')),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ANALYTICS_LIST_MAX, default: limit })),
+  });
 
 const GenerationCounts = {
   connect: Count,
@@ -198,14 +195,11 @@ export const analyticsOperations = [
     access: ANALYTICS_ROLES,
     summary: 'The structures with the most devices (default top 30)',
     tags,
-    querystring: Type.Object(
-      {
-        top: Type.Optional(
-          Type.Integer({ minimum: 1, maximum: 1000, default: ANALYTICS_DEFAULTS.topStructures }),
-        ),
-      },
-      { additionalProperties: false },
-    ),
+    querystring: ClosedObject({
+      top: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: 1000, default: ANALYTICS_DEFAULTS.topStructures }),
+      ),
+    }),
     response: TopStructuresSchema,
   }),
   op({
@@ -230,10 +224,9 @@ export const analyticsOperations = [
     access: ANALYTICS_ROLES,
     summary: 'Users registered recently (default 14 days) with their devices and who shares their structures',
     tags,
-    querystring: Type.Object(
-      { fromDate: Type.Optional(DateInput('Default: 14 days before the newest user')) },
-      { additionalProperties: false },
-    ),
+    querystring: ClosedObject({
+      fromDate: Type.Optional(DateInput('Default: 14 days before the newest user')),
+    }),
     response: RecentUsersSchema,
   }),
   op({
@@ -244,16 +237,13 @@ export const analyticsOperations = [
     access: ANALYTICS_ROLES,
     summary: 'Gen1 links added in the range (default 30 days): age, pings, devices, heating and energy flags',
     tags,
-    querystring: Type.Object(
-      {
-        from: Type.Optional(SlashDate('yyyy/MM/dd; default: 30 days before the to date')),
-        to: Type.Optional(SlashDate('yyyy/MM/dd; default: the newest link')),
-        cocoNexa: Type.Optional(
-          Type.Boolean({ default: false, description: "Include the internal 'coco/nexa' links" }),
-        ),
-      },
-      { additionalProperties: false },
-    ),
+    querystring: ClosedObject({
+      from: Type.Optional(SlashDate('yyyy/MM/dd; default: 30 days before the to date')),
+      to: Type.Optional(SlashDate('yyyy/MM/dd; default: the newest link')),
+      cocoNexa: Type.Optional(
+        Type.Boolean({ default: false, description: "Include the internal 'coco/nexa' links" }),
+      ),
+    }),
     response: UserTrackSchema,
   }),
 ] as const;

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Role } from '../../roles.ts';
-import { DateTimeString, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, Nullable } from '../../world/common.ts';
 import { serviceOp } from '../types.ts';
 import { ReportJobSchema } from './reports.ts';
 
@@ -56,15 +56,12 @@ export type ProductMeta = Static<typeof ProductMetaSchema>;
 export const ProductListSchema = Type.Object({ productList: Type.Array(ProductMetaSchema) });
 export type ProductList = Static<typeof ProductListSchema>;
 
-export const FeatureTypesBodySchema = Type.Object(
-  {
-    productCodes: Type.Array(ProductCode, { minItems: 1, maxItems: 100, uniqueItems: true }),
-    project: Type.Optional(
-      Type.Literal('linkplus', { description: 'The product family; only Link Plus (Gen2) is stored' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const FeatureTypesBodySchema = ClosedObject({
+  productCodes: Type.Array(ProductCode, { minItems: 1, maxItems: 100, uniqueItems: true }),
+  project: Type.Optional(
+    Type.Literal('linkplus', { description: 'The product family; only Link Plus (Gen2) is stored' }),
+  ),
+});
 export type FeatureTypesBody = Static<typeof FeatureTypesBodySchema>;
 export const FeatureTypesSchema = Type.Object({
   products: Type.Array(
@@ -83,21 +80,15 @@ export const FeatureTypesSchema = Type.Object({
 export type FeatureTypes = Static<typeof FeatureTypesSchema>;
 
 export const ProductsAndFeaturesSchema = Type.Array(
-  Type.Object(
-    {
-      productCode: ProductCode,
-      featureTypes: Type.Array(FeatureType, { minItems: 1, maxItems: 50, uniqueItems: true }),
-    },
-    { additionalProperties: false },
-  ),
+  ClosedObject({
+    productCode: ProductCode,
+    featureTypes: Type.Array(FeatureType, { minItems: 1, maxItems: 50, uniqueItems: true }),
+  }),
   { minItems: 1, maxItems: 100, description: 'The products and, for each, the feature types chosen' },
 );
 export type ProductsAndFeatures = Static<typeof ProductsAndFeaturesSchema>;
 
-export const FeatureIdsBodySchema = Type.Object(
-  { productsAndFeatures: ProductsAndFeaturesSchema },
-  { additionalProperties: false },
-);
+export const FeatureIdsBodySchema = ClosedObject({ productsAndFeatures: ProductsAndFeaturesSchema });
 export const FeatureIdsSchema = Type.Object({
   features: Type.Array(
     Type.Object({
@@ -110,43 +101,40 @@ export const FeatureIdsSchema = Type.Object({
 });
 export type FeatureIds = Static<typeof FeatureIdsSchema>;
 
-export const FeatureDataOptionsSchema = Type.Object(
-  {
-    queryLive: Type.Optional(
-      Type.Boolean({
-        description:
-          'Query Live for missing: a feature with no stored value in the window is read from its hub (hub-control sends one feature-read per online hub, with its transaction, support note and audit naming you); the value goes in the CSV marked live, a failed read is an exception with its reason',
-      }),
-    ),
-    maxFeatures: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: FEATURE_DATA.maxFeaturesMax,
-        description: `Features examined per product and type (default ${FEATURE_DATA.maxFeaturesDefault})`,
-      }),
-    ),
-    keepFeatureData: Type.Optional(
-      Type.Boolean({ description: 'Keep the sampled values for Get Feature Data' }),
-    ),
-    dbRecs: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: FEATURE_DATA.dbRecsMax,
-        description: `Records per feature from the database (default ${FEATURE_DATA.getRecords}; dimLevel ${FEATURE_DATA.dimLevelSample})`,
-      }),
-    ),
-    activeDays: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 3650, description: 'Only links active in the last N days' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const FeatureDataOptionsSchema = ClosedObject({
+  queryLive: Type.Optional(
+    Type.Boolean({
+      description:
+        'Query Live for missing: a feature with no stored value in the window is read from its hub (hub-control sends one feature-read per online hub, with its transaction, support note and audit naming you); the value goes in the CSV marked live, a failed read is an exception with its reason',
+    }),
+  ),
+  maxFeatures: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: FEATURE_DATA.maxFeaturesMax,
+      description: `Features examined per product and type (default ${FEATURE_DATA.maxFeaturesDefault})`,
+    }),
+  ),
+  keepFeatureData: Type.Optional(
+    Type.Boolean({ description: 'Keep the sampled values for Get Feature Data' }),
+  ),
+  dbRecs: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: FEATURE_DATA.dbRecsMax,
+      description: `Records per feature from the database (default ${FEATURE_DATA.getRecords}; dimLevel ${FEATURE_DATA.dimLevelSample})`,
+    }),
+  ),
+  activeDays: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 3650, description: 'Only links active in the last N days' }),
+  ),
+});
 export type FeatureDataOptions = Static<typeof FeatureDataOptionsSchema>;
 
-export const RunFeatureDataBodySchema = Type.Object(
-  { productsAndFeatures: ProductsAndFeaturesSchema, options: FeatureDataOptionsSchema },
-  { additionalProperties: false },
-);
+export const RunFeatureDataBodySchema = ClosedObject({
+  productsAndFeatures: ProductsAndFeaturesSchema,
+  options: FeatureDataOptionsSchema,
+});
 export type RunFeatureDataBody = Static<typeof RunFeatureDataBodySchema>;
 
 export const FeatureDataStatSchema = Type.Object({
@@ -213,13 +201,10 @@ export const FeatureDataResultSchema = Type.Object({
 });
 export type FeatureDataResult = Static<typeof FeatureDataResultSchema>;
 
-export const FeatureDataResultQuerySchema = Type.Object(
-  {
-    exceptions: Type.Optional(Type.Boolean({ description: 'Include the exceptions list' })),
-    featureData: Type.Optional(Type.Literal('all', { description: 'Include the sampled values' })),
-  },
-  { additionalProperties: false },
-);
+export const FeatureDataResultQuerySchema = ClosedObject({
+  exceptions: Type.Optional(Type.Boolean({ description: 'Include the exceptions list' })),
+  featureData: Type.Optional(Type.Literal('all', { description: 'Include the sampled values' })),
+});
 
 export const CancelFeatureDataSchema = Type.Object({
   cancelled: Type.Boolean({ description: 'False when no run was under way' }),
@@ -237,10 +222,7 @@ export const featureDataOperations = [
   fdOp('stats.productMetaFilter', 'GET', '/api/product-meta/getAll/:filter', {
     access,
     summary: 'The Gen2 product codes whose code, category or description contains the filter',
-    params: Type.Object(
-      { filter: Type.String({ minLength: 1, maxLength: 60 }) },
-      { additionalProperties: false },
-    ),
+    params: ClosedObject({ filter: Type.String({ minLength: 1, maxLength: 60 }) }),
     response: ProductListSchema,
   }),
   fdOp('stats.featureTypes', 'POST', '/api/linkplus-products/featureTypes', {

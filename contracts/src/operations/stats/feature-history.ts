@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTimeString, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, Nullable } from '../../world/common.ts';
 import { support } from '../search/op-helpers.ts';
 import { Moment } from '../search/tabs.ts';
 import { serviceOp } from '../types.ts';
@@ -7,22 +7,19 @@ import { serviceOp } from '../types.ts';
 /** The device dialog's historical feature data (seed 001 §2, §7, §9: limit 150, 'Load More'). */
 export const FEATURE_HISTORY = { defaultLimit: 150, maxLimit: 1000 } as const;
 
-export const FeatureHistoryBodySchema = Type.Object(
-  {
-    featureId: Type.String({ minLength: 1, maxLength: 200 }),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEATURE_HISTORY.maxLimit })),
-    start_time: Type.Optional(Moment('From this moment')),
-    end_time: Type.Optional(Moment('Up to this moment')),
-    before: Type.Optional(Moment('Load More: points older than this (the last one shown)')),
-    beforeSeq: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        description: 'Load More: with `before`, the last point’s seq (points of one moment)',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const FeatureHistoryBodySchema = ClosedObject({
+  featureId: Type.String({ minLength: 1, maxLength: 200 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEATURE_HISTORY.maxLimit })),
+  start_time: Type.Optional(Moment('From this moment')),
+  end_time: Type.Optional(Moment('Up to this moment')),
+  before: Type.Optional(Moment('Load More: points older than this (the last one shown)')),
+  beforeSeq: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'Load More: with `before`, the last point’s seq (points of one moment)',
+    }),
+  ),
+});
 export type FeatureHistoryBody = Static<typeof FeatureHistoryBodySchema>;
 
 /** One value a feature took (the seed's value, timestamp, metadata). */

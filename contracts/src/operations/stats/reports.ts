@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { Role } from '../../roles.ts';
-import { DateTimeString, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, Nullable } from '../../world/common.ts';
 import { Moment } from '../search/tabs.ts';
 import { serviceOp } from '../types.ts';
 
@@ -68,21 +68,15 @@ const ActiveDays = Type.Optional(
   }),
 );
 
-export const ExportBodySchema = Type.Object({ email: Email, ...Generation }, { additionalProperties: false });
-export const ActiveConnectBodySchema = Type.Object(
-  { email: Email, activeInLastDays: ActiveDays },
-  { additionalProperties: false },
-);
-export const ActiveLinkPlusBodySchema = Type.Object(
-  {
-    email: Email,
-    fromDate: Moment('Registered from'),
-    toDate: Moment('Registered up to'),
-    activeInLastDays: ActiveDays,
-  },
-  { additionalProperties: false },
-);
-export const EmailOnlyBodySchema = Type.Object({ email: Email }, { additionalProperties: false });
+export const ExportBodySchema = ClosedObject({ email: Email, ...Generation });
+export const ActiveConnectBodySchema = ClosedObject({ email: Email, activeInLastDays: ActiveDays });
+export const ActiveLinkPlusBodySchema = ClosedObject({
+  email: Email,
+  fromDate: Moment('Registered from'),
+  toDate: Moment('Registered up to'),
+  activeInLastDays: ActiveDays,
+});
+export const EmailOnlyBodySchema = ClosedObject({ email: Email });
 
 export type ExportBody = Static<typeof ExportBodySchema>;
 export type ActiveConnectBody = Static<typeof ActiveConnectBodySchema>;
@@ -135,10 +129,7 @@ export const reportOperations = [
     access: REPORT_ROLES,
     summary:
       'Whether a report of this kind is running, with its progress (rows done / total) or the latest job',
-    params: Type.Object(
-      { kind: Type.Union(EXPORT_KINDS.map((k) => Type.Literal(k))) },
-      { additionalProperties: false },
-    ),
+    params: ClosedObject({ kind: Type.Union(EXPORT_KINDS.map((k) => Type.Literal(k))) }),
     response: ReportProgressSchema,
   }),
   reportOp('stats.reportAllEmails', 'POST', '/api/reports/allemails/exportCSV', {

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { literalUnion, Nullable } from '../../world/common.ts';
+import { ClosedObject, literalUnion, Nullable } from '../../world/common.ts';
 import { STATS_ANY_PROJECTIONS, STATS_KINDS, STATS_LIMITS, STATS_PERIODS } from './constants.ts';
 import { ACK_UNITS, DEMAND_INTERVALS, LINKPLUS_STATISTICS_MAX } from './graphs.ts';
 
@@ -25,35 +25,26 @@ const Limit = (dflt: number) =>
     description: 'How many periods, ending with the latest one holding data',
   });
 
-export const StatsQuerySchema = Type.Object(
-  {
-    limit: Type.Optional(Limit(STATS_LIMITS.defaultLimit)),
-    period: Type.Optional(StatsPeriodSchema),
-    pieSize: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: STATS_LIMITS.maxLimit, description: '1 ≤ pie size ≤ limit' }),
-    ),
-    measure: Type.Optional(
-      literalUnion(['total', 'unique'], {
-        description: 'Automations: runs (total) or structures that ran one (unique)',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const StatsQuerySchema = ClosedObject({
+  limit: Type.Optional(Limit(STATS_LIMITS.defaultLimit)),
+  period: Type.Optional(StatsPeriodSchema),
+  pieSize: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: STATS_LIMITS.maxLimit, description: '1 ≤ pie size ≤ limit' }),
+  ),
+  measure: Type.Optional(
+    literalUnion(['total', 'unique'], {
+      description: 'Automations: runs (total) or structures that ran one (unique)',
+    }),
+  ),
+});
 export type StatsQuery = Static<typeof StatsQuerySchema>;
 
-export const StatsKindParamsSchema = Type.Object(
-  { kind: literalUnion(STATS_KINDS) },
-  { additionalProperties: false },
-);
+export const StatsKindParamsSchema = ClosedObject({ kind: literalUnion(STATS_KINDS) });
 
-export const StatsAnyQuerySchema = Type.Object(
-  {
-    ...StatsQuerySchema.properties,
-    projection: literalUnion(STATS_ANY_PROJECTIONS, { description: 'What to count' }),
-  },
-  { additionalProperties: false },
-);
+export const StatsAnyQuerySchema = ClosedObject({
+  ...StatsQuerySchema.properties,
+  projection: literalUnion(STATS_ANY_PROJECTIONS, { description: 'What to count' }),
+});
 export type StatsAnyQuery = Static<typeof StatsAnyQuerySchema>;
 
 export const StatsSeriesSchema = Type.Object({
@@ -80,13 +71,10 @@ export const StatsAnswerSchema = Type.Object({
 });
 export type StatsAnswer = Static<typeof StatsAnswerSchema>;
 
-export const ProductsByDateQuerySchema = Type.Object(
-  {
-    limit: Type.Optional(Limit(182)),
-    period: Type.Optional(Type.Literal(STATS_PERIODS.daily, { description: 'One day' })),
-  },
-  { additionalProperties: false },
-);
+export const ProductsByDateQuerySchema = ClosedObject({
+  limit: Type.Optional(Limit(182)),
+  period: Type.Optional(Type.Literal(STATS_PERIODS.daily, { description: 'One day' })),
+});
 
 export const ProductsByDateSchema = Type.Object({
   from: Nullable(IsoDate('First day')),
@@ -102,37 +90,24 @@ export const ProductsByDateSchema = Type.Object({
 });
 export type ProductsByDate = Static<typeof ProductsByDateSchema>;
 
-const DateRange = Type.Object(
-  { $gte: Type.Optional(DateInput('From')), $lte: Type.Optional(DateInput('To')) },
-  { additionalProperties: false },
-);
+const DateRange = ClosedObject({
+  $gte: Type.Optional(DateInput('From')),
+  $lte: Type.Optional(DateInput('To')),
+});
 
-export const ProtocolErrorsBodySchema = Type.Object(
-  {
-    filter: Type.Optional(
-      Type.Object({ createdDate: Type.Optional(DateRange) }, { additionalProperties: false }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const ProtocolErrorsBodySchema = ClosedObject({
+  filter: Type.Optional(ClosedObject({ createdDate: Type.Optional(DateRange) })),
+});
 
-export const AgentGraphBodySchema = Type.Object(
-  {
-    filter: Type.Optional(
-      Type.Object(
-        {
-          type: Type.Optional(Type.Array(literalUnion(['alexa', 'google', 'smartthings']), { maxItems: 3 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    filter2: Type.Optional(
-      Type.Object({ createdDate: Type.Optional(DateRange) }, { additionalProperties: false }),
-    ),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, default: 182, description: 'Days' })),
-  },
-  { additionalProperties: false },
-);
+export const AgentGraphBodySchema = ClosedObject({
+  filter: Type.Optional(
+    ClosedObject({
+      type: Type.Optional(Type.Array(literalUnion(['alexa', 'google', 'smartthings']), { maxItems: 3 })),
+    }),
+  ),
+  filter2: Type.Optional(ClosedObject({ createdDate: Type.Optional(DateRange) })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, default: 182, description: 'Days' })),
+});
 
 /** A statistics row of the graph screens (analytics spec §3). */
 export const StatsRowSchema = Type.Object({
@@ -157,45 +132,35 @@ const RangeQuery = {
   to: Type.Optional(DateInput('Default: the latest data')),
 };
 
-export const AckParamsSchema = Type.Object(
-  { unit: literalUnion(Object.keys(ACK_UNITS) as ['Day', 'Hour', 'Minute']) },
-  { additionalProperties: false },
-);
-export const AckQuerySchema = Type.Object(
-  {
-    fromDate: RangeQuery.from,
-    toDate: RangeQuery.to,
-    groupbyseconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 31_536_000 })),
-  },
-  { additionalProperties: false },
-);
+export const AckParamsSchema = ClosedObject({
+  unit: literalUnion(Object.keys(ACK_UNITS) as ['Day', 'Hour', 'Minute']),
+});
+export const AckQuerySchema = ClosedObject({
+  fromDate: RangeQuery.from,
+  toDate: RangeQuery.to,
+  groupbyseconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 31_536_000 })),
+});
 
-export const DemandParamsSchema = Type.Object(
-  {
-    interval: Type.Union(
-      DEMAND_INTERVALS.map((i) => Type.Literal(i)),
-      { description: 'Minutes per row' },
-    ),
-  },
-  { additionalProperties: false },
-);
-export const DemandQuerySchema = Type.Object(
-  {
-    ...RangeQuery,
-    groupbyseconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 86_400 })),
-    // A day at most: latencies are stored in ms as Postgres integers, and a larger bound only
-    // overflowed the query (the operation fuzz found max=1e+308 answered 500).
-    max: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 86_400, description: 'Slowest latency counted, seconds' }),
-    ),
-    min: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 86_400, description: 'Fastest latency counted, seconds' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const DemandParamsSchema = ClosedObject({
+  interval: Type.Union(
+    DEMAND_INTERVALS.map((i) => Type.Literal(i)),
+    { description: 'Minutes per row' },
+  ),
+});
+export const DemandQuerySchema = ClosedObject({
+  ...RangeQuery,
+  groupbyseconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 86_400 })),
+  // A day at most: latencies are stored in ms as Postgres integers, and a larger bound only
+  // overflowed the query (the operation fuzz found max=1e+308 answered 500).
+  max: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 86_400, description: 'Slowest latency counted, seconds' }),
+  ),
+  min: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 86_400, description: 'Fastest latency counted, seconds' }),
+  ),
+});
 
-export const RangeQuerySchema = Type.Object(RangeQuery, { additionalProperties: false });
+export const RangeQuerySchema = ClosedObject(RangeQuery);
 
 export const DmRowSchema = Type.Object({
   date: IsoDate('The day'),
@@ -215,16 +180,13 @@ export const DmAnswerSchema = Type.Object({
 });
 export type DmAnswer = Static<typeof DmAnswerSchema>;
 
-export const LinkplusStatisticsBodySchema = Type.Object(
-  {
-    sort: Type.Optional(Type.Object({ date: Type.Union([Type.Literal(1), Type.Literal(-1)]) })),
-    filter: Type.Optional(Type.Object({ date: Type.Optional(DateRange) }, { additionalProperties: false })),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: LINKPLUS_STATISTICS_MAX, default: LINKPLUS_STATISTICS_MAX }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const LinkplusStatisticsBodySchema = ClosedObject({
+  sort: Type.Optional(Type.Object({ date: Type.Union([Type.Literal(1), Type.Literal(-1)]) })),
+  filter: Type.Optional(ClosedObject({ date: Type.Optional(DateRange) })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: LINKPLUS_STATISTICS_MAX, default: LINKPLUS_STATISTICS_MAX }),
+  ),
+});
 export const LinkplusStatisticsSchema = Type.Array(
   Type.Object({ date: IsoDate('The day'), devices: Type.Object({ L2: Type.Integer() }) }),
 );
