@@ -125,7 +125,7 @@ describe('raw channel', () => {
     l.close();
   });
 
-  it('refuses a bad envelope with a clear error, and an oversize message, before anything is sent', async () => {
+  it('refuses a bad envelope with a clear error, and an oversize message, before anything is sent, and audits each', async () => {
     const c = await WsClient.open(stack, dev);
     const bad = { ...envelope(++tx, 'system', 'read'), transactionId: 'seven' };
     let from = c.frames.length;
@@ -146,7 +146,19 @@ describe('raw channel', () => {
     expect(bigReply.error).toMatch(
       /^That message is \d+ bytes; the raw channel takes at most 16384 bytes\.$/,
     );
-    expect(auditsOf(tx)).toEqual([]);
+    // Issue 29 §6: refused and oversized frames are in the audit, with who, what and why.
+    await stack.waitFor(() => auditsOf(tx).length === 1, 'the oversized frame’s audit event');
+    expect(auditsOf(tx)[0]).toMatchObject({
+      staff: { name: 'Dee Dev' },
+      target: hubOf(0),
+      class: 'system',
+      operation: 'read',
+      outcome: 'refused',
+      statusCode: 413,
+      detail: { error: bigReply.error },
+    });
+    await stack.waitFor(() => auditsOf(tx - 1).length === 1, 'the bad class’s audit event');
+    expect(auditsOf(tx - 1)[0]).toMatchObject({ outcome: 'refused', statusCode: 400 });
     c.close();
   });
 
@@ -226,12 +238,14 @@ describe('server operations and Move Links', () => {
       c.frames.flatMap((f) =>
         f.type === 'events' && f.topic === topic ? (f.events as { data: { transactionId: number } }[]) : [],
       );
+    const subscribed = ++tx;
     expect(
-      await c.raw('server', envelope(++tx, 'channels', 'subscribe', { linkId: Number(hubOf(1)) })),
+      await c.raw('server', envelope(subscribed, 'channels', 'subscribe', { linkId: Number(hubOf(1)) })),
     ).toMatchObject({
       outcome: 'reply',
     });
-    expect(await c.raw('server', envelope(++tx, 'channels', 'subscribe-all'))).toMatchObject({
+    const subscribedAll = ++tx;
+    expect(await c.raw('server', envelope(subscribedAll, 'channels', 'subscribe-all'))).toMatchObject({
       outcome: 'reply',
     });
     const t = ++tx;
@@ -246,6 +260,24 @@ describe('server operations and Move Links', () => {
     expect(eventsOn(`hub:${hubOf(1)}`).filter((e) => e.data.transactionId === u)).toHaveLength(0);
     await c.raw('server', envelope(++tx, 'channels', 'unsubscribe-all'));
     await c.raw('server', envelope(++tx, 'channels', 'unsubscribe', { linkId: Number(hubOf(1)) }));
+    // Each channel operation is audited with who, which hub (or all) and the outcome (issue 29 §6).
+    const linkId = hubOf(1);
+    const expected = [
+      [subscribed, 'subscribe', { linkId }],
+      [subscribedAll, 'subscribe-all', { hubs: 'all' }],
+      [tx - 1, 'unsubscribe-all', { hubs: 'all' }],
+      [tx, 'unsubscribe', { linkId }],
+    ] as const;
+    await stack.waitFor(() => expected.every(([n]) => auditsOf(n).length === 1), 'the channel audits');
+    for (const [n, operation, detail] of expected)
+      expect(auditsOf(n)[0]).toMatchObject({
+        staff: { name: 'Dee Dev' },
+        target: 'server',
+        class: 'channels',
+        operation,
+        outcome: 'reply',
+        detail,
+      });
     const before = c.frames.length;
     await other.raw(hubOf(1), envelope(++tx, 'system', 'read'));
     await new Promise((r) => setTimeout(r, 500));
@@ -337,6 +369,13 @@ describe('a raw-channel flood', () => {
     expect(flooder.closed?.code).toBe(4029);
     const reached = audits.filter((m) => m.json<RawChannelAudit>().transactionId >= first).length;
     expect(reached).toBeLessThanOrEqual(RAW_LIMITS.perSocketBurst + 5);
+    // The cut itself is audited (issue 29 §6), once a second at most, not once per dropped frame.
+    const cuts = audits
+      .map((m) => m.json<RawChannelAudit>())
+      .filter((a) => a.transactionId >= first && a.statusCode === 429);
+    expect(cuts.length).toBeGreaterThanOrEqual(1);
+    expect(cuts.length).toBeLessThanOrEqual(3);
+    expect(cuts[0]).toMatchObject({ staff: { name: 'Dee Dev' }, outcome: 'refused', class: 'server' });
     const seqs = events()
       .map((e) => e.data?.seq)
       .filter((n) => n !== undefined);
@@ -382,12 +421,30 @@ describe('Link2: the browser as a hub', () => {
     const reply = await admin.next((f) => f.type === 'raw-reply' && f.transactionId === t, 'the reply', from);
     expect(reply).toMatchObject({ outcome: 'reply', message: { senderId: hubId, transactionId: t } });
 
+    // A second open on the same socket is refused; a send before any request is refused too.
+    page.send({ type: 'link2-open', firmwareVersion: '0.0.42', configNumber: 1, factoryConfig: 1 });
+    await page.next((f) => f.type === 'raw-reply' && f.statusCode === 409, 'the second open refused');
+
     page.close();
     await stack.waitFor(
       () => presence.some((m) => m.json<{ connected: boolean }>().connected === false),
       'the Link2 hub gone offline',
     );
     admin.close();
+
+    // The page's session is in the audit (issue 29 §6): open, its send, the refused second open, close.
+    const target = `link2:${hubId}`;
+    const session = () => audits.map((m) => m.json<RawChannelAudit>()).filter((a) => a.target === target);
+    await stack.waitFor(() => session().length === 3, 'the Link2 page’s audit events');
+    expect(session()).toMatchObject([
+      { staff: { name: 'Dee Dev' }, class: 'link2', operation: 'open', outcome: 'reply' },
+      { class: 'system', operation: 'read', direction: 'response', transactionId: t, outcome: 'reply' },
+      { class: 'link2', operation: 'close', outcome: 'reply', detail: { reason: 'disconnect' } },
+    ]);
+    const refusedOpen = audits
+      .map((m) => m.json<RawChannelAudit>())
+      .filter((a) => a.class === 'link2-open' && a.statusCode === 409 && a.staff.name === 'Dee Dev');
+    expect(refusedOpen).toHaveLength(1);
   });
 });
 

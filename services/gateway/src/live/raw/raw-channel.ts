@@ -6,7 +6,6 @@ import {
   operationById,
   RAW_SERVER_TARGET,
   RAW_TEXT,
-  type RawChannelAudit,
   type RawCustomer,
   type RawFrame,
   RawFrameSchema,
@@ -18,13 +17,13 @@ import {
   type TokenIntrospection,
 } from '@console/contracts';
 import { instanceId } from '@console/kit';
-import { jetstream } from '@nats-io/jetstream';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../../config.ts';
 import type { LiveConnection } from '../connection.ts';
 import { TokenBucket } from '../token-bucket.ts';
 import { Link2Hub } from './link2.ts';
+import { frameFacts, RawAudit } from './raw-audit.ts';
 
 const checkFrame = TypeCompiler.Compile(RawFrameSchema);
 // Each kind of frame on its own, for a precise error (the union's is vague).
@@ -40,6 +39,8 @@ export type WatchHub = (conn: LiveConnection, hubId: string | null, on: boolean,
 
 interface PerSocket {
   bucket: TokenBucket;
+  /** The address the socket's frames come from, for the audit of its Link2 close. */
+  ip: string;
   link2: Link2Hub | null;
   /** A user channel's customer, once its token is authenticated: its messages are the customer's. */
   customer: RawCustomer | null;
@@ -60,9 +61,11 @@ export class RawChannel {
   private readonly config: GatewayConfig;
   private readonly watch: WatchHub;
   private readonly workerId: string;
+  private readonly audit: RawAudit;
 
   constructor(app: FastifyInstance, config: GatewayConfig, watch: WatchHub) {
     this.app = app;
+    this.audit = new RawAudit(app);
     this.config = config;
     this.watch = watch;
     this.workerId = `gateway-${instanceId(process.env.INSTANCE_ID ?? '')}`;
@@ -80,6 +83,7 @@ export class RawChannel {
     const c = this.config;
     this.sockets.set(conn, {
       bucket: new TokenBucket(c.RAW_PER_SOCKET_PER_SECOND, c.RAW_PER_SOCKET_BURST),
+      ip: '',
       link2: null,
       customer: null,
     });
@@ -96,7 +100,7 @@ export class RawChannel {
     const s = this.sockets.get(conn);
     if (!s) return;
     this.sockets.delete(conn);
-    this.closeLink2(s, 'disconnect');
+    this.closeLink2(conn, s, 'disconnect');
     const user = this.users.get(conn.caller.userId);
     if (user && --user.sockets <= 0) this.users.delete(conn.caller.userId);
   }
@@ -110,27 +114,37 @@ export class RawChannel {
   async handle(conn: LiveConnection, bytes: number, parsed: unknown, ip: string): Promise<void> {
     const s = this.sockets.get(conn);
     if (!s) return;
+    s.ip = ip;
     const tx = transactionIdOf(parsed);
     const to = toOf(parsed);
     const refuse = (statusCode: number, error: string) =>
       this.reply(conn, { type: 'raw-reply', to, transactionId: tx, outcome: 'refused', statusCode, error });
+    // A frame refused as it arrives is audited with what it says of itself.
+    const refuseAudited = (statusCode: number, error: string, cut = false) => {
+      const facts = { target: to, ...frameFacts(parsed), transactionId: tx ?? 0 };
+      const audited = { ...facts, outcome: 'refused' as const, statusCode, detail: { error } };
+      if (cut) this.audit.cut(conn, conn.caller, ip, audited);
+      else this.audit.record(conn.caller, ip, audited);
+      refuse(statusCode, error);
+    };
     // Metered before anything is parsed further: a flood of bad frames costs as little as good ones.
-    if (!s.bucket.take()) return refuse(429, RAW_TEXT.tooFastSocket(s.bucket.perSecond));
+    if (!s.bucket.take()) return refuseAudited(429, RAW_TEXT.tooFastSocket(s.bucket.perSecond), true);
     const user = this.users.get(conn.caller.userId);
-    if (user && !user.bucket.take()) return refuse(429, RAW_TEXT.tooFastUser(user.bucket.perSecond));
+    if (user && !user.bucket.take())
+      return refuseAudited(429, RAW_TEXT.tooFastUser(user.bucket.perSecond), true);
     if (bytes > this.config.RAW_MAX_BYTES)
-      return refuse(413, RAW_TEXT.tooBig(bytes, this.config.RAW_MAX_BYTES));
-    if (!checkFrame.Check(parsed)) return refuse(400, describe(parsed));
+      return refuseAudited(413, RAW_TEXT.tooBig(bytes, this.config.RAW_MAX_BYTES));
+    if (!checkFrame.Check(parsed)) return refuseAudited(400, describe(parsed));
     const frame = parsed;
     if (frame.type === 'raw') return this.send(conn, s, frame, ip, refuse);
-    if (!allows(['dev'], conn.caller.roles)) return refuse(403, RAW_TEXT.role);
+    if (!allows(['dev'], conn.caller.roles)) return refuseAudited(403, RAW_TEXT.role);
     if (frame.type === 'user-auth') return this.userAuth(conn, s, frame, ip, refuse);
     if (frame.type === 'user-close') {
       s.customer = null;
       return this.reply(conn, { type: 'user-closed', reason: RAW_TEXT.userClosed });
     }
     if (frame.type === 'link2-open') {
-      if (s.link2) return refuse(409, RAW_TEXT.link2Twice);
+      if (s.link2) return refuseAudited(409, RAW_TEXT.link2Twice);
       const { type: _t, ...settings } = frame;
       const hub = new Link2Hub(conn, settings, {
         nc: this.app.nats,
@@ -143,14 +157,26 @@ export class RawChannel {
       s.link2 = hub;
       this.link2s.add(hub);
       this.app.log.info({ userId: conn.caller.userId, hubId: hub.hubId }, 'Link2 page opened as a hub');
+      this.audit.record(conn.caller, ip, link2Facts(hub.hubId, 'open', 'reply', null));
       return this.reply(conn, { type: 'link2-opened', hubId: hub.hubId, handlerId: hub.handlerId });
     }
     if (frame.type === 'link2-close') {
-      this.closeLink2(s, 'close');
+      this.closeLink2(conn, s, 'close');
       return this.reply(conn, { type: 'link2-closed', reason: 'Closed by the page.' });
     }
-    if (!s.link2) return refuse(409, RAW_TEXT.link2NotOpen);
+    if (!s.link2) return refuseAudited(409, RAW_TEXT.link2NotOpen);
     const refused = s.link2.say(frame.message);
+    const m = frame.message;
+    this.audit.record(conn.caller, ip, {
+      target: `link2:${s.link2.hubId}`,
+      class: m.class,
+      operation: m.operation,
+      direction: m.direction,
+      transactionId: m.transactionId,
+      outcome: refused ? 'refused' : 'reply',
+      statusCode: refused ? 409 : null,
+      ...(refused ? { detail: { error: refused } } : {}),
+    });
     if (refused) return refuse(409, refused);
   }
 
@@ -268,8 +294,23 @@ export class RawChannel {
     ip: string,
     refuse: (s: number, e: string) => void,
   ) {
+    const facts = {
+      target: RAW_SERVER_TARGET,
+      class: m.class,
+      operation: m.operation,
+      direction: m.direction,
+    };
+    const audit = (linkId: string | null, statusCode: number | null) =>
+      this.audit.record(conn.caller, ip, {
+        ...facts,
+        transactionId: m.transactionId,
+        outcome: statusCode ? 'refused' : 'reply',
+        statusCode,
+        detail: linkId === null ? { hubs: 'all' } : { linkId },
+      });
     if (m.operation === 'subscribe-all' || m.operation === 'unsubscribe-all') {
       await this.watch(conn, null, m.operation === 'subscribe-all', ip);
+      audit(null, null);
       return this.reply(conn, {
         type: 'raw-reply',
         to: RAW_SERVER_TARGET,
@@ -279,8 +320,12 @@ export class RawChannel {
       });
     }
     const linkId = String((m.items[0]?.payload as { linkId?: unknown } | undefined)?.linkId ?? '');
-    if (!/^[0-9]{1,16}$/.test(linkId)) return refuse(400, 'No selected Link.');
+    if (!/^[0-9]{1,16}$/.test(linkId)) {
+      audit(linkId.slice(0, 20), 400);
+      return refuse(400, 'No selected Link.');
+    }
     await this.watch(conn, linkId, m.operation === 'subscribe', ip);
+    audit(linkId, null);
     const answer = serverReply(m, { linkId: Number(linkId), topic: liveTopics.hub(linkId) });
     this.reply(conn, {
       type: 'raw-reply',
@@ -293,8 +338,7 @@ export class RawChannel {
 
   /**
    * A message the gateway refuses for the engineer's roles, or a customer token that fails, is
-   * audited here (it never reaches hub-control, which audits everything else); floods cut by the
-   * rate limits and malformed frames are answered on the socket only.
+   * audited here (it never reaches hub-control, which audits everything else).
    */
   private auditRefusal(
     conn: LiveConnection,
@@ -303,32 +347,17 @@ export class RawChannel {
     m: Pick<HubMessage, 'class' | 'operation' | 'direction' | 'transactionId'>,
     statusCode: number,
   ) {
-    const { userId, email, name } = conn.caller;
-    const event: RawChannelAudit = {
-      kind: 'raw-channel',
-      staff: { userId, email, name },
-      target,
-      class: m.class,
-      operation: m.operation,
-      direction: m.direction,
-      transactionId: m.transactionId,
-      outcome: 'refused',
-      statusCode,
-      durationMs: 0,
-      requestId: randomUUID(),
-      host: ip,
-      at: Date.now(),
-    };
-    jetstream(this.app.nats)
-      .publish(this.app.subjects.audit('raw-channel'), JSON.stringify(event), {
-        msgID: `raw-${event.requestId}`,
-        timeout: 5000,
-      })
-      .catch((err) => this.app.log.error({ err, event }, 'raw-channel refusal not audited'));
+    const { class: cls, operation, direction, transactionId } = m;
+    const facts = { target, class: cls, operation, direction, transactionId };
+    this.audit.record(conn.caller, ip, { ...facts, outcome: 'refused', statusCode });
   }
 
-  private closeLink2(s: PerSocket, reason: string) {
+  private closeLink2(conn: LiveConnection, s: PerSocket, reason: string) {
     if (!s.link2) return;
+    this.audit.record(conn.caller, s.ip, {
+      ...link2Facts(s.link2.hubId, 'close', 'reply', null),
+      detail: { reason },
+    });
     s.link2.close(reason);
     this.link2s.delete(s.link2);
     s.link2 = null;
@@ -342,6 +371,24 @@ export class RawChannel {
   link2Count(): number {
     return this.link2s.size;
   }
+}
+
+/** A Link2 page's own session event (open, close) as an audit record's facts. */
+function link2Facts(
+  hubId: string | number,
+  operation: string,
+  outcome: 'reply' | 'refused',
+  statusCode: number | null,
+) {
+  return {
+    target: `link2:${hubId}`,
+    class: 'link2',
+    operation,
+    direction: 'session',
+    transactionId: 0,
+    outcome,
+    statusCode,
+  };
 }
 
 function transactionIdOf(parsed: unknown): number | null {

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Caller, RawChannelAudit, RawOutcome } from '@console/contracts';
+import { jetstream } from '@nats-io/jetstream';
+import type { FastifyInstance } from 'fastify';
+
+/** What one audited raw-channel event was: to whom, which message, and how it ended. */
+export interface RawAuditFacts {
+  target: string;
+  class: string;
+  operation: string;
+  direction: string;
+  transactionId: number;
+  outcome: RawOutcome;
+  statusCode: number | null;
+  detail?: Record<string, unknown>;
+}
+
+/** A rate-limit cut is recorded at most this often per socket: a flood must not become an audit flood. */
+const CUT_EVERY_MS = 1000;
+
+/**
+ * The engineering audit the gateway writes itself (issue 29 §6): what never reaches hub-control
+ * (which audits every message it sends): refusals, rate-limit cuts, oversized and malformed frames,
+ * channel subscribe/unsubscribe(-all), and a Link2 page's open, each send and close. Each is an
+ * `audit.raw-channel` event on the AUDIT stream with who (the staff member and address), what and
+ * the outcome.
+ */
+export class RawAudit {
+  private readonly lastCut = new WeakMap<object, number>();
+  private readonly app: Pick<FastifyInstance, 'nats' | 'subjects' | 'log'>;
+
+  constructor(app: Pick<FastifyInstance, 'nats' | 'subjects' | 'log'>) {
+    this.app = app;
+  }
+
+  record(caller: Caller, ip: string, facts: RawAuditFacts): void {
+    const { userId, email, name } = caller;
+    const event: RawChannelAudit = {
+      kind: 'raw-channel',
+      staff: { userId, email, name },
+      ...facts,
+      durationMs: 0,
+      requestId: randomUUID(),
+      host: ip,
+      at: Date.now(),
+    };
+    jetstream(this.app.nats)
+      .publish(this.app.subjects.audit('raw-channel'), JSON.stringify(event), {
+        msgID: `raw-${event.requestId}`,
+        timeout: 5000,
+      })
+      .catch((err) => this.app.log.error({ err, event }, 'raw-channel event not audited'));
+  }
+
+  /** A rate-limit cut on `socket`: recorded once a second at most while the flood lasts. */
+  cut(socket: object, caller: Caller, ip: string, facts: RawAuditFacts): void {
+    const now = Date.now();
+    if (now - (this.lastCut.get(socket) ?? 0) < CUT_EVERY_MS) return;
+    this.lastCut.set(socket, now);
+    this.record(caller, ip, facts);
+  }
+}
+
+/** What a frame says of itself before it is checked (for auditing one refused as it arrives). */
+export function frameFacts(parsed: unknown): Pick<RawAuditFacts, 'class' | 'operation' | 'direction'> {
+  const frame = parsed as { type?: unknown; message?: Record<string, unknown> } | null;
+  const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v.slice(0, 60) : fallback);
+  return {
+    class: text(frame?.message?.class, text(frame?.type, '')),
+    operation: text(frame?.message?.operation, ''),
+    direction: text(frame?.message?.direction, ''),
+  };
+}
