@@ -24,6 +24,28 @@ export interface RollupConsumerOptions {
 }
 
 const CONSUMER = 'hub-messages';
+
+/** Where a reader of a stream stands (`GET /rollups`). */
+export interface FollowStatus {
+  leader: boolean;
+  lastSeq: number;
+  streamLastSeq: number;
+  lag: number;
+  countedHere: number;
+}
+
+export async function followStatus(
+  app: FastifyInstance,
+  stream: string,
+  lastSeq: number,
+  leader: boolean,
+  countedHere: number,
+): Promise<FollowStatus> {
+  const jsm = await jetstreamManager(app.nats);
+  const info = await jsm.streams.info(stream).catch(() => null);
+  const streamLastSeq = info?.state.last_seq ?? 0;
+  return { leader, lastSeq, streamLastSeq, lag: Math.max(0, streamLastSeq - lastSeq), countedHere };
+}
 const decoder = new TextDecoder();
 
 /**
@@ -109,18 +131,9 @@ export class RollupConsumer {
     }
   }
 
-  async status() {
-    const jsm = await jetstreamManager(this.app.nats);
-    const info = await jsm.streams.info(this.stream).catch(() => null);
+  async status(): Promise<FollowStatus> {
     const cursor = await this.store.cursor(this.app.pg, CONSUMER, this.stream);
-    const streamLast = info?.state.last_seq ?? 0;
-    return {
-      leader: this.leader !== null,
-      lastSeq: cursor.lastSeq,
-      streamLastSeq: streamLast,
-      lag: Math.max(0, streamLast - cursor.lastSeq),
-      countedHere: this.counted,
-    };
+    return followStatus(this.app, this.stream, cursor.lastSeq, this.leader !== null, this.counted);
   }
 
   async stop(): Promise<void> {

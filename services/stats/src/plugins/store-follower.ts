@@ -20,6 +20,7 @@ import type pg from 'pg';
 import { Tally } from './counts.ts';
 import { FOLLOWED_METRICS, type ProductPair, productPair, RECORD_COUNTERS } from './record-counts.ts';
 import type { RollupStore } from './rollup.store.ts';
+import { type FollowStatus, followStatus } from './rollup-consumer.ts';
 
 export interface StoreFollowerOptions {
   batch: number;
@@ -55,15 +56,17 @@ export class StoreFollower {
   counted = 0;
 
   private readonly app: FastifyInstance;
-  private readonly store: RollupStore;
   private readonly opts: StoreFollowerOptions;
   private readonly log: FastifyBaseLogger;
 
-  constructor(app: FastifyInstance, store: RollupStore, opts: StoreFollowerOptions, log: FastifyBaseLogger) {
+  constructor(app: FastifyInstance, opts: StoreFollowerOptions) {
     this.app = app;
-    this.store = store;
     this.opts = opts;
-    this.log = log;
+    this.log = app.log.child({ part: 'store-follower' });
+  }
+
+  private get store(): RollupStore {
+    return this.app.rollups;
   }
 
   get stream(): string {
@@ -148,18 +151,14 @@ export class StoreFollower {
     }
   }
 
-  async status() {
-    const jsm = await jetstreamManager(this.app.nats);
-    const info = await jsm.streams.info(this.stream).catch(() => null);
-    const cursor = await this.cursor(this.app.pg);
-    const streamLast = info?.state.last_seq ?? 0;
-    return {
-      leader: this.leader !== null,
-      lastSeq: cursor,
-      streamLastSeq: streamLast,
-      lag: Math.max(0, streamLast - cursor),
-      countedHere: this.counted,
-    };
+  async status(): Promise<FollowStatus> {
+    return followStatus(
+      this.app,
+      this.stream,
+      await this.cursor(this.app.pg),
+      this.leader !== null,
+      this.counted,
+    );
   }
 
   /** The last stream sequence counted (0: none), locked for the transaction with `lock`. */
@@ -276,7 +275,7 @@ declare module 'fastify' {
 
 export const storeFollowerPlugin = fp(
   async (app: FastifyInstance, opts: StoreFollowerOptions) => {
-    const follower = new StoreFollower(app, app.rollups, opts, app.log.child({ part: 'store-follower' }));
+    const follower = new StoreFollower(app, opts);
     app.decorate('storeFollower', follower);
     app.addHook('onReady', async () => follower.start());
     app.addHook('preClose', async () => follower.stop());
