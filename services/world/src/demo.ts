@@ -35,9 +35,13 @@ export async function loadDemoWorld(o: DemoWorldOptions): Promise<DemoWorldResul
     await migrateWorld(pool);
     const meta = await readMeta(pool);
     if (meta && meta.seed !== o.seed) {
+      const what =
+        meta.status === 'loading'
+          ? `an unfinished load of seed ${meta.seed} (${meta.customers} customers so far) is held`
+          : `seed ${meta.seed} with ${meta.customers} customers is loaded`;
       return {
         outcome: 'other',
-        message: `world: seed ${meta.seed} with ${meta.customers} customers is loaded; left as it is`,
+        message: `world: ${what}; left as it is (the world CLI's --reset replaces it)`,
       };
     }
     const frozen = meta !== null && meta.now === null;
