@@ -4,7 +4,7 @@
  * where a person would notice it (the socket's raw-reply) and at the hub (nothing arrived).
  */
 import { COLLECTIONS, RAW_LIMITS, RAW_TEXT, type RawChannelAudit, subjects } from '@console/contracts';
-import { failure, operationClient, testCaller } from '@console/kit/testing';
+import { failure, operationClient, storedAuditEvents, testCaller } from '@console/kit/testing';
 import type { Msg } from '@nats-io/nats-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
@@ -445,6 +445,11 @@ describe('Link2: the browser as a hub', () => {
       .map((m) => m.json<RawChannelAudit>())
       .filter((a) => a.class === 'link2-open' && a.statusCode === 409 && a.staff.name === 'Dee Dev');
     expect(refusedOpen).toHaveLength(1);
+    // And they are stored: read back from the AUDIT stream, not only heard on the subject.
+    const stored = (await storedAuditEvents<RawChannelAudit>(stack.nc, stack.prefix, 'raw-channel')).filter(
+      (e) => e.target === target,
+    );
+    expect(stored.map((e) => e.operation)).toEqual(['open', 'read', 'close']);
   });
 });
 
