@@ -76,15 +76,8 @@ export async function* scan(
     return;
   }
   const cursor = db.collection(COLLECTION[kind]).find({}, { projection: PROJECTION[kind], batchSize: batch });
-  let buffer: Document[] = [];
-  for await (const doc of cursor) {
-    buffer.push(doc);
-    if (buffer.length >= batch) {
-      yield buffer;
-      buffer = [];
-    }
-  }
-  if (buffer.length) yield buffer;
+  // The batches as the server sends them: the first document, then the rest the cursor holds.
+  for await (const doc of cursor) yield [doc, ...cursor.readBufferedDocuments()];
 }
 
 /** How many documents a collection holds (the agents count of the overview). */
