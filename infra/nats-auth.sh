@@ -13,7 +13,7 @@
 # replies. Only the gateway publishes on api.>, each service subscribes only to its own
 # api.<service>.>, the simulator only speaks the hub/wfl/host subjects. No component may create,
 # update, purge or delete a stream or delete a stream's message: the `streams` user (the start-up
-# step, node infra/streams.ts) administers streams, and the `tests` user (tests, the NATS CLI, the
+# step, services/kit/src/prepare-streams.ts) administers streams, and the `tests` user (tests, the NATS CLI, the
 # demo seeding) may do anything. Anonymous connections are refused. A component that needs a new
 # subject gets it in the table, in its own entry.
 set -euo pipefail

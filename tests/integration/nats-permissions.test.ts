@@ -275,6 +275,11 @@ describe('the broker', () => {
     const info = await jsmAdmin.streams.info('CONSOLE_AUDIT');
     expect(info.state.messages).toBe(1);
     expect(info.config.max_msgs).toBe(-1);
+    // A component never creates the streams it finds missing: it says which step to run.
+    await expect(requireStreams(await as('gateway'), 'elsewhere', {}, 0)).rejects.toThrow(
+      /may not create them/,
+    );
+    await expect(jsmAdmin.streams.info('ELSEWHERE_AUDIT')).rejects.toThrow(/not found/);
     // Each component that checks its streams at start may (STREAM.INFO).
     for (const user of ['gateway', 'hub-control', 'stats', 'simulator', 'supervisor'])
       await expect(requireStreams(await as(user), 'console')).resolves.toBeTruthy();

@@ -70,7 +70,7 @@ export interface HubControlAppOptions {
 export const hubControlApp = fp(
   async (app: FastifyInstance, { config, instance }: HubControlAppOptions) => {
     await app.register(natsPlugin, natsOptions(config, `hub-control ${instance}`));
-    // Created by the start-up step (node infra/streams.ts): hub-control only checks them.
+    // Created by the start-up step (services/kit/src/prepare-streams.ts): hub-control only checks them.
     await requireStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     await app.register(redisPlugin, { url: config.REDIS_URL });
     await app.register(mongoPlugin, { url: config.MONGO_URL });

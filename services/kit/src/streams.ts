@@ -65,7 +65,7 @@ export interface ConsoleStreams {
 
 /**
  * The JetStream streams the console relies on, created or brought up to date idempotently. This
- * is stream administration: the start-up step runs it (`node infra/streams.ts`, as the broker's
+ * is stream administration: the start-up step runs it (`services/kit/src/prepare-streams.ts`, as the broker's
  * `streams` user; infra/run-services.ts, the Helm chart's job, the tests' stacks as `tests`), and
  * the broker refuses it to every component, which only checks its streams (`requireStreams`).
  *
@@ -145,31 +145,38 @@ export async function ensureStreams(
 /**
  * A component's start: its streams must exist (STREAM.INFO only; the start-up step creates them).
  * Where they are missing and this connection may create them (the `tests` user of a service test,
- * a broker without users), they are created here; a component's own user is refused by the
- * broker, and the error says which step to run.
+ * a broker without users), they are created here. A component's own user is refused by the
+ * broker: it waits up to `waitMs` for the start-up step (in Kubernetes its Job may run after the
+ * pods start), then fails saying which step to run.
  */
 export async function requireStreams(
   nc: NatsConnection,
   prefix: string,
   limits: Partial<StreamLimits> = {},
+  waitMs = 30_000,
 ): Promise<ConsoleStreams> {
   const jsm = await jetstreamManager(nc);
   const names = streamNames(prefix);
-  try {
-    const [hubMsgs, audit, reports] = await Promise.all(
-      [names.hubMsgs, names.audit, names.reports].map((n) => jsm.streams.info(n)),
-    );
-    return { hubMsgs, audit, reports } as ConsoleStreams;
-  } catch (err) {
-    if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
-  }
-  try {
-    return await ensureStreams(nc, prefix, limits);
-  } catch (err) {
-    throw new Error(
-      `the JetStream streams of prefix "${prefix}" are missing and this broker user may not create them: run the start-up step (node infra/streams.ts) first`,
-      { cause: err },
-    );
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const [hubMsgs, audit, reports] = await Promise.all(
+        [names.hubMsgs, names.audit, names.reports].map((n) => jsm.streams.info(n)),
+      );
+      return { hubMsgs, audit, reports } as ConsoleStreams;
+    } catch (err) {
+      if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
+    }
+    try {
+      return await ensureStreams(nc, prefix, limits);
+    } catch (err) {
+      if (Date.now() >= deadline)
+        throw new Error(
+          `the JetStream streams of prefix "${prefix}" are missing and this broker user may not create them: run the start-up step (services/kit/src/prepare-streams.ts as the streams user) first`,
+          { cause: err },
+        );
+    }
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 

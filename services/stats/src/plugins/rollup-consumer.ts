@@ -196,7 +196,7 @@ export class RollupConsumer {
   }
 
   private async run(): Promise<void> {
-    // The start-up step creates the streams (node infra/streams.ts); counting may start before the hubs do.
+    // The start-up step creates the streams (services/kit/src/prepare-streams.ts); counting may start before the hubs do.
     await requireStreams(this.app.nats, this.app.subjects.prefix);
     const jsm = await jetstreamManager(this.app.nats);
     const info = await jsm.streams.info(this.stream);

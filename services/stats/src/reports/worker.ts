@@ -62,7 +62,7 @@ export const reportWorkerPlugin = fp(
     const js = jetstream(app.nats);
     const jsm = await jetstreamManager(app.nats);
     const stream = streamNames(app.subjects.prefix).reports;
-    // The REPORTS stream comes from the start-up step with the others (node infra/streams.ts).
+    // The REPORTS stream comes from the start-up step with the others (services/kit/src/prepare-streams.ts).
     await requireStreams(app.nats, app.subjects.prefix, { replicas: opts.replicas });
     await jsm.consumers
       .add(stream, {
