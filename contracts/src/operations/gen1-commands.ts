@@ -1,7 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import type { Role } from '../roles.ts';
 import { MAX_WFL_COMMAND_LENGTH } from '../wfl-commands.ts';
-import { ClosedObject, DateTimeString, fields, Nullable } from '../world/common.ts';
+import { ClosedObject, DateTimeString, fields, literalUnion, Nullable } from '../world/common.ts';
 import { queuedCommandFields } from '../world/gen1-readings.ts';
 import { op } from './types.ts';
 
@@ -97,7 +97,7 @@ export const Gen1CommandResultSchema = Type.Object({
   commandId: Type.Integer({ description: 'The command_queue row' }),
   ...fields(Type.Integer, 'userId', 'wflId'),
   ...fields(Type.String, 'mac', 'command'),
-  state: Type.Union([Type.Literal('replied'), Type.Literal('failed')]),
+  state: literalUnion(['replied', 'failed']),
   ok: Type.Boolean(),
   reply: Nullable(Type.String()),
   latencyMs: Type.Integer(),

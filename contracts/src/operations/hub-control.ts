@@ -1,7 +1,7 @@
 import { type Static, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import { ConnectionStatsSchema, HubItemErrorSchema, RESET_TYPES, SystemInfoSchema } from '../hub-commands.ts';
 import type { Role } from '../roles.ts';
-import { ClosedObject, fields, Nullable } from '../world/common.ts';
+import { ClosedObject, fields, literalUnion, Nullable } from '../world/common.ts';
 import { op } from './types.ts';
 
 /** Texts of the Support Plus spec (§4, §5, §8) and of the command lifecycle, said the same everywhere. */
@@ -69,7 +69,7 @@ export const HubActionResultSchema = Type.Object({
   ...fields(Type.Integer, 'transactionId', 'hubId'),
   action: Type.String({ description: 'What a person would call it: Restart, Sync Link, Backup…' }),
   ...fields(Type.String, 'class', 'operation'),
-  state: Type.Union([Type.Literal('replied'), Type.Literal('failed')]),
+  state: literalUnion(['replied', 'failed']),
   success: Type.Boolean(),
   durationMs: Type.Number(),
   items: Type.Array(
@@ -347,7 +347,7 @@ export const hubControlOperations = [
     tags: ['hub-control'],
     body: body({
       userId: Id('The customer user id'),
-      action: Type.Union([Type.Literal('add'), Type.Literal('remove')]),
+      action: literalUnion(['add', 'remove']),
       rootGroupId: Type.Optional(Id('The structure the licence applies to')),
       confirmation: Confirmation('license'),
     }),

@@ -1,7 +1,7 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import { CLIENT_TYPES } from '../hub-message.ts';
 import { HostThresholdsSchema, HostViewSchema, ProcessInfoSchema } from '../supervisor.ts';
-import { ClosedObject, DateTimeString, fields, Nullable } from '../world/common.ts';
+import { ClosedObject, DateTimeString, fields, literalUnion, Nullable } from '../world/common.ts';
 import { op } from './types.ts';
 
 /**
@@ -134,7 +134,7 @@ export const supervisorOperations = [
     body: body({
       host: Type.String({ minLength: 1, maxLength: 200, description: 'Host address' }),
       name: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Host name, also its id' }),
-      kind: Type.Optional(Type.Union([Type.Literal('command'), Type.Literal('datamonitor')])),
+      kind: Type.Optional(literalUnion(['command', 'datamonitor'])),
     }),
     response: HostViewSchema,
   }),

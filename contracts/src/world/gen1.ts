@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { fields, Nullable } from './common.ts';
+import { fields, literalUnion, Nullable } from './common.ts';
 
 /**
  * Gen1 (Connect) rows from the legacy relational data (seed 000 §3), named as the specification
@@ -106,7 +106,7 @@ export type Zone = Static<typeof ZoneSchema>;
 export const TimerEventSchema = Type.Object({
   ...fields(Id, 'timer_id', 'wfl_id'),
   mac: Type.String({ description: 'The data monitor keys timers and events by MAC' }),
-  kind: Type.Union([Type.Literal('timer'), Type.Literal('event')]),
+  kind: literalUnion(['timer', 'event']),
   name: Type.String(),
   start: Type.String({ description: 'Command string run at the start' }),
   end: Nullable(Type.String({ description: 'Command string run at the end' })),

@@ -73,7 +73,7 @@ export const SocketLogSchema = Type.Object({
   hubId: LinkId(),
   clientId: Type.String({ description: 'The other end of the message' }),
   clientType: ClientTypeSchema,
-  direction: Type.Union([Type.Literal('request'), Type.Literal('response'), Type.Literal('notification')]),
+  direction: literalUnion(['request', 'response', 'notification']),
   ...fields(Type.String, 'class', 'operation'),
   createdDate: Timestamp(),
   msg: Type.Record(Type.String(), Type.Unknown(), { description: 'The hub message envelope' }),

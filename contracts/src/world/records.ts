@@ -73,7 +73,7 @@ export const NotificationSchema = Type.Object({
   notifications: Type.Array(
     Type.Object({
       ...fields(Type.String, 'id', 'clientId'),
-      type: Type.Union([Type.Literal('pushNotification'), Type.Literal('iftttTrigger')]),
+      type: literalUnion(['pushNotification', 'iftttTrigger']),
       meta: Type.Object({ featureId: Type.String(), structureId: Type.String() }),
     }),
   ),

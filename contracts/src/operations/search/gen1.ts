@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { ClosedObject, fields, Nullable } from '../../world/common.ts';
+import { ClosedObject, fields, literalUnion, Nullable } from '../../world/common.ts';
 import {
   Gen1DeviceSchema,
   Gen1UserSchema,
@@ -75,11 +75,11 @@ export type PageQuery = Static<typeof PageQuerySchema>;
 
 /** A data-inconsistency of seed 000 §8, found among the account's rows. */
 export const Gen1InconsistencySchema = Type.Object({
-  kind: Type.Union([
-    Type.Literal('heatingPlanWithoutWfl'),
-    Type.Literal('heatingPlanWithoutDevice'),
-    Type.Literal('deviceWithoutWfl'),
-    Type.Literal('deviceInOtherWflRoom'),
+  kind: literalUnion([
+    'heatingPlanWithoutWfl',
+    'heatingPlanWithoutDevice',
+    'deviceWithoutWfl',
+    'deviceInOtherWflRoom',
   ]),
   id: Type.Integer({ description: 'The heating plan id or device id' }),
   message: Type.String(),

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { ClosedObject, DateTimeString, fields, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, fields, literalUnion, Nullable } from '../../world/common.ts';
 
 export const PRODUCT_SEARCH_FIELDS = ['serial', 'name', 'productCode', 'virtualProductCode'] as const;
 export type ProductSearchField = (typeof PRODUCT_SEARCH_FIELDS)[number];
@@ -64,7 +64,7 @@ export type Gen2StructureHit = Static<typeof Gen2StructureHitSchema>;
 
 export const Gen2SearchResultSchema = Type.Object({
   text: Type.String({ description: 'The term as searched (trimmed)' }),
-  mode: Type.Union([Type.Literal('email'), Type.Literal('ids'), Type.Literal('migrated')]),
+  mode: literalUnion(['email', 'ids', 'migrated']),
   hubId: Nullable(
     Type.Integer({ description: "Set when the term was read as a hub id ('bc' + hex, or decimal)" }),
   ),

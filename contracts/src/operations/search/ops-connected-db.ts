@@ -1,8 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { literalUnion } from '../../world/common.ts';
 import { serviceOp } from '../types.ts';
 
 export const ConnectedDbSchema = Type.Object({
-  db: Type.Union([Type.Literal('test'), Type.Literal('live')], {
+  db: literalUnion(['test', 'live'], {
     description: "'test' when the customer data is a generated world (or the deployment says so)",
   }),
   reason: Type.String({ description: 'Why: the setting, or what the database holds' }),

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { ClosedObject, DateTimeString, fields, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, fields, literalUnion, Nullable } from '../../world/common.ts';
 import { serviceOp } from '../types.ts';
 import { support } from './op-helpers.ts';
 import { Moment } from './tabs.ts';
@@ -38,7 +38,7 @@ export type SocketLogQuery = Static<typeof SocketLogQuerySchema>;
 
 export const SocketLogRowSchema = Type.Object({
   id: Type.String({ description: 'source:_id, unique in an answer' }),
-  source: Type.Union([Type.Literal('socketLogs'), Type.Literal('logs')]),
+  source: literalUnion(['socketLogs', 'logs']),
   time: DateTimeString(),
   linkId: Type.Integer(),
   ...fields(() => Nullable(Type.String()), 'class', 'operation', 'direction', 'clientType', 'clientId'),

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Role } from '../../roles.ts';
-import { ClosedObject, DateTimeString, Nullable } from '../../world/common.ts';
+import { ClosedObject, DateTimeString, literalUnion, Nullable } from '../../world/common.ts';
 import { serviceOp } from '../types.ts';
 import { ReportJobSchema } from './reports.ts';
 
@@ -194,7 +194,7 @@ export const FeatureDataSummarySchema = Type.Object({
 export type FeatureDataSummary = Static<typeof FeatureDataSummarySchema>;
 
 export const FeatureDataResultSchema = Type.Object({
-  state: Type.Union([Type.Literal('idle'), Type.Literal('running')]),
+  state: literalUnion(['idle', 'running']),
   lastRan: Nullable(DateTimeString('When the latest finished run ended')),
   job: Nullable(ReportJobSchema),
   result: Nullable(FeatureDataSummarySchema),
