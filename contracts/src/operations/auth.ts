@@ -89,6 +89,12 @@ export const StaffUserInputSchema = ClosedObject({
 });
 export type StaffUserInput = Static<typeof StaffUserInputSchema>;
 
+/**
+ * The audit kind auth records when a staff user's access changes (update, delete, sessions revoked),
+ * with `staffUserId`: the gateway hears it on NATS and re-checks that user's live sockets at once.
+ */
+export const STAFF_ACCESS_AUDIT = 'staff-access';
+
 const Ok = Type.Object({ message: Type.String() });
 const IdParams = ClosedObject({ id: Id });
 

@@ -27,7 +27,7 @@ export interface LiveStack {
   /** A cookie for a signed-in user with these roles. */
   cookie(roles: string[]): Promise<string>;
   /** The same, with the user id and the session store, for a test that changes or ends the session. */
-  session(roles: string[]): Promise<{ cookie: string; userId: string; store: SessionStore }>;
+  session(roles: string[]): Promise<{ cookie: string; userId: string; sid: string; store: SessionStore }>;
   /** Publishes as a hub would: its envelope as JSON on hub.<id>.msg.<direction>.<class>.<operation>. */
   hubMsg(hubId: string, direction: string, cls: string, op: string, extra?: Record<string, unknown>): void;
   metric(name: string): Promise<number>;
@@ -79,7 +79,7 @@ export async function startLiveStack(env: Record<string, string> = {}): Promise<
   const session = async (roles: string[]) => {
     const userId = String(Math.floor(Math.random() * 1e6));
     const sid = await store.open({ userId, email: `u${userId}@x.test`, name: 'Tess', roles: roles as never });
-    return { cookie: `${SESSION_COOKIE}=${sign({ sid, sub: userId })}`, userId, store };
+    return { cookie: `${SESSION_COOKIE}=${sign({ sid, sub: userId })}`, userId, sid, store };
   };
   let tx = 0;
   return {

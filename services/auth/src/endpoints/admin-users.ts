@@ -1,6 +1,12 @@
-import { ApiError, authOperations, type StaffUserInput } from '@console/contracts';
-import { defineHandlers } from '@console/kit';
-import type { FastifyInstance } from 'fastify';
+import {
+  ApiError,
+  authOperations,
+  type Caller,
+  STAFF_ACCESS_AUDIT,
+  type StaffUserInput,
+} from '@console/contracts';
+import { defineHandlers, recordAudit } from '@console/kit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AuthConfig } from '../config.ts';
 import { hashPassword } from '../plugins/passwords.ts';
 import { normalizeEmail, parseRolesStrict, staffUserProblems } from '../plugins/staff-rules.ts';
@@ -23,6 +29,17 @@ function checkInput(input: StaffUserInput, creating: boolean) {
 
 /** Staff user administration (seed 000 `/admin`); the operations table admits admins only. */
 export function adminUserHandlers(app: FastifyInstance, config: AuthConfig) {
+  /** Audited after the change is stored, so the gateway re-reading the session sees it. */
+  const accessChanged = async (
+    ctx: { caller: Caller | null; log: FastifyBaseLogger },
+    staffUserId: string,
+    change: 'update' | 'delete' | 'revoke',
+    what: Record<string, unknown>,
+  ) => {
+    await recordAudit(app, STAFF_ACCESS_AUDIT, ctx.caller, { staffUserId, change, ...what }).catch((err) =>
+      ctx.log.error({ err, staffUserId, change }, 'staff access change not audited'),
+    );
+  };
   return defineHandlers(authOperations, {
     'auth.adminList': async () => {
       const now = new Date();
@@ -70,6 +87,7 @@ export function adminUserHandlers(app: FastifyInstance, config: AuthConfig) {
         // Open sessions carry name and roles; the gateway checks roles from them on every request.
         await app.sessions.updateUser(row.id, { name: row.name, email: row.email, roles });
       }
+      await accessChanged(ctx, row.id, 'update', { roles, active: row.active });
       return toStaffUser(row);
     },
 
@@ -77,6 +95,7 @@ export function adminUserHandlers(app: FastifyInstance, config: AuthConfig) {
       if (ctx.params.id === callerOf(ctx).userId) throw new ApiError(400, 'You cannot delete yourself.');
       if (!(await app.users.remove(ctx.params.id))) throw new ApiError(404, NO_SUCH_USER);
       await app.sessions.endAllFor(ctx.params.id);
+      await accessChanged(ctx, ctx.params.id, 'delete', {});
       ctx.log.info({ staffUserId: ctx.params.id }, 'staff user deleted');
       return { message: 'User deleted.' };
     },
@@ -84,6 +103,7 @@ export function adminUserHandlers(app: FastifyInstance, config: AuthConfig) {
     'auth.adminRevokeSessions': async (ctx) => {
       if (!(await app.users.byId(ctx.params.id))) throw new ApiError(404, NO_SUCH_USER);
       const n = await app.sessions.endAllFor(ctx.params.id);
+      await accessChanged(ctx, ctx.params.id, 'revoke', { ended: n });
       ctx.log.info({ staffUserId: ctx.params.id, ended: n }, 'sessions revoked');
       return { message: `Ended ${n} session${n === 1 ? '' : 's'}.` };
     },

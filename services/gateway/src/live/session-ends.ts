@@ -1,4 +1,4 @@
-import { allows, LIVE_TOPIC_ACCESS } from '@console/contracts';
+import { allows, LIVE_TOPIC_ACCESS, STAFF_ACCESS_AUDIT } from '@console/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { LiveConnection } from './connection.ts';
 import type { LiveFanout } from './fanout.ts';
@@ -13,8 +13,8 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /**
  * Ends the live sockets of ended sessions. Every session the kit's store ends (logout, revocation,
  * password change, disabled user) is announced on Redis pub/sub and closes its sockets at once; a
- * role change an admin makes is announced the same way and drops, at once, the topics the roles no
- * longer allow; a session reaching its absolute end closes them by a timer; the periodic check is
+ * role change an admin makes is announced the same way (and by auth's `audit.staff-access` record on
+ * NATS) and drops, at once, the topics the roles no longer allow; a session reaching its absolute end closes them by a timer; the periodic check is
  * the safety net (a missed announcement).
  */
 export async function watchSessionEnds(app: FastifyInstance, live: LiveFanout, checkMs: number) {
@@ -52,6 +52,20 @@ export async function watchSessionEnds(app: FastifyInstance, live: LiveFanout, c
     }
   };
 
+  // Auth's record of a changed staff user (roles, disabled, deleted, revoked) on NATS: that user's
+  // sockets are re-checked at once, whichever announcement arrives first.
+  const changes = app.nats.subscribe(app.subjects.audit(STAFF_ACCESS_AUDIT), {
+    callback: (_err, m) => {
+      let staffUserId: unknown;
+      try {
+        staffUserId = m.json<{ staffUserId?: unknown }>().staffUserId;
+      } catch {
+        return;
+      }
+      for (const conn of live.connections) if (conn.caller.userId === staffUserId) void recheck(conn);
+    },
+  });
+
   const check = setInterval(async () => {
     for (const conn of live.connections) await recheck(conn);
   }, checkMs);
@@ -59,6 +73,7 @@ export async function watchSessionEnds(app: FastifyInstance, live: LiveFanout, c
 
   app.addHook('onClose', async () => {
     clearInterval(check);
+    changes.unsubscribe();
     listener.disconnect();
   });
 }
