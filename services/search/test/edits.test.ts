@@ -6,12 +6,11 @@ import { data, failure, startSearch } from './harness.ts';
 
 const h = useSuite(() => startSearch());
 const ann = () => h.staff(['support'], 'Ann Agent');
-const one = async <T>(sql: string, values: unknown[] = []) => (await h.pool.query(sql, values)).rows[0] as T;
 const notesOf = (customerId: string) => h.db.collection('supportnotes').find({ customerId }).toArray();
 
 describe('account edits', () => {
   it('switches commercial and api_user after the optimistic check, leaving a system note naming the staff member', async () => {
-    const u = await one<{ user_id: string; role: string | null }>(
+    const u = await h.one<{ user_id: string; role: string | null }>(
       'select user_id, role from users where role is null order by user_id limit 1',
     );
     const caller = ann();
@@ -32,9 +31,9 @@ describe('account edits', () => {
       }),
     );
     expect(r.user?.role).toBe('commercial');
-    expect((await one<{ role: string }>('select role from users where user_id = $1', [u.user_id])).role).toBe(
-      'commercial',
-    );
+    expect(
+      (await h.one<{ role: string }>('select role from users where user_id = $1', [u.user_id])).role,
+    ).toBe('commercial');
     const [note] = await notesOf(u.user_id);
     expect(note).toMatchObject({
       userId: 'system',
@@ -80,7 +79,7 @@ describe('account edits', () => {
   });
 
   it('renames a WFL and changes its MAC from the six digits shown', async () => {
-    const w = await one<{ wfl_id: string; user_id: string; name: string; mac: string }>(
+    const w = await h.one<{ wfl_id: string; user_id: string; name: string; mac: string }>(
       'select wfl_id, user_id, name, mac from wfls order by wfl_id limit 1',
     );
     const r = data<AccountEditResult>(
@@ -157,7 +156,7 @@ describe('account edits', () => {
   });
 
   it('deletes a WFL and a whole account with everything on them', async () => {
-    const w = await one<{ wfl_id: string; user_id: string; mac: string }>(
+    const w = await h.one<{ wfl_id: string; user_id: string; mac: string }>(
       'select w.wfl_id, w.user_id, w.mac from wfls w where exists (select 1 from devices d where d.wfl_id = w.wfl_id) order by w.wfl_id desc limit 1',
     );
     data(
@@ -171,7 +170,7 @@ describe('account edits', () => {
     expect((await h.pool.query('select 1 from heating_plans where wfl_id = $1', [w.wfl_id])).rowCount).toBe(
       0,
     );
-    const u = await one<{ user_id: string; username: string; email: string }>(
+    const u = await h.one<{ user_id: string; username: string; email: string }>(
       'select user_id, username, email from users where user_id in (select user_id from wfls) order by user_id desc limit 1',
     );
     data<Gen1Account>(await h.call('search.findExtra', { caller: ann(), params: { userId: u.user_id } }));

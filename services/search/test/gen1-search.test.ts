@@ -14,11 +14,10 @@ const h = useSuite(() => startSearch());
 const support = () => h.staff(['support']);
 const find = async (op: string, params: Record<string, unknown>, query: Record<string, unknown> = {}) =>
   data<Gen1SearchResult>(await h.call(op, { caller: support(), params, query }));
-const row = async <T>(sql: string, values: unknown[] = []) => (await h.pool.query(sql, values)).rows[0] as T;
 
 describe('the Gen1 support search', () => {
   it('finds an account by part of its e-mail in any case, by username, name and user id', async () => {
-    const u = await row<{ user_id: string; email: string; username: string; name: string }>(
+    const u = await h.one<{ user_id: string; email: string; username: string; name: string }>(
       'select user_id, email, username, name from users order by user_id limit 1 offset 7',
     );
     const part = u.email.split('@')[0]?.slice(2).toUpperCase() as string;
@@ -33,7 +32,7 @@ describe('the Gen1 support search', () => {
   });
 
   it('shows MACs without the vendor prefix beside the raw one', async () => {
-    const w = await row<{ user_id: string; mac: string }>(
+    const w = await h.one<{ user_id: string; mac: string }>(
       "select user_id, mac from wfls where mac like '74:0A:BC:%' limit 1",
     );
     const r = await find('search.findUser', { text: w.user_id });
@@ -67,7 +66,7 @@ describe('the Gen1 support search', () => {
   });
 
   it('finds accounts by device name or serial, and by device id, with the devices that matched', async () => {
-    const d = await row<{ device_id: string; serial: string; name: string; user_id: string }>(
+    const d = await h.one<{ device_id: string; serial: string; name: string; user_id: string }>(
       'select d.device_id, d.serial, d.name, w.user_id from devices d join wfls w on w.wfl_id = d.wfl_id order by d.device_id limit 1 offset 11',
     );
     const bySerial = await find('search.findByDevice', { name: d.serial.toLowerCase() });
@@ -92,7 +91,7 @@ describe('the Gen1 support search', () => {
   });
 
   it('lists commercial accounts and accounts by WFL firmware, in pages of 20, 40 or 80', async () => {
-    const commercial = await row<{ n: string }>(
+    const commercial = await h.one<{ n: string }>(
       "select count(*) as n from users where role in ('commercial', 'api_user')",
     );
     const c = await find('search.findCommercial', {}, { limit: '80' });
@@ -114,7 +113,7 @@ describe('the Gen1 support search', () => {
   });
 
   it('suggests from two characters, at most ten, and refuses one', async () => {
-    const u = await row<{ email: string }>('select email from users order by user_id limit 1');
+    const u = await h.one<{ email: string }>('select email from users order by user_id limit 1');
     const s = data<Suggestion[]>(
       await h.call('search.autocomplete', { caller: support(), params: { text: u.email.slice(0, 2) } }),
     );
@@ -131,7 +130,7 @@ describe('the Gen1 support search', () => {
 
 describe('one account in full', () => {
   it('lists everything of the account and the data inconsistencies', async () => {
-    const d = await row<{ device_id: string; wfl_id: string; user_id: string; room_id: string }>(
+    const d = await h.one<{ device_id: string; wfl_id: string; user_id: string; room_id: string }>(
       'select d.device_id, d.wfl_id, w.user_id, d.room_id from devices d join wfls w on w.wfl_id = d.wfl_id where d.room_id is not null order by d.device_id limit 1',
     );
     // A device left naming a WFL that is gone, and a heating plan naming a device that is gone.
@@ -176,7 +175,7 @@ describe('one account in full', () => {
     );
     expect(m.mac).toBe(a.mac);
     expect(m.accounts.map((x) => x.user_id).sort()).toEqual([Number(a.user_id), Number(b.user_id)].sort());
-    const counted = await row<{ n: string }>(
+    const counted = await h.one<{ n: string }>(
       'select count(*) as n from devices d join wfls w on w.wfl_id = d.wfl_id where w.user_id = $1',
       [a.user_id],
     );

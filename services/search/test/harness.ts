@@ -38,6 +38,8 @@ export interface SearchHarness {
   call: OperationCall;
   /** A caller of its own (fresh id, e-mail and session) with these roles. */
   staff(roles: Role[], name?: string): Caller;
+  /** The first row `sql` answers on the harness's Postgres. */
+  one<T>(sql: string, values?: unknown[]): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,8 @@ export async function startSearch(o: { customers?: number; world?: boolean } = {
     clock,
     call: operationClient(nc, prefix, { timeoutMs: 20_000 }),
     staff: (roles, name = 'Sam Support') => testCaller(roles, name, { unique: true }),
+    one: async <T>(sql: string, values: unknown[] = []) =>
+      (await postgres.pool.query(sql, values)).rows[0] as T,
     close,
   };
 }

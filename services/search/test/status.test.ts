@@ -16,25 +16,24 @@ const get = async <T>(op: string, params: Record<string, unknown>) =>
   data<T>(await h.call(op, { caller: support(), params }));
 const status = async (op: string, params: Record<string, unknown>, roles: string[] = ['support']) =>
   failure(await h.call(op, { caller: h.staff(roles as never), params })).statusCode;
-const one = async <T>(sql: string, values: unknown[] = []) => (await h.pool.query(sql, values)).rows[0] as T;
 
 describe('getMetaData: the metadata errors of an account', () => {
   it('finds devices in a room of another WFL, devices and heating plans naming what is gone', async () => {
-    const clean = await one<{ user_id: string }>(
+    const clean = await h.one<{ user_id: string }>(
       `select u.user_id from users u where exists (select 1 from wfls w where w.user_id = u.user_id)
         order by u.user_id limit 1`,
     );
     const before = await get<Gen1MetaData>('search.getMetaData', { userId: clean.user_id });
     expect(before).toEqual({ userId: Number(clean.user_id), errors: [] });
 
-    const d = await one<{ device_id: string; wfl_id: string; user_id: string }>(
+    const d = await h.one<{ device_id: string; wfl_id: string; user_id: string }>(
       `select d.device_id, d.wfl_id, w.user_id from devices d join wfls w on w.wfl_id = d.wfl_id
         where d.room_id is not null order by d.device_id limit 1 offset 40`,
     );
-    const other = await one<{ wfl_id: string }>('select wfl_id from wfls where wfl_id <> $1 limit 1', [
+    const other = await h.one<{ wfl_id: string }>('select wfl_id from wfls where wfl_id <> $1 limit 1', [
       d.wfl_id,
     ]);
-    const gone = await one<{ device_id: string }>(
+    const gone = await h.one<{ device_id: string }>(
       `select d.device_id from devices d join wfls w on w.wfl_id = d.wfl_id
         where w.user_id = $1 and d.device_id <> $2 and d.room_id is not null limit 1`,
       [d.user_id, d.device_id],
@@ -94,7 +93,7 @@ describe('the Link Plus indicator', () => {
 
 describe("the 'LWRF Links' box of a WFL", () => {
   it('gives the last command time, devices by group with their last update, and timeouts by day', async () => {
-    const w = await one<{ wfl_id: string; mac: string }>(
+    const w = await h.one<{ wfl_id: string; mac: string }>(
       `select w.wfl_id, w.mac from wfls w
         where exists (select 1 from devices d join latest_energy e on e.serial = d.serial and e.mac = w.mac
                        where d.wfl_id = w.wfl_id and d.device_type_id = 13)
@@ -103,9 +102,10 @@ describe("the 'LWRF Links' box of a WFL", () => {
     );
     const box = await get<WflLink>('search.wflLink', { wflId: w.wfl_id });
     expect(box.mac).toBe(w.mac);
-    const last = await one<{ at: Date }>('select max(request_date) as at from command_queue where mac = $1', [
-      w.mac,
-    ]);
+    const last = await h.one<{ at: Date }>(
+      'select max(request_date) as at from command_queue where mac = $1',
+      [w.mac],
+    );
     expect(box.lastCommandAt).toBe(last.at.toISOString());
 
     const devices = (
@@ -126,7 +126,7 @@ describe("the 'LWRF Links' box of a WFL", () => {
       ids((t) => t !== ENERGY_DEVICE_TYPE && !heating.has(t)),
     );
     const metered = box.devices.energy.find((d) => d.lastUpdated !== null);
-    const reading = await one<{ time: Date }>(
+    const reading = await h.one<{ time: Date }>(
       'select time from latest_energy where serial = $1 and mac = $2',
       [metered?.serial, w.mac],
     );
@@ -138,7 +138,7 @@ describe("the 'LWRF Links' box of a WFL", () => {
     expect(days.length).toBeLessThanOrEqual(WFL_LINK_LIMITS.timeoutDays);
     expect([...days].sort().reverse()).toEqual(days);
     const first = box.timeouts[0]?.commands[0];
-    const newest = await one<{ id: string; command: string; email: string }>(
+    const newest = await h.one<{ id: string; command: string; email: string }>(
       'select id, command, email from command_queue where mac = $1 and not reply order by request_date desc limit 1',
       [w.mac],
     );
