@@ -8,8 +8,10 @@ import { op } from './types.ts';
  */
 export const EndpointFiguresSchema = Type.Object({
   ...fields(Type.String, 'name', 'subject'),
-  ...fields(Type.Integer, 'requests', 'errors'),
-  lastError: Type.String({ description: 'Empty when none' }),
+  requests: Type.Integer(),
+  errors: Type.Integer({ description: "The service's own failures (5xx)" }),
+  refused: Type.Integer({ description: 'Requests the service turned away (4xx: input, roles, not found)' }),
+  lastError: Type.String({ description: 'The last 5xx; empty when none' }),
   averageMs: Type.Number({ description: 'Average processing time, milliseconds' }),
 });
 export type EndpointFigures = Static<typeof EndpointFiguresSchema>;
@@ -20,7 +22,7 @@ export const ServiceInstanceSchema = Type.Object({
   host: Type.String({ description: 'Where the instance runs, when it says' }),
   version: Type.String(),
   started: DateTimeString(),
-  ...fields(Type.Integer, 'uptimeSeconds', 'requests', 'errors'),
+  ...fields(Type.Integer, 'uptimeSeconds', 'requests', 'errors', 'refused'),
   endpoints: Type.Array(EndpointFiguresSchema),
 });
 export type ServiceInstance = Static<typeof ServiceInstanceSchema>;
@@ -30,6 +32,10 @@ export const ServiceSummarySchema = Type.Object({
   version: Type.String({ description: 'Versions of the running instances, comma separated' }),
   expected: Type.Boolean({ description: 'A service the console needs (shown red when no instance answers)' }),
   instances: Type.Array(ServiceInstanceSchema),
+  timeouts: Type.Array(Type.Object({ endpoint: Type.String(), count: Type.Integer() }), {
+    description:
+      "Per endpoint, the calls the gateways forwarded that no instance answered in time (errors the service's own figures cannot see)",
+  }),
 });
 export type ServiceSummary = Static<typeof ServiceSummarySchema>;
 

@@ -44,10 +44,15 @@ export interface ServiceOperations<Ops extends readonly Operation[]> {
   assertionKey?: string;
 }
 
-/** One endpoint's figures since start, as `$SRV.STATS` data (read by the services view). */
+/**
+ * One endpoint's figures since start, as `$SRV.STATS` data (read by the services view): `errors`
+ * are the service's own failures (5xx), `refused` the requests it turned away (4xx: bad input,
+ * roles, not found), which say nothing about the service's health.
+ */
 export interface EndpointFigures {
   requests: number;
   errors: number;
+  refused: number;
   lastError: string;
   totalMs: number;
 }
@@ -107,7 +112,7 @@ export async function registerOperations<Ops extends readonly Operation[]>(
       query: validator(op.querystring, 'query'),
       body: validator(op.body, 'body'),
     };
-    const f: EndpointFigures = { requests: 0, errors: 0, lastError: '', totalMs: 0 };
+    const f: EndpointFigures = { requests: 0, errors: 0, refused: 0, lastError: '', totalMs: 0 };
     figures.set(app.subjects.api(service, operationName(op)), f);
     svc.addEndpoint(operationName(op), {
       subject: app.subjects.api(service, operationName(op)),
@@ -121,7 +126,8 @@ export async function registerOperations<Ops extends readonly Operation[]>(
         void answer(app, c, key, msg.data, traceOf(msg.headers)).then((reply) => {
           f.requests++;
           f.totalMs += performance.now() - started;
-          if (!reply.ok) {
+          if (!reply.ok && reply.error.statusCode < 500) f.refused++;
+          else if (!reply.ok) {
             f.errors++;
             f.lastError = `${reply.error.statusCode} ${reply.error.message}`;
           }

@@ -1,5 +1,6 @@
 import type { ServicesView } from '@console/contracts';
 import { createServer } from '@console/kit';
+import { Svcm } from '@nats-io/services';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supervisorApp } from '../src/app.ts';
@@ -35,7 +36,7 @@ describe('the services view ($SRV discovery)', () => {
     expect(v.gateways).toEqual([]);
   });
 
-  it('shows a second instance once it starts, and counts requests and errors per endpoint', async () => {
+  it('shows a second instance once it starts, and counts requests and refusals (4xx, not errors) per endpoint', async () => {
     second = await createServer({ service: 'supervisor', logLevel: 'silent', instance: `${h.prefix}-2` });
     await second.register(supervisorApp, { config: h.config });
     await second.ready();
@@ -45,10 +46,32 @@ describe('the services view ($SRV discovery)', () => {
       failure(await h.call('supervisor.processInfo', { caller: h.staff(['admin']), params: { id: 'none' } }));
     const after = supervisor(await view());
     const errors = after?.instances.flatMap((i) => i.endpoints.filter((e) => e.name === 'processInfo')) ?? [];
-    expect(errors.reduce((n, e) => n + e.errors, 0)).toBe(6);
-    expect(errors.some((e) => e.lastError.includes('No host none'))).toBe(true);
+    // A 404 for an unknown host is the caller's mistake, not the service failing (issue 30).
+    expect(errors.reduce((n, e) => n + e.refused, 0)).toBe(6);
+    expect(errors.reduce((n, e) => n + e.errors, 0)).toBe(0);
+    expect(errors.every((e) => e.lastError === '')).toBe(true);
     // Each request is counted once, by the instance that served it.
     expect(errors.reduce((n, e) => n + e.requests, 0)).toBe(6);
+  });
+
+  it("counts the calls a gateway saw time out as the endpoint's errors, per endpoint", async () => {
+    // Stand-in: a `$SRV` service named gateway under this test's prefix publishing the figures a
+    // gateway publishes (services/gateway/test/forward-timeouts.test.ts checks the real one's).
+    const gateway = await new Svcm(h.nc).add({
+      name: 'gateway',
+      version: '0.0.1',
+      queue: '',
+      metadata: { prefix: h.prefix, instance: 'gw-test', host: 'here' },
+      statsHandler: async () => ({ requests: 3, timeouts: { 'supervisor.hostsList': 2, 'search.find': 1 } }),
+    });
+    gateway.addEndpoint('figures', { subject: `${h.prefix}.gw-test.figures`, handler: () => undefined });
+    try {
+      const v = await view();
+      expect(supervisor(v)?.timeouts).toEqual([{ endpoint: 'hostsList', count: 2 }]);
+      expect(v.services.find((x) => x.name === 'search')?.timeouts).toEqual([{ endpoint: 'find', count: 1 }]);
+    } finally {
+      await gateway.stop();
+    }
   });
 
   it('is for dev and admin', async () => {

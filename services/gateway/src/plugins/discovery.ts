@@ -7,7 +7,8 @@ import fp from 'fastify-plugin';
 /**
  * Makes each gateway instance visible to the services view: a `$SRV` service named `gateway` (no
  * queue group: every instance answers for itself) whose one endpoint's stats data carries the
- * gateway's own figures — open sockets, live topics, live events out, API requests forwarded.
+ * gateway's own figures — open sockets, live topics, live events out, API requests forwarded, and
+ * per operation the calls no instance answered in time.
  */
 export const discoveryPlugin = fp(
   async (app: FastifyInstance) => {
@@ -25,6 +26,7 @@ export const discoveryPlugin = fp(
       topics: await gauge('console_live_topics'),
       eventsOut: await gauge('console_live_events_out_total'),
       requests,
+      timeouts: Object.fromEntries(app.forwardTimeouts),
     });
     const svc = await new Svcm(app.nats).add({
       name: 'gateway',
@@ -49,5 +51,5 @@ export const discoveryPlugin = fp(
       await svc.stop().catch(() => undefined);
     });
   },
-  { name: 'gateway-discovery', dependencies: ['nats', 'metrics'] },
+  { name: 'gateway-discovery', dependencies: ['nats', 'metrics', 'forward'] },
 );

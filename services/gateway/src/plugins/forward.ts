@@ -22,6 +22,11 @@ declare module 'fastify' {
       /** The command waterfall's correlation id and when the gateway accepted the call (NATS headers). */
       trace?: { correlationId: string; acceptedAt: number },
     ): Promise<ServiceReply>;
+    /**
+     * Calls that no instance answered in time, by operation id (the services view counts them as
+     * the endpoint's errors: the service never saw them fail, the person did).
+     */
+    forwardTimeouts: Map<string, number>;
   }
 }
 
@@ -37,6 +42,8 @@ export const forwardPlugin = fp(
     const key = assertionKey(opts.assertionKey);
     if (!key) throw new Error('CALLER_ASSERTION_KEY must be set (the same key as every service has)');
     const link = brokerLink(app);
+    const timeouts = new Map<string, number>();
+    app.decorate('forwardTimeouts', timeouts);
     app.decorate(
       'forward',
       async (
@@ -80,6 +87,7 @@ export const forwardPlugin = fp(
             return fail(503, `The ${op.service} service is not running right now; please try again shortly.`);
           }
           if (err instanceof errors.TimeoutError) {
+            timeouts.set(op.id, (timeouts.get(op.id) ?? 0) + 1);
             return fail(504, `The ${op.service} service did not answer in time; the outcome is unknown.`);
           }
           if (err instanceof errors.RequestError && err.isNoResponders()) {

@@ -51,9 +51,13 @@ export async function servicesView(
   const uptime = (started: string) => Math.max(0, Math.floor((now.getTime() - Date.parse(started)) / 1000));
   const byName = new Map<string, ServiceInstance[]>();
   const gateways: GatewayFigures[] = [];
+  /** Every gateway's forwarded calls that timed out, by operation id (`<service>.<endpoint>`). */
+  const timedOut = new Map<string, number>();
   for (const a of answers) {
     if (a.name === GATEWAY_SERVICE) {
       const d = (a.endpoints?.[0]?.data ?? {}) as Record<string, unknown>;
+      for (const [id, n] of Object.entries((d.timeouts ?? {}) as Record<string, unknown>))
+        timedOut.set(id, (timedOut.get(id) ?? 0) + num(n));
       gateways.push({
         id: a.id,
         instance: a.metadata?.instance ?? '',
@@ -69,7 +73,7 @@ export async function servicesView(
     const endpoints = (a.endpoints ?? []).map((e) => {
       // The kit's own figures when the service sends them (they time the whole async answer).
       const own = (e.data ?? null) as
-        | (Partial<Record<'requests' | 'errors' | 'totalMs', number>> & {
+        | (Partial<Record<'requests' | 'errors' | 'refused' | 'totalMs', number>> & {
             lastError?: string;
           })
         | null;
@@ -83,7 +87,9 @@ export async function servicesView(
         name: e.name,
         subject: e.subject,
         requests,
+        // Before the kit counted refusals apart, num_errors held both: read as errors.
         errors: num(own?.errors ?? e.num_errors),
+        refused: num(own?.refused),
         lastError: own?.lastError ?? e.last_error ?? '',
         averageMs: Math.round(averageMs * 100) / 100,
       };
@@ -98,6 +104,7 @@ export async function servicesView(
       uptimeSeconds: uptime(a.started),
       requests: endpoints.reduce((n, e) => n + e.requests, 0),
       errors: endpoints.reduce((n, e) => n + e.errors, 0),
+      refused: endpoints.reduce((n, e) => n + e.refused, 0),
       endpoints: endpoints.sort((x, y) => x.name.localeCompare(y.name)),
     });
     byName.set(a.name, list);
@@ -110,6 +117,10 @@ export async function servicesView(
       version: [...new Set(instances.map((i) => i.version))].join(', '),
       expected: (EXPECTED_SERVICES as readonly string[]).includes(name),
       instances,
+      timeouts: [...timedOut]
+        .filter(([id]) => id.startsWith(`${name}.`))
+        .map(([id, count]) => ({ endpoint: id.slice(name.length + 1), count }))
+        .sort((x, y) => x.endpoint.localeCompare(y.endpoint)),
     };
   });
   gateways.sort((x, y) => x.instance.localeCompare(y.instance));

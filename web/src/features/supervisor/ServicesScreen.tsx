@@ -10,7 +10,8 @@ type Endpoint = ServiceSummary['instances'][number]['endpoints'][number];
 const ENDPOINT_COLUMNS: Column<Endpoint>[] = [
   { header: 'Endpoint', cell: (e) => e.name },
   { header: 'Requests', cell: (e) => e.requests },
-  { header: 'Errors', cell: (e) => e.errors, td: (e) => ({ c: e.errors ? 'red' : undefined }) },
+  { header: 'Errors (5xx)', cell: (e) => e.errors, td: (e) => ({ c: e.errors ? 'red' : undefined }) },
+  { header: 'Refused (4xx)', cell: (e) => e.refused },
   { header: 'Average', cell: (e) => `${e.averageMs} ms` },
   { header: 'Last error', cell: (e) => e.lastError || '—' },
 ];
@@ -38,6 +39,12 @@ function ServiceCard({ s }: { s: ServiceSummary }) {
           {down ? 'no instance' : `${s.instances.length} instance${s.instances.length === 1 ? '' : 's'}`}
         </Badge>
       </Group>
+      {s.timeouts.length > 0 && (
+        <Text size="sm" c="red" mb="xs">
+          Errors the service could not count: calls no instance answered in time (504 at the gateway):{' '}
+          {s.timeouts.map((t) => `${t.endpoint} ${t.count}`).join(', ')}.
+        </Text>
+      )}
       {down ? (
         <Text size="sm" c="red">
           Nothing answers for {s.name}: its requests fail with 503 until an instance starts (infra/scale.ts{' '}
@@ -48,12 +55,12 @@ function ServiceCard({ s }: { s: ServiceSummary }) {
           <Stack key={i.id} gap={4} mb="sm" aria-label={`Instance ${i.instance || i.id}`}>
             <Text size="sm">
               <b>{i.instance || i.id}</b> on {i.host || '?'} · up {formatAge(i.uptimeSeconds * 1000)} ·{' '}
-              {i.requests} requests · {i.errors} errors · id {i.id}
+              {i.requests} requests · {i.errors} errors · {i.refused} refused · id {i.id}
             </Text>
             <ColumnTable
               fz="xs"
               withTableBorder
-              rows={i.endpoints.filter((e) => e.requests > 0 || e.errors > 0)}
+              rows={i.endpoints.filter((e) => e.requests > 0)}
               columns={ENDPOINT_COLUMNS}
               rowKey={(e) => e.name}
             />
