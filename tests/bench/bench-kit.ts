@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { Caller } from '@console/contracts';
 import { type InfraEnv, QUIET_SIMULATOR } from '@console/kit/testing';
+import { MongoClient } from 'mongodb';
 import pg from 'pg';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -81,6 +82,17 @@ export async function startFleetStack(
     };
   });
   return { stack, mongoUrl };
+}
+
+/** Stops a fleet stack; its own Mongo database (named after the stack's prefix) goes with it. */
+export async function stopFleetStack(fleet: { stack: Stack; mongoUrl: string }): Promise<void> {
+  await fleet.stack.stop();
+  const mongo = await MongoClient.connect(fleet.mongoUrl);
+  try {
+    await mongo.db().dropDatabase();
+  } finally {
+    await mongo.close();
+  }
 }
 
 /** The machine's load average over 1, 5 and 15 minutes, as printed beside a bench's figures. */

@@ -11,7 +11,7 @@ import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin } from '../support/people.ts';
-import { loadAverage, startFleetStack } from './bench-kit.ts';
+import { loadAverage, startFleetStack, stopFleetStack } from './bench-kit.ts';
 
 const _root = resolve(import.meta.dirname, '../..');
 const REQUESTS = Number(process.argv[2] ?? 3000);
@@ -228,10 +228,5 @@ try {
 } finally {
   await nc.drain();
   agent.destroy();
-  const { MongoClient } = await import('mongodb');
-  const m = new MongoClient(mongoUrl);
-  await m.connect();
-  await m.db().dropDatabase();
-  await m.close();
-  await stack.stop();
+  await stopFleetStack({ stack, mongoUrl });
 }

@@ -17,10 +17,9 @@ import { natsAuth } from '@console/kit';
 import { syntheticFleet } from '@console/simulator/fleet';
 import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import { MongoClient } from 'mongodb';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin, staffClient } from '../support/people.ts';
-import { loadAverage, startFleetStack } from './bench-kit.ts';
+import { loadAverage, startFleetStack, stopFleetStack } from './bench-kit.ts';
 
 const HUBS = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 32);
@@ -100,9 +99,5 @@ try {
   console.log(`\nconsole / floor wall time: ${(median(runs.console) / median(runs.floor)).toFixed(2)}×`);
 } finally {
   await nc.drain().catch(() => undefined);
-  await stack.stop();
-  // The stack's own database (named after its prefix) goes with it.
-  const mongo = await new MongoClient(mongoUrl).connect();
-  await mongo.db().dropDatabase();
-  await mongo.close();
+  await stopFleetStack({ stack, mongoUrl });
 }

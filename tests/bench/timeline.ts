@@ -25,7 +25,7 @@ import { MongoClient } from 'mongodb';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium, signInPage } from '../support/browser.ts';
 import { devInfraUp } from '../support/dev-infra.ts';
-import { frameFigures, loadAverage, startFleetStack } from './bench-kit.ts';
+import { frameFigures, loadAverage, startFleetStack, stopFleetStack } from './bench-kit.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -138,12 +138,8 @@ try {
 } finally {
   await browser.close();
   await nc.close();
-  await mongo
-    .db()
-    .dropDatabase()
-    .catch(() => undefined);
   await mongo.close();
-  await stack.stop();
+  await stopFleetStack({ stack, mongoUrl });
 }
 
 /** The hub's 24 hours: stream messages now, stored records of four kinds over the day. */
