@@ -46,6 +46,8 @@ export SIM_GROWTH_DEVICES_PER_DAY="${SIM_GROWTH_DEVICES_PER_DAY:-1440}"
 export SIM_GROWTH_COMMANDS_PER_DAY="${SIM_GROWTH_COMMANDS_PER_DAY:-14400}"
 export SIM_GROWTH_NOTES_PER_DAY="${SIM_GROWTH_NOTES_PER_DAY:-288}"
 export SIM_BUSY_HUBS="${SIM_BUSY_HUBS:-3}"
+# A demo stopped for days catches up one day at its next start (about a minute of writing).
+export SIM_GROWTH_CATCH_UP_DAYS="${SIM_GROWTH_CATCH_UP_DAYS:-1}"
 # The stand-in for the third-party link clouds (/philipshue, /sonos), over the same world.
 export LINK_CLOUD_PORT="${LINK_CLOUD_PORT:-8095}"
 LINK_CLOUD_SEED="$DEMO_SEED" LINK_CLOUD_CUSTOMERS="$DEMO_CUSTOMERS" node infra/link-cloud/server.ts &
