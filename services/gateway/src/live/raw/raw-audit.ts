@@ -71,3 +71,21 @@ export function frameFacts(parsed: unknown): Pick<RawAuditFacts, 'class' | 'oper
     direction: text(frame?.message?.direction, ''),
   };
 }
+
+/** A Link2 page's own session event (open, close) as an audit record's facts. */
+export function link2Facts(
+  hubId: string | number,
+  operation: string,
+  outcome: 'reply' | 'refused',
+  statusCode: number | null,
+) {
+  return {
+    target: `link2:${hubId}`,
+    class: 'link2',
+    operation,
+    direction: 'session',
+    transactionId: 0,
+    outcome,
+    statusCode,
+  };
+}

@@ -8,7 +8,6 @@ import {
   RAW_TEXT,
   type RawCustomer,
   type RawFrame,
-  RawFrameSchema,
   type RawSendResult,
   type RawServerFrame,
   rawAccess,
@@ -17,19 +16,14 @@ import {
   type TokenIntrospection,
 } from '@console/contracts';
 import { instanceId } from '@console/kit';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../../config.ts';
 import type { LiveConnection } from '../connection.ts';
 import { TokenBucket } from '../token-bucket.ts';
 import { Link2Hub } from './link2.ts';
-import { frameFacts, RawAudit } from './raw-audit.ts';
+import { frameFacts, link2Facts, RawAudit } from './raw-audit.ts';
+import { checkFrame, describe, toOf, transactionIdOf } from './raw-frames.ts';
 
-const checkFrame = TypeCompiler.Compile(RawFrameSchema);
-// Each kind of frame on its own, for a precise error (the union's is vague).
-const checkMember = new Map(
-  RawFrameSchema.anyOf.map((m) => [m.properties.type.const, TypeCompiler.Compile(m)]),
-);
 const rawSend = operationById('hub-control.rawSend');
 const introspect = operationById('auth.tokenIntrospect');
 
@@ -371,41 +365,4 @@ export class RawChannel {
   link2Count(): number {
     return this.link2s.size;
   }
-}
-
-/** A Link2 page's own session event (open, close) as an audit record's facts. */
-function link2Facts(
-  hubId: string | number,
-  operation: string,
-  outcome: 'reply' | 'refused',
-  statusCode: number | null,
-) {
-  return {
-    target: `link2:${hubId}`,
-    class: 'link2',
-    operation,
-    direction: 'session',
-    transactionId: 0,
-    outcome,
-    statusCode,
-  };
-}
-
-function transactionIdOf(parsed: unknown): number | null {
-  const tx = (parsed as { message?: { transactionId?: unknown } } | null)?.message?.transactionId;
-  return typeof tx === 'number' && Number.isSafeInteger(tx) ? tx : null;
-}
-
-function toOf(parsed: unknown): string {
-  const to = (parsed as { to?: unknown } | null)?.to;
-  return typeof to === 'string' ? to.slice(0, 20) : '';
-}
-
-/** The first thing wrong with a frame, where it is and what was expected: a clear 400. */
-function describe(parsed: unknown): string {
-  const type = (parsed as { type?: unknown } | null)?.type;
-  const member = typeof type === 'string' ? checkMember.get(type as RawFrame['type']) : undefined;
-  const precise = member?.Errors(parsed).First();
-  if (!precise) return RAW_TEXT.notRaw;
-  return `Not a valid ${String(type)} frame: ${precise.path || '/'} ${precise.message}.`;
 }
