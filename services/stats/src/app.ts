@@ -43,7 +43,7 @@ export const statsApp = fp(
       followMs: config.READ_MODEL_FOLLOW_MS,
       mode: config.READ_MODELS,
     });
-    await app.register(graphStoresPlugin, { deadlineMs: config.QUERY_DEADLINE_MS });
+    await app.register(graphStoresPlugin);
     const deps = () => ({ pool: app.pg, db: app.mongo, store: app.rollups, log: app.log });
     await app.register(rollupConsumerPlugin, {
       batch: config.ROLLUP_BATCH,

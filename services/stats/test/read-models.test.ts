@@ -49,7 +49,10 @@ const normal = (rows: Record<string, unknown>[], key: string) =>
   rows
     .map((r) =>
       Object.fromEntries(
-        Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && k === 'created' ? Date.parse(v) : v]),
+        Object.entries(r).map(([k, v]) => [
+          k,
+          typeof v === 'string' && (k === 'created' || k === 'updated') ? Date.parse(v) : v,
+        ]),
       ),
     )
     .sort((a, b) => String(a[key]).localeCompare(String(b[key])));
@@ -86,15 +89,13 @@ async function addCustomer(tag: string) {
       featureIds: ((p.featureIds ?? []) as string[]).map(rename),
     })),
   );
-  await h.db
-    .collection('users')
-    .insertOne({
-      _id: new ObjectId(),
-      userId,
-      email: `${tag}@later.test`,
-      createdDate: now,
-      rootGroupIds: [rootGroupId],
-    });
+  await h.db.collection('users').insertOne({
+    _id: new ObjectId(),
+    userId,
+    email: `${tag}@later.test`,
+    createdDate: now,
+    rootGroupIds: [rootGroupId],
+  });
   await h.db
     .collection('agents')
     .insertOne({ _id: new ObjectId(), userId, type: 'alexa', linked: true, createdDate: now });

@@ -1,7 +1,6 @@
 import {
   ANALYTICS_LIST_MAX,
   COCO_NEXA_PREFIXES,
-  COLLECTIONS,
   displayMac,
   ENERGY_DEVICE_TYPE,
   type Generation,
@@ -12,10 +11,7 @@ import {
   type TopStructures,
   type UserTrack,
 } from '@console/contracts';
-import { findByIds, withinDeadline } from '@console/kit';
-import type { Db, Document } from 'mongodb';
 import type pg from 'pg';
-import { ownerOf } from '../read-models/models.ts';
 import type { ReadModels } from '../read-models/plugin.ts';
 
 const DAY = 86_400_000;
@@ -39,7 +35,6 @@ interface StructureRow {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
 
 /** Device counts per generation of each structure, from the products read model. */
 const COUNTS = `count(p.id)::int as total,
@@ -55,14 +50,10 @@ const COUNTS = `count(p.id)::int as total,
  * on a pool whose statements the server stops at the request deadline.
  */
 export class AnalyticsStore {
-  private readonly db: Db;
   private readonly models: ReadModels;
-  private readonly deadlineMs: number;
 
-  constructor(db: Db, models: ReadModels, deadlineMs: number) {
-    this.db = db;
+  constructor(models: ReadModels) {
     this.models = models;
-    this.deadlineMs = deadlineMs;
   }
 
   private get pool(): pg.Pool {
@@ -170,53 +161,37 @@ export class AnalyticsStore {
     };
   }
 
-  /**
-   * The structures with the most devices: ranked in the products read model, then those few
-   * structures read whole by equality (their devices, automations and groups).
-   */
+  /** The structures with the most devices: ranked in the products read model, with their sizes. */
   async topStructures(top: number): Promise<TopStructures> {
     await this.models.need('structures', 'products', 'users');
-    const ranked = await this.pool.query<{ root_group_id: string }>(
-      `select root_group_id from rm_products group by 1 order by count(*) desc, 1 limit $1`,
-      [top],
-    );
-    const docs: Document[] = [];
-    const [, asOf] = await Promise.all([
-      findByIds(
-        this.db.collection(COLLECTIONS.structures),
-        'rootGroupId',
-        ranked.rows.map((r) => r.root_group_id),
-        {
-          rootGroupId: 1,
-          createdDate: 1,
-          updatedDate: 1,
-          devices: 1,
-          automations: 1,
-          _groups: 1,
-          userRootAccess: 1,
-        },
-        (d) => docs.push(d),
-        withinDeadline(this.deadlineMs),
+    const [r, asOf] = await Promise.all([
+      this.pool.query<{
+        root_group_id: string;
+        created: Date;
+        updated: Date | null;
+        devices: number;
+        automations: number;
+        groups: number;
+        owner_email: string | null;
+      }>(
+        `with top as (select root_group_id from rm_products group by 1 order by count(*) desc, 1 limit $1)
+         select s.root_group_id, s.created, s.updated, s.devices, s.automations, s.groups,
+                (select u.email from rm_users u where u.user_id = s.owner limit 1) as owner_email
+           from top join rm_structures s on s.root_group_id = top.root_group_id`,
+        [top],
       ),
       this.newestStructure(),
     ]);
-    const owners = docs.map((d) => ownerOf((d.userRootAccess ?? []) as { userId: unknown }[]));
-    const emails = await this.emails(owners.filter((u) => u !== null));
-    const keys = (o: unknown) => Object.keys((o ?? {}) as object).length;
-    const rows = docs.map((d, i) => {
-      const owner = owners[i];
-      const created = new Date(iso(d.createdDate));
-      return {
-        rootGroupId: String(d.rootGroupId),
-        user: owner ? (emails.get(owner) ?? null) : null,
-        createdDate: created.toISOString(),
-        ageDays: round1((asOf.getTime() - created.getTime()) / DAY),
-        updatedDate: iso(d.updatedDate),
-        devices: keys(d.devices),
-        automations: keys(d.automations),
-        groups: keys(d._groups),
-      };
-    });
+    const rows = r.rows.map((s) => ({
+      rootGroupId: s.root_group_id,
+      user: s.owner_email,
+      createdDate: s.created.toISOString(),
+      ageDays: round1((asOf.getTime() - s.created.getTime()) / DAY),
+      updatedDate: (s.updated ?? s.created).toISOString(),
+      devices: s.devices,
+      automations: s.automations,
+      groups: s.groups,
+    }));
     rows.sort((a, b) => b.devices - a.devices || a.rootGroupId.localeCompare(b.rootGroupId));
     return { asOf: asOf.toISOString(), structures: rows };
   }

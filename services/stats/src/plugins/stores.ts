@@ -14,11 +14,11 @@ declare module 'fastify' {
 
 /** Reads of the raw data where a screen asks for ranges no rollup keeps (minutes, latency buckets). */
 export const graphStoresPlugin = fp(
-  async (app: FastifyInstance, opts: { deadlineMs: number }) => {
+  async (app: FastifyInstance) => {
     // The request reads go through the read models' pool: the server stops them at the deadline.
     app.decorate('gen1Graphs', new Gen1GraphsStore(app.readModels.pool));
     app.decorate('gen2Records', new Gen2RecordsStore(app.mongo));
-    app.decorate('analytics', new AnalyticsStore(app.mongo, app.readModels, opts.deadlineMs));
+    app.decorate('analytics', new AnalyticsStore(app.readModels));
   },
   { name: 'graph-stores', dependencies: ['postgres', 'mongo', 'read-models'] },
 );

@@ -22,17 +22,28 @@ export interface ReadModel {
 const date = (d: unknown) => (d instanceof Date ? d : new Date(String(d)));
 const validDate = (d: unknown) => !Number.isNaN(date(d).getTime());
 const str = (v: unknown) => (v === undefined || v === null ? null : String(v));
+const keys = (o: unknown) => Object.keys((o ?? {}) as object).length;
 const ids = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
 /** The owner: the user with the owner level, else the first with access. */
-export function ownerOf(access: { userId: unknown; levels?: string[] }[]): string | null {
+function ownerOf(access: { userId: unknown; levels?: string[] }[]): string | null {
   return str((access.find((a) => a.levels?.includes('owner')) ?? access[0])?.userId);
 }
 
 const structures: ReadModel = {
   name: 'structures',
   collection: COLLECTIONS.structures,
-  projection: { rootGroupId: 1, name: 1, createdDate: 1, userRootAccess: 1, features: 1 },
+  projection: {
+    rootGroupId: 1,
+    name: 1,
+    createdDate: 1,
+    updatedDate: 1,
+    userRootAccess: 1,
+    features: 1,
+    devices: 1,
+    automations: 1,
+    _groups: 1,
+  },
   rows(docs): TableRows[] {
     const heads = docs.filter((d) => validDate(d.createdDate));
     return [
@@ -46,6 +57,10 @@ const structures: ReadModel = {
           created: 'timestamptz',
           owner: 'text',
           user_ids: 'text[]',
+          devices: 'int',
+          automations: 'int',
+          groups: 'int',
+          updated: 'timestamptz',
         },
         rows: heads.map((d) => {
           const access = (d.userRootAccess ?? []) as { userId: unknown; levels?: string[] }[];
@@ -56,6 +71,10 @@ const structures: ReadModel = {
             created: date(d.createdDate).toISOString(),
             owner: ownerOf(access),
             user_ids: access.map((a) => String(a.userId)),
+            devices: keys(d.devices),
+            automations: keys(d.automations),
+            groups: keys(d._groups),
+            updated: validDate(d.updatedDate) ? date(d.updatedDate).toISOString() : null,
           };
         }),
       },

@@ -93,7 +93,7 @@ async function step(deps: SyncDeps, model: ReadModel, stopped: () => boolean): P
   if (!c?.built_at) {
     const t0 = Date.now();
     const n = await build(deps, model, stopped);
-    deps.log.info({ model: model.name, docs: n, ms: Date.now() - t0 }, 'read model built');
+    if (n !== null) deps.log.info({ model: model.name, docs: n, ms: Date.now() - t0 }, 'read model built');
     return;
   }
   await follow(deps, model, c.last_id);

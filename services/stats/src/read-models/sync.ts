@@ -71,9 +71,13 @@ export async function cursorOf(pool: pg.Pool, model: string): Promise<CursorRow 
 
 /**
  * The first build: one pass over the collection in batches (the only whole read a model makes).
- * A build cut short starts again from the beginning; its rows are upserts, so nothing doubles.
+ * A build cut short (null) starts again from the beginning; its rows are upserts, so nothing doubles.
  */
-export async function build(deps: SyncDeps, model: ReadModel, stopped: () => boolean): Promise<number> {
+export async function build(
+  deps: SyncDeps,
+  model: ReadModel,
+  stopped: () => boolean,
+): Promise<number | null> {
   const cursor = deps.db
     .collection(model.collection)
     .find({}, { projection: model.projection, batchSize: BATCH });
@@ -82,7 +86,7 @@ export async function build(deps: SyncDeps, model: ReadModel, stopped: () => boo
   for await (const d of cursor) {
     if (stopped()) {
       await cursor.close();
-      return n;
+      return null;
     }
     docs.push(d);
     if (docs.length >= BATCH) {
