@@ -101,6 +101,19 @@ describe('every seed screen', () => {
     await context.close();
   }, 900_000);
 
+  it('says an unknown path was not found, on the main screen the seed sends it to, with a way back', async () => {
+    const context = await browser().newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await signInPage(page, stack, everyone);
+    await page.goto(`${stack.url}/no-such-screen`);
+    const notice = page.getByRole('alert').filter({ hasText: 'Page not found' });
+    await notice.getByText('There is no page at /no-such-screen').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await notice.getByRole('button', { name: 'go back' }).waitFor();
+    expect(await judge(page, '/?notFound=%2Fno-such-screen')).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('has none on the public screens, signed out', async () => {
     const context = await browser().newContext({ bypassCSP: true });
     const page = await context.newPage();

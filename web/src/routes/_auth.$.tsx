@@ -5,12 +5,13 @@ import { RoleGate } from '../features/ui/RoleGate.tsx';
 
 /**
  * Every screen of the specifications that is not built yet: a clear page, never a broken link.
- * Any other path goes to the main screen (core spec §2).
+ * Any other path goes to the main screen (core spec §2), which says the page was not found.
  */
 export const Route = createFileRoute('/_auth/$')({
   beforeLoad: ({ params }) => {
-    const screen = findScreen(`/${params._splat ?? ''}`);
-    if (!screen) throw redirect({ to: '/', replace: true });
+    const path = `/${params._splat ?? ''}`;
+    const screen = findScreen(path);
+    if (!screen) throw redirect({ to: '/', search: { notFound: path }, replace: true });
     return { screen };
   },
   component: PlannedScreen,

@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { readNotFound } from '../features/shell/PageNotFound.tsx';
 import { MainScreen } from '../features/things/MainScreen.tsx';
 import { thingsQueryOptions } from '../features/things/queries.ts';
 
-/** / — the main screen. */
+/** / — the main screen; `?notFound=<path>` when an unknown path sent the user here. */
 export const Route = createFileRoute('/_auth/')({
+  validateSearch: readNotFound,
   loader: ({ context }) => context.queryClient.ensureQueryData(thingsQueryOptions()),
-  component: MainScreen,
+  component: Main,
 });
+
+function Main() {
+  const { notFound } = Route.useSearch();
+  return <MainScreen notFound={notFound} />;
+}

@@ -1,13 +1,17 @@
 import { Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../auth/use-current-user.ts';
+import { PageNotFound } from '../shell/PageNotFound.tsx';
 import { AddThingForm } from './AddThingForm.tsx';
 import { thingsQueryOptions } from './queries.ts';
 import { ThingList } from './ThingList.tsx';
 import { useLeadWord } from './use-lead-word.ts';
 
-/** The main screen (core spec §2 /): the lead word as the title and the things (admins add and delete). */
-export function MainScreen() {
+/**
+ * The main screen (core spec §2 /): the lead word as the title and the things (admins add and
+ * delete); above them, when an unknown path sent the user here, that the page was not found.
+ */
+export function MainScreen({ notFound }: { notFound?: string }) {
   const me = useCurrentUser();
   const { data: things } = useSuspenseQuery(thingsQueryOptions());
   const leadWord = useLeadWord(things);
@@ -15,6 +19,7 @@ export function MainScreen() {
 
   return (
     <Stack gap="lg" maw={720}>
+      {notFound ? <PageNotFound path={notFound} /> : null}
       <Title order={1}>{leadWord ?? 'Staff'} console</Title>
       {isAdmin && <AddThingForm />}
       <ThingList things={things} canDelete={isAdmin} />

@@ -3,6 +3,8 @@ import { Alert, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
+import { byWhom } from './outcome.ts';
 import {
   barOf,
   cancelAction,
@@ -43,6 +45,7 @@ export function Waterfall(props: { transactionId: number } | { correlationId: st
       : { correlationId: props.correlationId };
   const [startedAt] = useState(() => Date.now());
   const queryClient = useQueryClient();
+  const me = useCurrentUser();
   const q = useQuery(waterfallQueryOptions(ref, startedAt));
   const cancel = useMutation({
     mutationFn: cancelAction,
@@ -135,7 +138,8 @@ export function Waterfall(props: { transactionId: number } | { correlationId: st
         )}
         {w.cancelledBy && (
           <Text size="xs" c="dimmed">
-            Cancelled by {w.cancelledBy}; a late reply from the hub is still shown here, marked late.
+            Cancelled by {byWhom(w.cancelledBy, me.name)}; a late reply from the hub is still shown here,
+            marked late.
           </Text>
         )}
       </Stack>

@@ -2,8 +2,9 @@ import { HUB_ACTION_TEXT, type HubActionResult, type HubCard } from '@console/co
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
+import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { type Said, saidColor, saidOfError } from '../../waterfall/outcome.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { newCorrelationId } from '../../waterfall/waterfall-queries.ts';
 import { type CardAction, visibleActions } from './hub-actions.ts';
@@ -33,7 +34,8 @@ export function HubCardActions({
   const [restoring, setRestoring] = useState(false);
   const [queued, setQueued] = useState<string | null>(null);
   const [lastBackup, setLastBackup] = useState<{ backupId: string; deviceId: string } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const me = useCurrentUser();
+  const [failure, setFailure] = useState<Said | null>(null);
   const [watching, setWatching] = useState<string | null>(null);
 
   const run = useMutation({
@@ -44,7 +46,7 @@ export function HubCardActions({
     },
     onSuccess: (result: HubActionResult, r) => {
       if (!result.success) {
-        setFailure(result.items.find((i) => i.error)?.error?.message ?? '');
+        setFailure({ ok: false, text: result.items.find((i) => i.error)?.error?.message ?? '' });
       } else {
         if (r.queued) setQueued(r.label);
         if (r.path === 'backup') {
@@ -54,7 +56,7 @@ export function HubCardActions({
       }
       onDone();
     },
-    onError: (error) => setFailure(errorMessage(error)),
+    onError: (error) => setFailure(saidOfError(error, me.name)),
   });
 
   const start = (a: CardAction, confirmation?: string) =>
@@ -87,9 +89,14 @@ export function HubCardActions({
           </Button>
         )}
       </Group>
-      {failure !== null && (
+      {failure?.cancelled && (
+        <Alert color={saidColor(failure)} role="status">
+          <Text size="sm">{failure.text}</Text>
+        </Alert>
+      )}
+      {failure && !failure.cancelled && (
         <Alert color="red" title={HUB_ACTION_TEXT.operationFailed} role="alert">
-          {failure && <Text size="sm">{failure}</Text>}
+          {failure.text && <Text size="sm">{failure.text}</Text>}
         </Alert>
       )}
       {watching && <Waterfall key={watching} correlationId={watching} />}

@@ -2,11 +2,12 @@ import type { DeviceCard, FeatureCard, HubActionResult, StructureDetail } from '
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
+import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { noteKeys } from '../../notes/queries.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { DialogButton } from '../../ui/DialogButton.tsx';
 import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
+import { type Said, saidColor, saidOfError } from '../../waterfall/outcome.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { newCorrelationId } from '../../waterfall/waterfall-queries.ts';
 import { runHubAction } from '../hub/hub-queries.ts';
@@ -81,10 +82,11 @@ function DeviceGroups({ sets }: { sets: ReturnType<typeof deviceGroups> }) {
 
 function FeatureList({ device, features }: { device: DeviceCard; features: FeatureCard[] }) {
   const queryClient = useQueryClient();
+  const me = useCurrentUser();
   const [values, setValues] = useState<Record<string, Value>>({});
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<{ feature: FeatureCard; value: Value } | null>(null);
-  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
   const [history, setHistory] = useState<FeatureCard | null>(null);
   /** The correlation id of the last read or write: its command waterfall shows below the table. */
   const [watching, setWatching] = useState<string | null>(null);
@@ -101,7 +103,7 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
       if (v !== undefined) setValues((all) => ({ ...all, [f.featureId]: v }));
       setSaid({ ok: r.success, text: r.success ? `${f.name}: ${String(v)}` : r.message });
     },
-    onError: (e) => setSaid({ ok: false, text: errorMessage(e) }),
+    onError: (e) => setSaid(saidOfError(e, me.name)),
   });
   const write = useMutation({
     mutationFn: (w: { feature: FeatureCard; value: Value; confirmation: string }) =>
@@ -124,14 +126,14 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
       void queryClient.invalidateQueries({ queryKey: noteKeys.all });
     },
     onError: (e) => {
-      setSaid({ ok: false, text: errorMessage(e) });
+      setSaid(saidOfError(e, me.name));
       void queryClient.invalidateQueries({ queryKey: noteKeys.all });
     },
   });
   return (
     <Stack gap="sm">
       {said && (
-        <Alert color={said.ok ? 'teal' : 'red'} role="status">
+        <Alert color={saidColor(said)} role="status">
           {said.text}
         </Alert>
       )}
