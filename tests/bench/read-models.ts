@@ -71,6 +71,7 @@ const stats = spawnService('stats', {
   MONGO_URL: mongoUrl,
   NATS_PREFIX: prefix,
   BACKFILL: 'off',
+  LOG_LEVEL: 'error',
 });
 // The structures are the last model built (READ_MODELS' order).
 for (;;) {
