@@ -53,10 +53,18 @@ beforeAll(async () => {
       body += c;
     });
     req.on('end', () => {
-      const { password } = JSON.parse(body || '{}') as { password?: string };
+      const { email, password } = JSON.parse(body || '{}') as { email?: string; password?: string };
       const ok = password === PASSWORD;
-      res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(ok ? { tokens: { access_token: 'tok' } } : { message: 'Error' }));
+      // As infra/link-cloud: a form without username or password is a 400, a wrong password a 401.
+      const status = !email || !password ? 400 : ok ? 200 : 401;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      const answer =
+        status === 400
+          ? { message: 'username & pw required for this method' }
+          : ok
+            ? { tokens: { access_token: 'tok' } }
+            : { message: 'Error' };
+      res.end(JSON.stringify(answer));
     });
   });
   await new Promise<void>((r) => cloud.listen(0, '127.0.0.1', r));
@@ -131,6 +139,21 @@ describe('/link/* customer-password check', () => {
     );
     expect(audits).toHaveLength(7);
     expect(new Set(audits.map((a) => a.outcome))).toEqual(new Set(['signed-in']));
+  });
+
+  it('does not count a form sent without a password (nothing was judged)', async () => {
+    const sue = await staff(['support']);
+    const customer = `${prefix}-empty@example.test`;
+    for (let i = 0; i < 6; i++) {
+      const r = await app.inject({
+        method: 'POST',
+        url: LOGIN,
+        headers: { cookie: sue.cookie },
+        payload: { email: customer, version: '1' },
+      });
+      expect(r.statusCode, `empty form ${i + 1}`).toBe(400);
+    }
+    expect((await tryPassword(sue.cookie, customer, PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses a role-less account (403) and the signed-out (401) before any password is tried', async () => {

@@ -40,7 +40,9 @@ export async function linkCloudRoutes(app: FastifyInstance, opts: { config: Gate
     }
     const res = await forward(req, target);
     const status = res?.status ?? 503;
-    if (res?.ok) await guard.giveBack(caller, customer);
+    // Only a judged wrong password keeps its count: a sign-in that worked, or a form sent without a
+    // username or password (400, nothing judged), hands it back.
+    if (res?.ok || status === 400) await guard.giveBack(caller, customer);
     try {
       await guard.audit(caller, customer, res ? outcomeOf(status) : 'unreachable', status);
     } catch (err) {
