@@ -53,6 +53,7 @@ export class StoreFollower {
   private loop: Promise<void> = Promise.resolve();
   private leader: pg.PoolClient | null = null;
   private wake: (() => void) | null = null;
+  private lastError = '';
   counted = 0;
 
   private readonly app: FastifyInstance;
@@ -191,7 +192,11 @@ export class StoreFollower {
       try {
         if (await this.lead()) await this.follow();
       } catch (err) {
-        if (!this.stopped) this.log.warn({ err }, 'store follower stopped; retrying');
+        // The same failure again (a STORE stream this broker user may not create) is not news.
+        const what = String((err as Error)?.message ?? err);
+        if (!this.stopped && what !== this.lastError)
+          this.log.warn({ err }, 'store follower stopped; retrying');
+        this.lastError = what;
       }
       this.leader?.release(true);
       this.leader = null;
@@ -235,6 +240,7 @@ export class StoreFollower {
       opt_start_seq: cursor + 1,
     });
     this.log.info({ from: cursor + 1 }, 'following the store announcements');
+    this.lastError = '';
     while (!this.stopped) {
       const batch: StoreMessage[] = [];
       const msgs = await consumer.fetch({ max_messages: this.opts.batch, expires: 1000 });
