@@ -61,6 +61,7 @@ export interface ConsoleStreams {
   hubMsgs: StreamInfo;
   audit: StreamInfo;
   reports: StreamInfo;
+  store: StreamInfo;
 }
 
 /**
@@ -80,6 +81,8 @@ export interface ConsoleStreams {
  *   `deny_purge` (the broker refuses a message deletion or a purge to anyone, and an update can
  *   turn neither off); only age removes records.
  * - reports: the report worker's work queue (services/stats), one message per job.
+ * - store: the stores' writers' announcements of records they inserted (`store.*.inserted`), kept
+ *   a week, which the statistics follow (services/stats store-follower).
  */
 export async function ensureStreams(
   nc: NatsConnection,
@@ -139,7 +142,17 @@ export async function ensureStreams(
     max_age: nanos(7 * 24 * 3600_000),
     num_replicas: l.replicas ?? 1,
   });
-  return { hubMsgs, audit, reports };
+  const store = await upsert({
+    name: names.store,
+    subjects: [s.storeAny()],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_age: nanos(7 * 24 * 3600_000),
+    duplicate_window: nanos(120_000),
+    num_replicas: l.replicas ?? 1,
+  });
+  return { hubMsgs, audit, reports, store };
 }
 
 /**
@@ -160,10 +173,10 @@ export async function requireStreams(
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      const [hubMsgs, audit, reports] = await Promise.all(
-        [names.hubMsgs, names.audit, names.reports].map((n) => jsm.streams.info(n)),
+      const [hubMsgs, audit, reports, store] = await Promise.all(
+        [names.hubMsgs, names.audit, names.reports, names.store].map((n) => jsm.streams.info(n)),
       );
-      return { hubMsgs, audit, reports } as ConsoleStreams;
+      return { hubMsgs, audit, reports, store } as ConsoleStreams;
     } catch (err) {
       if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
     }
@@ -189,7 +202,7 @@ export async function removeStreams(nc: NatsConnection, prefix: string): Promise
 }
 
 /** Streams of a test's unique prefix (`uniqueName`: a word, `_`, 8 or 10 hex digits). */
-const TEST_STREAM = /^[A-Z-]+_([0-9A-F]{8}|[0-9A-F]{10})_(HUB_MSGS|AUDIT|REPORTS)$/;
+const TEST_STREAM = /^[A-Z-]+_([0-9A-F]{8}|[0-9A-F]{10})_(HUB_MSGS|AUDIT|REPORTS|STORE)$/;
 
 /**
  * Deletes the streams test runs leave behind on a shared NATS server: those of the prefixes of
