@@ -42,10 +42,10 @@ export function featureDataHandlers(app: FastifyInstance) {
       return { cancelled: job !== null, job: job ? shown(job) : null };
     },
     'stats.featureDataResult': async ({ query }) => {
-      const [current, latest] = await Promise.all([
-        app.reports.jobs.current(KIND),
-        app.reports.jobs.latestDone(KIND),
-      ]);
+      // The job first, then the latest done: a job seen done is then always the latest done (read
+      // together, a job finishing between the two reads was answered done with no lastRan).
+      const current = await app.reports.jobs.current(KIND);
+      const latest = await app.reports.jobs.latestDone(KIND);
       const running = current !== null && (current.status === 'queued' || current.status === 'running');
       const kept = latest?.result as FeatureDataSummary | null | undefined;
       let result: FeatureDataSummary | null = null;
