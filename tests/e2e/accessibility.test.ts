@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { MENU, ROLES } from '@console/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { signInPage, useChromium } from '../support/browser.ts';
 import { createStaff, type StaffUser, signInAdmin } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
+const SHOTS = resolve(import.meta.dirname, '../../docs/screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let stack: WorldStack;
@@ -89,6 +91,35 @@ async function judge(page: Page, path: string): Promise<string[]> {
   return found;
 }
 
+/** The demo's people (README): where each lands after signing in, as docs/screenshots shows it. */
+const PEOPLE = [
+  { who: 'admin', roles: 'admin' },
+  { who: 'support', roles: 'support' },
+  { who: 'engineer', roles: 'dev,support,firmware' },
+  { who: 'data', roles: 'datauser,stats' },
+  { who: 'marketing', roles: 'marketing' },
+];
+
+// Not a check: `SCREENSHOTS=1 pnpm exec vitest run tests/e2e/accessibility.test.ts` refreshes the
+// README's pictures of each role's home at 1440 and 1024 px (docs/screenshots/).
+describe.runIf(process.env.SCREENSHOTS)('screenshots', () => {
+  it("of each role's home at 1440 and 1024 px", async () => {
+    const admin = await signInAdmin(stack);
+    for (const person of PEOPLE) {
+      const user = await createStaff(admin, person.roles, `Demo ${person.who}`);
+      for (const width of [1440, 1024]) {
+        const context = await browser().newContext({ viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        await signInPage(page, stack, user);
+        await page.locator('h1').first().waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(2000);
+        await page.screenshot({ path: `${SHOTS}/${person.who}-${width}.png` });
+        await context.close();
+      }
+    }
+  }, 600_000);
+});
+
 describe('every seed screen', () => {
   it('has no critical or serious axe-core violation and one h1, signed in with every role', async () => {
     // The test injects axe-core's script, which the console's CSP would otherwise refuse.
@@ -111,6 +142,25 @@ describe('every seed screen', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await notice.getByRole('button', { name: 'go back' }).waitFor();
     expect(await judge(page, '/?notFound=%2Fno-such-screen')).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('shows every area of the menu, in view, at 1024 px', async () => {
+    const context = await browser().newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    await signInPage(page, stack, everyone);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    for (const area of MENU) {
+      const button = menu.getByRole('button', { name: area.label, exact: true });
+      await button.waitFor({ timeout: 30_000 });
+      const box = await button.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 1024, `${area.label} at ${JSON.stringify(box)}`).toBe(
+        true,
+      );
+    }
+    await menu.getByRole('button', { name: 'Reports', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Products With Connect' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Products With Connect' }).waitFor({ timeout: 30_000 });
     await context.close();
   }, 120_000);
 

@@ -1,8 +1,9 @@
 import { AppShell } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
+import { useMaybeCurrentUser } from '../features/auth/use-current-user.ts';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
-import { AppHeader } from '../features/shell/AppHeader.tsx';
+import { AppHeader, headerHeight } from '../features/shell/AppHeader.tsx';
 import { ShellBanners } from '../features/shell/ShellBanners.tsx';
 import type { RouterContext } from '../router.tsx';
 
@@ -13,10 +14,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const me = useMaybeCurrentUser();
   return (
     <>
       <Notifications position="top-right" />
-      <AppShell header={{ height: 56 }} footer={{ height: 40 }} padding="md">
+      <AppShell header={{ height: headerHeight(me !== null) }} footer={{ height: 40 }} padding="md">
         <AppShell.Header>
           <AppHeader />
         </AppShell.Header>

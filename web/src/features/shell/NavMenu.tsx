@@ -8,9 +8,8 @@ export function NavMenu({ roles }: { roles: readonly Role[] }) {
   const areas = visibleMenu(roles);
   if (areas.length === 0) return null;
   return (
-    // An admin sees every area: on a narrow window the row scrolls rather than squeezing labels, and
-    // its scrollbar stays shown while the row overflows, so the areas past the edge can be found
-    // (at 1280 px an admin's last two areas are past it).
+    // An admin sees every area; the row has the header's width to itself (all fit at 1024 px). On a
+    // narrower window it scrolls rather than squeezing labels, its scrollbar shown while it overflows.
     <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" style={{ flex: 1, minWidth: 0 }}>
       <Group component="nav" aria-label="Main menu" gap={0} wrap="nowrap">
         {areas.map((area) => (
