@@ -135,10 +135,10 @@ describe('read models', () => {
     const later = await addCustomer('later1');
     await until(
       async () =>
-        (await h.pool.query('select 1 from rm_hubs where root_group_id = $1', [later.rootGroupId]))
+        (await h.pool.query('select 1 from rm_structures where root_group_id = $1', [later.rootGroupId]))
           .rowCount === 1,
       150_000,
-      'the new hub in the read model',
+      'the new structure (the last model followed) in the read model',
     );
     await check();
 
@@ -166,6 +166,44 @@ describe('read models', () => {
     );
     expect(voice.users[0]).toMatchObject({ userId: later.userId, email: 'later1@later.test', linked: true });
 
+    // Changed and deleted afterwards: the sweep re-reads every row's document by _id, round by round.
+    await h.db
+      .collection('hubs')
+      .updateOne(
+        { rootGroupId: later.rootGroupId },
+        { $set: { firmwareVersion: '9.9.10', configNumber: 2_000_000_001 } },
+      );
+    const dropped = await h.db.collection('products').findOneAndDelete({ rootGroupId: later.rootGroupId });
+    await h.db
+      .collection('structures')
+      .updateOne({ rootGroupId: later.rootGroupId }, { $set: { name: 'Renamed' } });
+    await until(
+      async () =>
+        (
+          await h.pool.query(
+            `select 1 from rm_hubs where root_group_id = $1 and firmware = '9.9.10'
+              and not exists (select 1 from rm_products where id = $2)
+              and exists (select 1 from rm_structures where root_group_id = $1 and name = 'Renamed')`,
+            [later.rootGroupId, String(dropped?._id)],
+          )
+        ).rowCount === 1,
+      150_000,
+      'the changes swept into the read models',
+    );
+    await check();
+    const swept = data<HubSummary>(await h.call('stats.hubSummary', { caller: support() }));
+    expect(swept.configHighs[0]).toMatchObject({
+      rootGroupId: later.rootGroupId,
+      configNumber: 2_000_000_001,
+    });
+    const renamed = data<ProductStructures>(
+      await h.call('stats.productStructuresRecent', { caller: support() }),
+    );
+    expect(renamed.structures.find((s) => s.rootGroupId === later.rootGroupId)).toMatchObject({
+      name: 'Renamed',
+      total: later.products - 1,
+    });
+
     // Feature types of a code, counted from the stores independently: each product's features
     // looked up in its own structure.
     const code = (await h.db.collection('products').findOne({ rootGroupId: later.rootGroupId }))?.productCode;
@@ -187,19 +225,36 @@ describe('read models', () => {
       Object.fromEntries(types),
     );
   }, 240_000);
+});
+
+describe('bounded answers', () => {
+  // Its own app with the read models neither built nor followed (READ_MODELS=off): the test fills
+  // them, and a sweep would rightly delete rows that have no document in the store.
+  let b: StatsHarness;
+  beforeAll(async () => {
+    b = await startStats({ customers: 1, env: { BACKFILL: 'off', READ_MODELS: 'off' } });
+    await b.start();
+    await b.pool.query(`insert into rm_cursor (model, built_at) select m, now() from unnest($1::text[]) m`, [
+      READ_MODELS.map((m) => m.name),
+    ]);
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
 
   it('keep every list answer under the broker payload however wide the range', async () => {
+    const h = b;
     const max = h.nc.info?.max_payload ?? 1_048_576;
     // 6,000 structures and users of this week, straight into the read models (the screens read
     // only these), and 60,000 Gen1 users, 6,000 of them with a voice link.
     await h.pool.query(
       `insert into rm_structures (id, root_group_id, name, created, owner, user_ids)
-       select 'bulk' || i, 'rg-bulk-' || i, repeat('n', 80), now() - (i || ' seconds')::interval, 'ub' || i, array['ub' || i]
+       select 'bulk' || i, 'rg-bulk-' || i, repeat('n', 80), date_trunc('second', now()) - (i || ' seconds')::interval, 'ub' || i, array['ub' || i]
          from generate_series(1, 6000) i`,
     );
     await h.pool.query(
       `insert into rm_users (id, user_id, email, created, root_group_ids)
-       select 'bulk' || i, 'ub' || i, 'bulk-user-' || i || '@example.test', now() - (i || ' seconds')::interval, array['rg-bulk-' || i]
+       select 'bulk' || i, 'ub' || i, 'bulk-user-' || i || '@example.test', date_trunc('second', now()) - (i || ' seconds')::interval, array['rg-bulk-' || i]
          from generate_series(1, 6000) i`,
     );
     await h.pool.query(
@@ -216,13 +271,13 @@ describe('read models', () => {
       }),
     );
     expect(ps.structures).toHaveLength(2000);
-    expect(ps.summary.total).toBeGreaterThan(6000);
+    expect(ps.summary.total).toBeGreaterThanOrEqual(6000);
     expect(bytes(ps)).toBeLessThan(max);
     const users = data<RecentUsers>(
       await h.call('stats.recentUsers', { caller: support(), query: { fromDate: '2000-01-01' } }),
     );
     expect(users.users).toHaveLength(2000);
-    expect(users.total).toBeGreaterThan(6000);
+    expect(users.total).toBeGreaterThanOrEqual(6000);
     expect(bytes(users)).toBeLessThan(max);
     const api = data<UsersWithApi>(await h.call('stats.usersWithApi', { caller: admin() }));
     expect(api.alexaUsers).toHaveLength(USERS_WITH_API_VOICE_MAX);

@@ -15,6 +15,10 @@ export interface TableRows {
 export interface ReadModel {
   name: string;
   collection: string;
+  /** The table with one row per document, keyed by the document's `_id` as `id`. */
+  table: string;
+  /** Run with the ids of documents gone from the store, before their rows are deleted. */
+  onDelete?: string;
   projection: Document;
   rows(docs: readonly Document[]): TableRows[];
 }
@@ -32,6 +36,9 @@ function ownerOf(access: { userId: unknown; levels?: string[] }[]): string | nul
 
 const structures: ReadModel = {
   name: 'structures',
+  table: 'rm_structures',
+  onDelete:
+    'delete from rm_features where root_group_id in (select root_group_id from rm_structures where id = any($1::text[]))',
   collection: COLLECTIONS.structures,
   projection: {
     rootGroupId: 1,
@@ -98,6 +105,7 @@ const structures: ReadModel = {
 
 const products: ReadModel = {
   name: 'products',
+  table: 'rm_products',
   collection: COLLECTIONS.products,
   projection: {
     rootGroupId: 1,
@@ -139,6 +147,7 @@ const products: ReadModel = {
 
 const users: ReadModel = {
   name: 'users',
+  table: 'rm_users',
   collection: COLLECTIONS.users,
   projection: { userId: 1, email: 1, createdDate: 1, rootGroupIds: 1 },
   rows: (docs) => [
@@ -167,6 +176,7 @@ const users: ReadModel = {
 
 const agents: ReadModel = {
   name: 'agents',
+  table: 'rm_agents',
   collection: COLLECTIONS.agents,
   projection: { userId: 1, type: 1, linked: 1, createdDate: 1 },
   rows: (docs) => [
@@ -189,6 +199,7 @@ const agents: ReadModel = {
 
 const hubs: ReadModel = {
   name: 'hubs',
+  table: 'rm_hubs',
   collection: COLLECTIONS.hubs,
   projection: { hubId: 1, rootGroupId: 1, firmwareVersion: 1, configNumber: 1, homeKitPaired: 1 },
   rows: (docs) => [

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { READ_MODELS, type ReadModel } from './models.ts';
+import { sweep } from './sweep.ts';
 import { build, cursorOf, follow, type SyncDeps } from './sync.ts';
 
 declare module 'fastify' {
@@ -97,6 +98,7 @@ async function step(deps: SyncDeps, model: ReadModel, stopped: () => boolean): P
     return;
   }
   await follow(deps, model, c.last_id);
+  await sweep(deps, model, c.swept_id);
 }
 
 export const readModelsPlugin = fp(

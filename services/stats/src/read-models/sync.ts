@@ -60,6 +60,7 @@ async function write(deps: SyncDeps, model: ReadModel, docs: Document[], built: 
 export interface CursorRow {
   model: string;
   last_id: string | null;
+  swept_id: string | null;
   built_at: Date | null;
   written: string;
 }
