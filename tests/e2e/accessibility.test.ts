@@ -25,7 +25,16 @@ let hubId = 0;
 
 beforeAll(async () => {
   stack = await startWorldStack('e2ea11y', 29, 30, {
-    services: ['auth', 'search', 'stats', 'supervisor', 'gateway'],
+    // The pictures show the overview's live figures too (hub-control) and its counts (the index).
+    services: [
+      'auth',
+      'search',
+      'stats',
+      'supervisor',
+      ...(process.env.SCREENSHOTS ? ['hub-control'] : []),
+      'gateway',
+    ],
+    ...(process.env.SCREENSHOTS ? { index: 'always' as const } : {}),
     env: { BACKFILL: 'off' },
     poolSize: 2,
   });
