@@ -1,6 +1,7 @@
-import { COLLECTIONS, subjects } from '@console/contracts';
+import { COLLECTIONS, streamNames, subjects } from '@console/contracts';
 import { infraEnv, scratchMongo, scratchPostgres, waitFor } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
+import { jetstream } from '@nats-io/jetstream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type SimHarness, settle, startSimulator } from './harness.ts';
 
@@ -55,6 +56,14 @@ describe('a living demo', () => {
     const before = {
       pg: await users(),
       mongo: await mongo.db.collection(COLLECTIONS.users).countDocuments(),
+      ids: new Set(
+        (
+          await mongo.db
+            .collection(COLLECTIONS.users)
+            .find({}, { projection: { _id: 1 } })
+            .toArray()
+        ).map((d) => String(d._id)),
+      ),
     };
     const sim = await startSimulator({
       DATABASE_URL: postgres.url,
@@ -82,5 +91,28 @@ describe('a living demo', () => {
       [new Date(worldNow)],
     );
     expect(Number(recent.rows[0].n)).toBeGreaterThan(0);
+
+    // Every Gen2 user it inserted is announced on STORE (the stats service follows those), once.
+    const mongoUsers = (
+      await mongo.db
+        .collection(COLLECTIONS.users)
+        .find({}, { projection: { _id: 1 } })
+        .toArray()
+    ).map((d) => String(d._id));
+    const fresh = mongoUsers.filter((id) => !before.ids.has(id));
+    expect(fresh.length).toBeGreaterThan(0);
+    const consumer = await jetstream(sim.nc).consumers.get(streamNames(sim.prefix).store);
+    const announced = new Set<string>();
+    const info = await consumer.info();
+    let left = info.num_pending;
+    while (left > 0) {
+      const batch = await consumer.fetch({ max_messages: Math.min(left, 200), expires: 2000 });
+      for await (const m of batch) {
+        left--;
+        const event = m.json<{ collection: string; docs: { id: string }[] }>();
+        if (event.collection === 'users') for (const d of event.docs) announced.add(d.id);
+      }
+    }
+    for (const id of fresh) expect(announced.has(id), `user ${id} announced`).toBe(true);
   }, 90_000);
 });

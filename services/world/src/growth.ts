@@ -13,7 +13,7 @@ import { supportNote } from './gen2/records.ts';
 import { emptyGen2, type Gen2Docs } from './gen2/types.ts';
 import * as ids from './ids.ts';
 import { readMeta } from './meta.ts';
-import { type DocsOf, insertDocs } from './mongo/insert.ts';
+import { type DocsOf, insertDocs, type OnInserted } from './mongo/insert.ts';
 import { deriveSeed, Rng } from './rng.ts';
 import { DAY, WORLD_NOW } from './time.ts';
 
@@ -192,6 +192,8 @@ export interface GrowOptions {
   maxTicks?: number;
   /** The time now (default the clock's). */
   now?: number;
+  /** Told of the Gen2 documents each tick inserted (the simulator announces them on `STORE`). */
+  onInserted?: OnInserted;
 }
 
 export interface GrowResult {
@@ -230,7 +232,7 @@ export async function growWorld(o: GrowOptions): Promise<GrowResult> {
   }
   for (let n = 0; tick < due && n < (o.maxTicks ?? 60); n++, tick++) {
     const t = growthTick(w, tick, tickMs, o.rates, joined);
-    await insertDocs(o.db, t.parts, Math.floor(t.from / 1000));
+    await insertDocs(o.db, t.parts, Math.floor(t.from / 1000), o.onInserted);
     const prev = Number(rows[0]?.tick ?? 0);
     const expected = n === 0 ? prev : tick;
     await copyBatch(o.pool, [t], async (client) => {

@@ -1,5 +1,7 @@
+import { STORE_EVENT_COLLECTIONS, type StoreEventCollection, storeEventMessages } from '@console/contracts';
 import { mongoPlugin, postgresPlugin } from '@console/kit';
 import { GrowthTakenError, growWorld } from '@console/world';
+import { jetstream } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SimulatorConfig } from '../config.ts';
@@ -11,6 +13,9 @@ const DAY = 86_400_000;
  * Postgres and Mongo gains what a day's rates bring (new customers, links, devices, commands,
  * notes; services/world's growWorld). Shard 0 only; two instances never write a tick twice (the
  * tick is a compare-and-set in Postgres). A failure is logged and tried again at the next tick.
+ * What it inserts into the collections the statistics count is announced on `STORE`
+ * (contracts/src/store-events.ts), as every writer of those collections must: the stats service
+ * follows the announcements, since the Mongo-compatible store cannot say what is new.
  */
 export const growthPlugin = fp(
   async (app: FastifyInstance, { config }: { config: SimulatorConfig }) => {
@@ -24,6 +29,14 @@ export const growthPlugin = fp(
       note: config.SIM_GROWTH_NOTES_PER_DAY,
     };
     const tickMs = config.SIM_GROWTH_TICK_S * 1000;
+    const js = jetstream(app.nats);
+    const announced = new Set<string>(STORE_EVENT_COLLECTIONS);
+    const onInserted = async (key: string, docs: Record<string, unknown>[]) => {
+      if (!announced.has(key)) return;
+      const subject = app.subjects.storeInserted(key);
+      for (const m of storeEventMessages(key as StoreEventCollection, docs))
+        await js.publish(subject, m.body, { msgID: m.msgID });
+    };
     let running: Promise<void> | null = null;
     let waiting = '';
     const grow = async () => {
@@ -34,6 +47,7 @@ export const growthPlugin = fp(
           rates,
           tickMs,
           catchUpMs: config.SIM_GROWTH_CATCH_UP_DAYS * DAY,
+          onInserted,
         });
         if (r.waiting && r.waiting !== waiting) app.log.info(`world growth waits: ${r.waiting}`);
         waiting = r.waiting ?? '';

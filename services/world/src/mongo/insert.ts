@@ -1,6 +1,6 @@
 import { COLLECTIONS } from '@console/contracts';
 import { type Db, type Document, MongoBulkWriteError, ObjectId } from 'mongodb';
-import { GEN2_KEYS, type Gen2Docs } from '../gen2/types.ts';
+import { GEN2_KEYS, type Gen2Docs, type Gen2Key } from '../gen2/types.ts';
 
 // Structures are large (tens of kB, dozens of features): FerretDB takes them fastest a few at a time.
 const CHUNK: Partial<Record<string, number>> = { structures: 20 };
@@ -29,12 +29,21 @@ export function docId(stamp: number, index: number, key: number, n: number): Obj
   return new ObjectId(b);
 }
 
+/** Told of each chunk of documents once the store holds it (a writer announcing what it inserted). */
+export type OnInserted = (key: Gen2Key, docs: Document[]) => Promise<void>;
+
 /**
  * Inserts a batch of customers' documents, collection by collection; returns how many went in
- * (documents already held, from an interrupted load, are skipped).
+ * (documents already held, from an interrupted load, are skipped). `onInserted` hears each chunk
+ * after its insert, held ones included (an announcement is counted once however often it comes).
  */
-export async function insertDocs(db: Db, parts: readonly DocsOf[], stamp: number): Promise<number> {
-  const jobs: { name: string; docs: Document[] }[] = [];
+export async function insertDocs(
+  db: Db,
+  parts: readonly DocsOf[],
+  stamp: number,
+  onInserted?: OnInserted,
+): Promise<number> {
+  const jobs: { key: Gen2Key; name: string; docs: Document[] }[] = [];
   GEN2_KEYS.forEach((key, k) => {
     // Ids are added to copies, so the generated objects are not written to (and stay comparable).
     const all = parts.flatMap((p) =>
@@ -42,7 +51,7 @@ export async function insertDocs(db: Db, parts: readonly DocsOf[], stamp: number
     );
     const size = CHUNK[key] ?? 500;
     for (let i = 0; i < all.length; i += size)
-      jobs.push({ name: COLLECTIONS[key], docs: all.slice(i, i + size) });
+      jobs.push({ key, name: COLLECTIONS[key], docs: all.slice(i, i + size) });
   });
   let inserted = 0;
   let next = 0;
@@ -52,6 +61,7 @@ export async function insertDocs(db: Db, parts: readonly DocsOf[], stamp: number
       // Not `inserted += await …`: that reads `inserted` before the wait and loses the other workers' counts.
       const n = await insertNew(db, job.name, job.docs);
       inserted += n;
+      await onInserted?.(job.key, job.docs);
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
