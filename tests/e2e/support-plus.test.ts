@@ -210,7 +210,7 @@ describe('Support Plus', () => {
     await page.getByRole('tab', { name: 'Devices' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Devices' });
     await expect
-      .poll(() => panel.getByRole('heading', { level: 5 }).allInnerTexts())
+      .poll(() => panel.getByRole('heading', { level: 2 }).allInnerTexts())
       .toEqual(
         target.detail.devices.map((c) => `${DEVICE_CATEGORY_LABELS[c.category]} (${c.devices.length})`),
       );

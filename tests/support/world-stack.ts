@@ -25,6 +25,8 @@ export interface WorldStackOptions {
   indexTimeoutMs?: number;
   poolSize?: number;
   env?: Record<string, string>;
+  /** The world's now (epoch ms); by default the load time, as the demo's. */
+  now?: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function startWorldStack(
       seed,
       customers,
       histories: opts.histories ?? false,
+      ...(opts.now === undefined ? {} : { now: opts.now }),
     });
     stack = await startStack(infra, opts.services ?? ['auth', 'search', 'gateway'], {
       DATABASE_URL: world.url,
