@@ -1,5 +1,5 @@
 import { streamNames } from '@console/contracts';
-import { requireStreams } from '@console/kit';
+import { requireStreams, transaction } from '@console/kit';
 import { DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -92,9 +92,7 @@ export class RollupConsumer {
   /** Counts one batch, skipping what the cursor says is counted; returns the messages counted. */
   async apply(batch: readonly StreamMessage[]): Promise<number> {
     if (batch.length === 0) return 0;
-    const client = await this.app.pg.connect();
-    try {
-      await client.query('begin');
+    return transaction(this.app.pg, async (client) => {
       const cursor = await this.store.cursor(client, CONSUMER, this.stream, true);
       const tally = new Tally();
       const points: (FeaturePoint & { at: number; seq: number })[] = [];
@@ -120,15 +118,9 @@ export class RollupConsumer {
         await this.store.addFeaturePoints(client, points);
         await this.store.moveCursor(client, CONSUMER, last);
       }
-      await client.query('commit');
       this.counted += n;
       return n;
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async status(): Promise<FollowStatus> {

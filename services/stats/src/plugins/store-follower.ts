@@ -4,6 +4,7 @@ import {
   type StoreEventDoc,
   streamNames,
 } from '@console/contracts';
+import { transaction } from '@console/kit';
 import {
   DeliverPolicy,
   DiscardPolicy,
@@ -87,9 +88,7 @@ export class StoreFollower {
   /** Counts one batch of announcements, skipping what the cursor says is done; returns records counted. */
   async apply(batch: readonly StoreMessage[]): Promise<number> {
     if (!batch.length) return 0;
-    const client = await this.app.pg.connect();
-    try {
-      await client.query('begin');
+    return transaction(this.app.pg, async (client) => {
       const cursor = await this.cursor(client, true);
       const docs: { collection: StoreEvent['collection']; doc: StoreEventDoc }[] = [];
       let last = cursor;
@@ -106,10 +105,7 @@ export class StoreFollower {
         for (const doc of event.docs)
           if (typeof doc?.id === 'string') docs.push({ collection: event.collection, doc });
       }
-      if (last === cursor) {
-        await client.query('rollback');
-        return 0;
-      }
+      if (last === cursor) return 0;
       const fresh = await this.store.markSeen(
         client,
         docs.map((d) => ({ kind: d.collection, id: d.doc.id })),
@@ -141,15 +137,9 @@ export class StoreFollower {
           emit({ metric: 'structureProducts', series: pair.code, at: pair.at });
       await this.store.add(client, tally, 'backfill');
       await this.move(client, last);
-      await client.query('commit');
       this.counted += n;
       return n;
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async status(): Promise<FollowStatus> {
