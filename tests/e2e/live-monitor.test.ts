@@ -10,6 +10,7 @@
 import { subjects } from '@console/contracts';
 import { natsAuth, removeStreams } from '@console/kit';
 import { infraEnv } from '@console/kit/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
@@ -25,21 +26,29 @@ let nc: NatsConnection;
 let mongo: MongoClient;
 const support = { email: '', password: 'support-live-1', name: 'Sam Support' };
 const HUB = '4660';
+/** A hub with stored messages only (issue 30): its monitor must show them as it opens. */
+const STORED_HUB = '4661';
 let tx = 0;
 
-function hubSays(direction: string, cls: string, operation: string, extra: Record<string, unknown> = {}) {
+function hubSays(
+  direction: string,
+  cls: string,
+  operation: string,
+  extra: Record<string, unknown> = {},
+  hub = HUB,
+) {
   tx += 1;
   const body = {
     version: '1.0',
     transactionId: tx,
-    senderId: HUB,
+    senderId: hub,
     direction,
     class: cls,
     operation,
     items: [],
   };
   nc.publish(
-    subjects(stack.prefix).hubMsg(HUB, direction as never, cls, operation),
+    subjects(stack.prefix).hubMsg(hub, direction as never, cls, operation),
     JSON.stringify({ ...body, ...extra }),
   );
 }
@@ -55,7 +64,7 @@ beforeAll(async () => {
   await mongo
     .db()
     .collection('hubs')
-    .insertOne({ hubId: Number(HUB) });
+    .insertMany([{ hubId: Number(HUB) }, { hubId: Number(STORED_HUB) }]);
   nc = await connect({ servers: stack.infra.NATS_URL, ...natsAuth() });
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'support', support, { requireOneTimeCode: true });
@@ -117,6 +126,42 @@ describe('live message monitor', () => {
     expect(await raw.textContent()).toContain(
       `"subject": "${subjects(stack.prefix).hubMsg(HUB, 'notification', 'log', 'add')}"`,
     );
+    await page.close();
+  });
+
+  it('opens with the stored messages shown at once: the replayed burst is not a live rate (issue 30)', async () => {
+    // 80 stored messages: as one burst they once read as 40 msgs/s and switched to the summary.
+    for (let i = 0; i < 80; i++)
+      hubSays('notification', 'log', 'add', { message: `stored ${i}` }, STORED_HUB);
+    await nc.flush();
+    const page = await signedInPage(browser(), stack, support, { oneTimeCode: true });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
+    // The JetStream stream has taken them before the monitor is opened.
+    const stored = async () => {
+      const jsm = await jetstreamManager(nc);
+      const name = await jsm.streams.find(subjects(stack.prefix).hubMsgAll(STORED_HUB));
+      const info = await jsm.streams.info(name, {
+        subjects_filter: subjects(stack.prefix).hubMsgAll(STORED_HUB),
+      });
+      return Object.values(info.state.subjects ?? {}).reduce((a, b) => a + b, 0);
+    };
+    await expect.poll(stored).toBe(80);
+
+    await page.getByLabel('Hub id').fill(STORED_HUB);
+    const opened = Date.now();
+    await page.getByRole('button', { name: 'Open' }).click();
+    const monitor = page.getByRole('region', { name: 'Live messages' });
+    const stream = monitor.getByRole('log', { name: 'Stream' });
+    await stream.getByText('notification log.add').first().waitFor({ timeout: 1000 });
+    const shownAfter = Date.now() - opened;
+    expect(shownAfter).toBeLessThanOrEqual(1000);
+    console.log(`stored messages shown ${shownAfter} ms after Open was clicked`);
+    const summary = monitor.getByRole('switch', { name: 'Per-second summary' });
+    expect(await summary.isChecked()).toBe(false);
+    // Still the stream, not the summary, once the burst has passed and the rate has been measured.
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(await summary.isChecked()).toBe(false);
+    expect(await stream.getByText('notification log.add').count()).toBeGreaterThan(5);
     await page.close();
   });
 

@@ -10,10 +10,13 @@ import { useLiveStore } from './live-store.ts';
 import { StreamBox } from './StreamBox.tsx';
 import { SummaryTable } from './SummaryTable.tsx';
 import { staleSinceLabel } from './stale-label.ts';
-import { rate } from './summary.ts';
+import { autoSummary, rate } from './summary.ts';
 import { useLiveTopic } from './use-live-topic.ts';
 
-/** Above this many messages a second the raw stream is unreadable: show the summary instead. */
+/**
+ * Above this many live messages a second, sustained (see autoSummary), the raw stream is
+ * unreadable: show the summary instead.
+ */
 export const SUMMARY_RATE = 20;
 const NO_FILTER: TopicFilter = {};
 
@@ -53,6 +56,12 @@ export function LiveMonitor({
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
+  // Summary 'auto': on only for a sustained live rate, with hysteresis (summary.ts autoSummary).
+  const arrivals = view?.arrivals;
+  const [autoOn, setAutoOn] = useState(false);
+  useEffect(() => {
+    setAutoOn((was) => autoSummary(was, arrivals ?? [], now, SUMMARY_RATE));
+  }, [arrivals, now]);
   const onFilter = useCallback((f: TopicFilter) => useLiveStore.getState().setFilter(topic, f), [topic]);
   // Stored hub messages and presence have a place in their hub's timeline: a link to that moment.
   const linkFor = useCallback(
@@ -67,7 +76,7 @@ export function LiveMonitor({
   if (!view) return null;
 
   const perSecond = rate(view.arrivals, now);
-  const summary = view.summary === 'on' || (view.summary === 'auto' && perSecond > SUMMARY_RATE);
+  const summary = view.summary === 'on' || (view.summary === 'auto' && autoOn);
   const status = STATUS[view.status];
 
   return (

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@console/contracts';
 import { describe, expect, it } from 'vitest';
 import { count, NO_COUNTS } from './counters.ts';
-import { rate, summarise } from './summary.ts';
+import { autoSummary, rate, summarise } from './summary.ts';
 
 const ev = (direction: string, cls: string, operation = 'x', at = 0): LiveEvent => ({
   epoch: 'e',
@@ -57,5 +57,18 @@ describe('per-second summary', () => {
         3000,
       ),
     ).toBe(30);
+  });
+
+  it('switches to the summary only on a sustained live rate, and back only when it has fallen well below', () => {
+    const steady = (from: number, to: number, perSecond: number) =>
+      Array.from({ length: (to - from) / 250 }, (_, i) => ({ at: from + 250 * (i + 1), n: perSecond / 4 }));
+    // One burst of 50 (e.g. a replay) is not a sustained rate.
+    expect(autoSummary(false, [{ at: 9_900, n: 50 }], 10_000, 20)).toBe(false);
+    // 40 a second for two seconds: not yet; for three: on.
+    expect(autoSummary(false, steady(8_000, 10_000, 40), 10_000, 20)).toBe(false);
+    expect(autoSummary(false, steady(7_000, 10_000, 40), 10_000, 20)).toBe(true);
+    // Once on, 12 a second keeps it on (above half the threshold); 8 a second turns it off.
+    expect(autoSummary(true, steady(7_000, 10_000, 12), 10_000, 20)).toBe(true);
+    expect(autoSummary(true, steady(7_000, 10_000, 8), 10_000, 20)).toBe(false);
   });
 });

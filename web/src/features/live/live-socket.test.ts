@@ -1,6 +1,6 @@
 import type { LiveEvent } from '@console/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveSocket, type TopicListener } from './live-socket.ts';
+import { LiveSocket, storedCount, type TopicListener } from './live-socket.ts';
 
 /** A stand-in for the browser's WebSocket: records what is sent, lets the test play the server. */
 class FakeSocket {
@@ -35,12 +35,17 @@ const hello = { type: 'hello', user: { id: '1', name: 'T', roles: ['support'] } 
 function listener() {
   const got = {
     events: [] as number[],
+    /** Per events call: how many were replayed history. */
+    stored: [] as number[],
     reloads: [] as string[],
     statuses: [] as string[],
     resumed: [] as number[],
   };
   const l: TopicListener = {
-    events: (events) => got.events.push(...events.map((e) => e.offset)),
+    events: (events, stored) => {
+      got.events.push(...events.map((e) => e.offset));
+      got.stored.push(stored);
+    },
     status: (s) => got.statuses.push(s),
     reload: (r) => got.reloads.push(r),
     error: () => undefined,
@@ -84,6 +89,17 @@ describe('LiveSocket', () => {
     expect(second.sent[0]).toMatchObject({ type: 'subscribe', resume: { epoch: 'E', offset: 12 } });
     second.serverSays({ type: 'events', topic: 'hub:1', events: [ev(12), ev(13)] });
     expect(got.events).toEqual([8, 10, 12, 13]);
+  });
+
+  it('tells replayed history from live arrivals by where the server said the topic stood', () => {
+    const { got, ws } = watching('hub:9');
+    ws.serverSays({ type: 'subscribed', topic: 'hub:9', position: { epoch: 'E', offset: 30 } });
+    ws.serverSays({ type: 'events', topic: 'hub:9', events: [ev(1), ev(2), ev(30)] });
+    ws.serverSays({ type: 'events', topic: 'hub:9', events: [ev(31), ev(32)] });
+    expect(got.stored).toEqual([3, 0]);
+    expect(storedCount([ev(29), ev(30), ev(31)], { epoch: 'E', offset: 30 })).toBe(2);
+    expect(storedCount([ev(1)], { epoch: 'F', offset: 30 })).toBe(0);
+    expect(storedCount([ev(1)], null)).toBe(0);
   });
 
   it('resumes from where the server said the topic stood when the filter let nothing through', () => {

@@ -3,8 +3,11 @@ import type { LiveEvent, ServerFrame, TopicFilter } from '@console/contracts';
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'signed-out';
 
 export interface TopicListener {
-  /** New events, oldest first; the first batch after (re)subscribing without resume is back-fill. */
-  events(events: LiveEvent[]): void;
+  /**
+   * New events, oldest first. `stored` of them (the first ones) are history the server replayed on
+   * (re)subscribing (back-fill or what a resume missed), not messages arriving now.
+   */
+  events(events: LiveEvent[], stored: number): void;
   status(status: LiveStatus): void;
   /** History moved on: the panel must offer a reload (never a silent gap). */
   reload(reason: string): void;
@@ -36,6 +39,20 @@ function resumeFrom({ seen, base }: Subscription): Position | null {
   if (!seen) return base;
   if (!base || base.epoch !== seen.epoch) return seen;
   return base.offset > seen.offset ? base : seen;
+}
+
+/**
+ * How many of `events` (oldest first) the server replayed as history: those at or before where it
+ * said the topic stood when it subscribed us. Everything after that arrived live.
+ */
+export function storedCount(events: readonly LiveEvent[], base: Position | null): number {
+  if (!base) return 0;
+  let n = 0;
+  for (const e of events) {
+    if (e.epoch !== base.epoch || e.offset > base.offset) break;
+    n += 1;
+  }
+  return n;
 }
 
 const MAX_BACKOFF_MS = 15_000;
@@ -156,7 +173,7 @@ export class LiveSocket {
       const fresh = frame.events.filter((e) => !seen || e.epoch !== seen.epoch || e.offset > seen.offset);
       const last = frame.events.at(-1);
       if (last) sub.seen = { epoch: last.epoch, offset: last.offset };
-      if (fresh.length > 0) sub.listener.events(fresh);
+      if (fresh.length > 0) sub.listener.events(fresh, storedCount(fresh, sub.base));
     } else if (frame.type === 'reload') {
       sub.resumingAfter = null;
       sub.seen = null;

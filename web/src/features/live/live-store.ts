@@ -24,7 +24,10 @@ export interface TopicView {
   captured: LiveEvent[];
   newWhilePaused: number;
   counters: Counters;
-  /** Recent arrivals, for the rate that switches to the per-second summary. */
+  /**
+   * Recent live arrivals (history replayed on subscribing is not counted), for the sustained rate
+   * that switches to the per-second summary.
+   */
   arrivals: { at: number; n: number }[];
   summary: SummaryMode;
   /** Operations seen so far, offered by the operations filter. */
@@ -48,7 +51,8 @@ const fresh = (filter: TopicFilter = {}): TopicView => ({
 
 interface LiveState {
   topics: Record<string, TopicView>;
-  receive(topic: string, events: LiveEvent[], now?: number): void;
+  /** `stored`: how many of `events` (the first ones) are replayed history rather than live arrivals. */
+  receive(topic: string, events: LiveEvent[], stored?: number, now?: number): void;
   setStatus(topic: string, status: LiveStatus, now?: number): void;
   setNotice(topic: string, notice: TopicView['notice']): void;
   setPaused(topic: string, paused: boolean): void;
@@ -61,6 +65,14 @@ interface LiveState {
   reset(topic: string, filter?: TopicFilter): void;
 }
 
+/** How long live arrivals are kept: the sustained-rate check looks this far back. */
+const ARRIVALS_KEPT_MS = 6000;
+
+function arrivalsAfter(arrivals: TopicView['arrivals'], now: number, live: number): TopicView['arrivals'] {
+  const kept = arrivals.filter((a) => a.at > now - ARRIVALS_KEPT_MS);
+  return live > 0 ? [...kept, { at: now, n: live }] : kept;
+}
+
 /** Live-stream UI state per topic; server data stays in TanStack Query. */
 export const useLiveStore = create<LiveState>()((set) => {
   const update = (topic: string, change: (v: TopicView) => Partial<TopicView>) =>
@@ -70,7 +82,7 @@ export const useLiveStore = create<LiveState>()((set) => {
     });
   return {
     topics: {},
-    receive: (topic, events, now = Date.now()) =>
+    receive: (topic, events, stored = 0, now = Date.now()) =>
       update(topic, (v) => {
         const captured = [...v.captured, ...events].slice(-CAPTURE_LIMIT);
         const seen = new Set(v.operations);
@@ -80,7 +92,7 @@ export const useLiveStore = create<LiveState>()((set) => {
           visible: v.paused ? v.visible : captured.slice(-STREAM_ENTRIES),
           newWhilePaused: v.paused ? v.newWhilePaused + events.length : 0,
           counters: count(v.counters, events),
-          arrivals: [...v.arrivals.filter((a) => a.at > now - 5000), { at: now, n: events.length }],
+          arrivals: arrivalsAfter(v.arrivals, now, events.length - stored),
           operations: seen.size === v.operations.length ? v.operations : [...seen].sort(),
         };
       }),

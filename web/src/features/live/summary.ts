@@ -48,3 +48,28 @@ export function rate(arrivals: readonly { at: number; n: number }[], nowMs: numb
   for (const a of arrivals) if (a.at > nowMs - windowMs) n += a.n;
   return n / (windowMs / 1000);
 }
+
+/** Whole seconds the live rate must stay above the threshold before the summary takes over. */
+export const SUSTAINED_SECONDS = 3;
+
+/**
+ * Whether the monitor should show the per-second summary by itself (summary 'auto'): a live rate
+ * above `threshold` in each of the last `SUSTAINED_SECONDS` whole seconds switches it on (a single
+ * burst, e.g. history replayed on opening, does not); once on, it stays on until the rate over
+ * the last two seconds falls to half the threshold, so a rate hovering at the line does not flicker.
+ */
+export function autoSummary(
+  wasOn: boolean,
+  arrivals: readonly { at: number; n: number }[],
+  nowMs: number,
+  threshold: number,
+): boolean {
+  if (wasOn) return rate(arrivals, nowMs) > threshold / 2;
+  for (let s = 0; s < SUSTAINED_SECONDS; s++) {
+    const to = nowMs - s * 1000;
+    let n = 0;
+    for (const a of arrivals) if (a.at > to - 1000 && a.at <= to) n += a.n;
+    if (n <= threshold) return false;
+  }
+  return true;
+}

@@ -28,7 +28,7 @@ export function useLiveTopic(topic: string, filter: TopicFilter = EMPTY, hubs?: 
       topic,
       wanted,
       {
-        events: (events) => useLiveStore.getState().receive(topic, events),
+        events: (events, stored) => useLiveStore.getState().receive(topic, events, stored),
         status: (status) => useLiveStore.getState().setStatus(topic, status),
         reload: (message) => useLiveStore.getState().setNotice(topic, { kind: 'reload', message }),
         error: (_code, message) => useLiveStore.getState().setNotice(topic, { kind: 'error', message }),
