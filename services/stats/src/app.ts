@@ -41,6 +41,8 @@ export const statsApp = fp(
       databaseUrl: config.DATABASE_URL,
       deadlineMs: config.QUERY_DEADLINE_MS,
       followMs: config.READ_MODEL_FOLLOW_MS,
+      safetyMs: config.READ_MODEL_SAFETY_MS,
+      storeBatch: config.STORE_FOLLOW_BATCH,
       mode: config.READ_MODELS,
     });
     await app.register(graphStoresPlugin);
@@ -77,6 +79,7 @@ export const statsApp = fp(
         ...(await app.rollupConsumer.status()),
         backfill: { done: all.filter((m) => done.has(m)), pending: all.filter((m) => !done.has(m)) },
         readModels: await app.readModels.status(),
+        readModelStore: await app.readModels.storeCursor(),
         store: await app.storeFollower.status(),
       };
     });

@@ -80,7 +80,13 @@ export const StatsConfigSchema = Type.Composite([
       default: 30_000,
       minimum: 50,
       description:
-        'How often the read models look for new documents at the most (a follow also waits 20 times its own last duration)',
+        'How often the read models sweep a round of rows for changes and deletions at the most (a round also waits 20 times its own last duration); new records come from the store announcements at once',
+    }),
+    READ_MODEL_SAFETY_MS: Type.Integer({
+      default: 3_600_000,
+      minimum: 50,
+      description:
+        "The read models' safety net: how often they look for documents a writer inserted without announcing them (an _id range read; on FerretDB it decodes the collection, so it also waits 20 times its own last duration)",
     }),
     BACKFILL: Type.Union([Type.Literal('auto'), Type.Literal('off')], {
       default: 'auto',

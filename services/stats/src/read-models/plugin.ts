@@ -1,9 +1,10 @@
-import { ApiError } from '@console/contracts';
+import { ApiError, streamNames } from '@console/contracts';
 import { deadlinePool } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { READ_MODELS, type ReadModel } from './models.ts';
+import { StoreFollow } from './store.ts';
 import { sweep } from './sweep.ts';
 import { build, cursorOf, follow, type SyncDeps } from './sync.ts';
 
@@ -17,8 +18,12 @@ export interface ReadModelOptions {
   databaseUrl: string;
   /** A request's statement deadline (the read pool's `statement_timeout`). */
   deadlineMs: number;
-  /** How often the models follow their collections at the least. */
+  /** How often the sweep re-reads a round of rows at the least. */
   followMs: number;
+  /** The safety net: how often the models look for unannounced documents by `_id` at the least. */
+  safetyMs: number;
+  /** Store announcements applied per transaction at most. */
+  storeBatch: number;
   /** `off`: neither built nor followed (tests that fill the tables themselves). */
   mode: 'auto' | 'off';
 }
@@ -26,9 +31,9 @@ export interface ReadModelOptions {
 /** One advisory lock for the models' writer: one instance builds and follows, the others read. */
 const LOCK = 280_028;
 /**
- * A follow waits at least this many times its own last duration: where the store cannot read a
- * range by index (FerretDB), a follow decodes the collection, and this keeps that below a
- * twentieth of a core however large the world grows.
+ * A round (sweep, safety-net follow) waits at least this many times its own last duration: where
+ * the store cannot read a range by index (FerretDB), the safety net's follow decodes the
+ * collection, and this keeps that below a twentieth of a core however large the world grows.
  */
 const SPACING = 20;
 
@@ -36,11 +41,13 @@ const SPACING = 20;
 export class ReadModels {
   readonly pool: pg.Pool;
   private readonly state: SyncDeps;
+  private readonly store: StoreFollow;
   private readonly built = new Set<string>();
 
-  constructor(pool: pg.Pool, state: SyncDeps) {
+  constructor(pool: pg.Pool, state: SyncDeps, store: StoreFollow) {
     this.pool = pool;
     this.state = state;
+    this.store = store;
   }
 
   /** Refuses with 503 until the models a screen reads have been built once. */
@@ -64,41 +71,93 @@ export class ReadModels {
     const r = await this.state.pool.query('select * from rm_cursor order by model');
     return r.rows;
   }
+
+  /** The last store announcement applied to the models (0: none). */
+  storeCursor(): Promise<number> {
+    return this.store.cursor();
+  }
 }
 
-/** Builds each model once, then follows it; runs on the instance holding the lock until `stop`. */
+/**
+ * Builds each model once, then follows the store announcements (store.ts) for new records; the
+ * sweep re-reads a round of rows every `followMs` (changes and deletions), and the `_id` follow runs
+ * as a safety net every `safetyMs` (records a writer inserted without announcing them). Runs on
+ * the instance holding the lock until `stop`.
+ */
 async function run(
   deps: SyncDeps,
-  followMs: number,
+  store: StoreFollow,
+  opts: Pick<ReadModelOptions, 'followMs' | 'safetyMs' | 'storeBatch'>,
   stopped: () => boolean,
   sleep: (ms: number) => Promise<void>,
 ) {
   const last = new Map<string, number>();
-  while (!stopped()) {
-    const started = Date.now();
-    for (const model of READ_MODELS) {
-      if (stopped()) return;
-      const t0 = Date.now();
-      await step(deps, model, stopped).catch((err) =>
-        deps.log.warn({ err, model: model.name }, 'read model not brought up to date; tried again later'),
-      );
-      last.set(model.name, Date.now() - t0);
+  let following: Promise<void> | null = null;
+  let safetyDue = 0;
+  try {
+    while (!stopped()) {
+      const started = Date.now();
+      const safety = started >= safetyDue;
+      let built = true;
+      for (const model of READ_MODELS) {
+        if (stopped()) return;
+        const t0 = Date.now();
+        const ok = await step(deps, store, model, safety, stopped).catch((err) => {
+          deps.log.warn({ err, model: model.name }, 'read model not brought up to date; tried again later');
+          return false;
+        });
+        built &&= ok;
+        last.set(model.name, Date.now() - t0);
+      }
+      const cost = Math.max(0, ...last.values());
+      if (safety) safetyDue = Date.now() + Math.max(opts.safetyMs, SPACING * cost);
+      // Once every model is built, new records come from the announcements, at once.
+      if (built && !following)
+        following = followStore(deps, store, opts.storeBatch, stopped).finally(() => {
+          following = null;
+        });
+      await sleep(Math.max(opts.followMs - (Date.now() - started), SPACING * cost));
     }
-    const cost = Math.max(0, ...last.values());
-    await sleep(Math.max(followMs - (Date.now() - started), SPACING * cost));
+  } finally {
+    await following;
   }
 }
 
-async function step(deps: SyncDeps, model: ReadModel, stopped: () => boolean): Promise<void> {
+/** Follows the announcements until stopped; a failure is logged and the follow started again. */
+async function followStore(deps: SyncDeps, store: StoreFollow, batch: number, stopped: () => boolean) {
+  let lastError = '';
+  while (!stopped()) {
+    try {
+      await store.run(batch, stopped);
+    } catch (err) {
+      const what = String((err as Error)?.message ?? err);
+      if (!stopped() && what !== lastError)
+        deps.log.warn({ err }, 'read models: store announcements not followed; retrying');
+      lastError = what;
+      if (!stopped()) await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+}
+
+/** Builds the model, or sweeps it (and, with `safety`, follows it by `_id`); answers whether it is built. */
+async function step(
+  deps: SyncDeps,
+  store: StoreFollow,
+  model: ReadModel,
+  safety: boolean,
+  stopped: () => boolean,
+): Promise<boolean> {
   const c = await cursorOf(deps.pool, model.name);
   if (!c?.built_at) {
+    await store.markStart();
     const t0 = Date.now();
     const n = await build(deps, model, stopped);
     if (n !== null) deps.log.info({ model: model.name, docs: n, ms: Date.now() - t0 }, 'read model built');
-    return;
+    return n !== null;
   }
-  await follow(deps, model, c.last_id);
+  if (safety) await follow(deps, model, c.last_id);
   await sweep(deps, model, c.swept_id);
+  return true;
 }
 
 export const readModelsPlugin = fp(
@@ -108,7 +167,8 @@ export const readModelsPlugin = fp(
       onError: (err) => app.log.warn({ err }, 'read model pool: connection lost'),
     });
     const deps: SyncDeps = { db: app.mongo, pool: app.pg, log: app.log, readMaxMs: 10 * 60_000 };
-    app.decorate('readModels', new ReadModels(pool, deps));
+    const store = new StoreFollow(deps, app.nats, streamNames(app.subjects.prefix).store, READ_MODELS);
+    app.decorate('readModels', new ReadModels(pool, deps, store));
 
     let stop = false;
     let wake: (() => void) | undefined;
@@ -131,7 +191,7 @@ export const readModelsPlugin = fp(
             : false;
           if (client && got) {
             try {
-              await run(deps, opts.followMs, () => stop, sleep);
+              await run(deps, store, opts, () => stop, sleep);
             } finally {
               await client.query('select pg_advisory_unlock($1)', [LOCK]).catch(() => undefined);
               client.release();
@@ -150,5 +210,5 @@ export const readModelsPlugin = fp(
       await pool.end();
     });
   },
-  { name: 'read-models', dependencies: ['postgres', 'mongo'] },
+  { name: 'read-models', dependencies: ['postgres', 'mongo', 'nats'] },
 );

@@ -71,8 +71,11 @@ export async function cursorOf(pool: pg.Pool, model: string): Promise<CursorRow 
 }
 
 /**
- * The first build: one pass over the collection in batches (the only whole read a model makes).
- * A build cut short (null) starts again from the beginning; its rows are upserts, so nothing doubles.
+ * The first build: one pass over the collection, a single cursor with no filter and no sort read
+ * in batches (FerretDB streams it: each batch costs the same however far the pass has gone), the
+ * only whole read a model makes. Each batch is written while the next is read. A build cut short
+ * (null) starts that model again from the beginning (one more pass, never a page-by-page re-read);
+ * its rows are upserts, so nothing doubles, and the models already built stay built.
  */
 export async function build(
   deps: SyncDeps,
@@ -84,17 +87,24 @@ export async function build(
     .find({}, { projection: model.projection, batchSize: BATCH });
   let docs: Document[] = [];
   let n = 0;
-  for await (const d of cursor) {
-    if (stopped()) {
-      await cursor.close();
-      return null;
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    for await (const d of cursor) {
+      if (stopped()) {
+        await cursor.close();
+        return null;
+      }
+      docs.push(d);
+      if (docs.length >= BATCH) {
+        const full = docs;
+        docs = [];
+        await writing;
+        writing = write(deps, model, full, false);
+        n += full.length;
+      }
     }
-    docs.push(d);
-    if (docs.length >= BATCH) {
-      await write(deps, model, docs, false);
-      n += docs.length;
-      docs = [];
-    }
+  } finally {
+    await writing;
   }
   await write(deps, model, docs, true);
   return n + docs.length;
