@@ -212,4 +212,42 @@ describe('the structure monitor', () => {
       .waitFor({ timeout: 20_000 });
     await page.close();
   }, 90_000);
+
+  it('shows on the hub card what the record knows before any read, labels its reads, and writes a feature from the hub page (issue 30)', async () => {
+    const { hub, feature } = target();
+    const page = await signedInPage(browser(), stack, support);
+    await page.goto(`${stack.url}/supportPlus/hub/${hub.hubId}`);
+    const card = page.getByLabel(`Hub ${hub.hubId}`);
+    const facts = card.getByLabel('Firmware, config and lock');
+    // Before any read: the stored record's values (the structure page's), not 'Firmware —'.
+    await facts.getByText('as the hub record stores them', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await facts.textContent()).toMatch(
+      new RegExp(
+        `^Firmware ${hub.firmwareVersion.replaceAll('.', '\\.')} · config ${hub.configNumber} · ${hub.lock.locked ? 'locked' : 'unlocked'}`,
+      ),
+    );
+    // The reads are buttons whose visible text names them.
+    const systemRead = card.getByRole('button', { name: 'Read system info' });
+    expect(await systemRead.textContent()).toContain('Read system info');
+    await systemRead.click();
+    await facts.getByText('read from the link', { exact: false }).waitFor({ timeout: 20_000 });
+
+    // The feature write, on the hub page: the structure page's device dialog, one click away.
+    const device = page
+      .getByRole('region', { name: 'Devices on this link' })
+      .getByRole('group', { name: `Device ${feature.deviceId}` });
+    await device.getByRole('button', { name: /^Features \(\d+\)$/ }).click({ timeout: 20_000 });
+    const dialog = page.getByRole('dialog');
+    const row = dialog.getByRole('row').filter({ hasText: feature.featureId });
+    await row.getByLabel(`Value for ${feature.name} (${feature.featureId})`).fill('0');
+    await row.getByRole('button', { name: 'Send' }).click();
+    const confirm = page.getByRole('dialog', { name: `Write 0 to ${feature.name}` });
+    await confirm.getByRole('textbox').fill('ok');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: `${feature.name} set to 0.` })
+      .waitFor({ timeout: 20_000 });
+    await page.close();
+  });
 });

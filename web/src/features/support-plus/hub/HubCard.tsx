@@ -1,5 +1,5 @@
 import type { HubActionResult, HubCard as HubCardData } from '@console/contracts';
-import { ActionIcon, Alert, Badge, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
@@ -7,8 +7,9 @@ import { CopyText } from '../../ui/CopyText.tsx';
 import { formatLocal } from '../../ui/dates.ts';
 import { useWatchedAction } from '../../waterfall/use-watched-action.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
+import { structureQueryOptions } from '../queries.ts';
 import { HubCardActions } from './HubCardActions.tsx';
-import { formatStats } from './hub-actions.ts';
+import { formatStats, knownFacts } from './hub-actions.ts';
 import { hubCardQueryKey, hubCardQueryOptions, runHubAction } from './hub-queries.ts';
 
 /** The card's read buttons: live info from the worker, system info and every feature's state from the link. */
@@ -18,6 +19,17 @@ const READS = [
   { path: 'all-feature-states', label: 'Get all feature states', icon: '☰' },
 ] as const;
 type ReadPath = (typeof READS)[number]['path'];
+
+/** One sentence of the firmware, config and lock, saying whether the link was read or the record says so. */
+function factsLine(f: ReturnType<typeof knownFacts>): string {
+  if (!f) return 'Firmware, config and lock not known yet: Read system info asks the link.';
+  const lock = f.locked
+    ? `locked${f.lockedSince !== null ? ` since ${formatLocal(f.lockedSince)}` : ''}`
+    : 'unlocked';
+  const source =
+    f.source === 'read' ? `read from the link ${formatLocal(f.at)}` : 'as the hub record stores them';
+  return `Firmware ${f.firmwareVersion || '—'} · config ${f.configNumber ?? '—'} · ${lock} (${source})`;
+}
 
 /** The answer of get-all-feature-states: each feature's value, or why it could not be read. */
 function FeatureStates({ result }: { result: HubActionResult }) {
@@ -46,6 +58,10 @@ function FeatureStates({ result }: { result: HubActionResult }) {
 export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => void }) {
   const queryClient = useQueryClient();
   const card = useQuery(hubCardQueryOptions(hubId));
+  // What the console already knows before any read: the stored hub record, as the structure page
+  // shows it (the same query, so it is cached when the person came from there).
+  const rootGroupId = card.data?.rootGroupId ?? null;
+  const structure = useQuery({ ...structureQueryOptions(rootGroupId ?? ''), enabled: rootGroupId !== null });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: hubCardQueryKey(hubId) });
   // The command waterfall of the last read, shown under the card's facts.
   const { watching, sending } = useWatchedAction();
@@ -90,16 +106,16 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
           </Group>
           <Group gap={4}>
             {READS.map(({ path, label, icon }) => (
-              <Tooltip key={path} label={label}>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={label}
-                  loading={read.isPending && read.variables === path}
-                  onClick={() => read.mutate(path)}
-                >
-                  {icon}
-                </ActionIcon>
-              </Tooltip>
+              <Button
+                key={path}
+                size="compact-sm"
+                variant="subtle"
+                leftSection={<span aria-hidden="true">{icon}</span>}
+                loading={read.isPending && read.variables === path}
+                onClick={() => read.mutate(path)}
+              >
+                {label}
+              </Button>
             ))}
           </Group>
         </Group>
@@ -107,13 +123,13 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
           {connected ? `Connected since ${formatLocal(c.presence?.connectedSince)}` : 'Not connected'}
           {c.presence ? ` · worker ${c.presence.worker}` : ''}
         </Text>
-        <Text size="sm">
-          Firmware {c.info?.firmwareVersion ?? '—'} · config {c.info?.configNumber ?? '—'} ·{' '}
-          {c.info?.locked
-            ? `Locked since ${formatLocal(c.info.lockedSince)}`
-            : c.info
-              ? 'Unlocked'
-              : 'lock unknown'}
+        <Text size="sm" aria-label="Firmware, config and lock">
+          {factsLine(
+            knownFacts(
+              c,
+              structure.data?.hubs.find((h) => h.hubId === c.hubId),
+            ),
+          )}
         </Text>
         <Text size="sm">
           Added {c.record?.addedDate ? formatLocal(Date.parse(c.record.addedDate)) : '—'} · Connection stats:{' '}

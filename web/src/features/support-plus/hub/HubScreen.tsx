@@ -6,18 +6,22 @@ import { LiveMonitor } from '../../live/LiveMonitor.tsx';
 import { RecordReplayPanel } from '../../recordings/RecordReplayPanel.tsx';
 import { SocketLogPanel } from '../socket-log/SocketLogPanel.tsx';
 import { HubCard } from './HubCard.tsx';
+import { HubDevices } from './HubDevices.tsx';
 import { hubHex, isHubId } from './hub-id.ts';
 import { hubCardQueryOptions } from './hub-queries.ts';
 import { NoRootLink } from './NoRootLink.tsx';
 
 const route = getRouteApi('/_auth/supportPlus/hub/$hubId');
 
-/** The no-root-link view, when the hub card says the link has no structure. */
-function NoRootIfSo({ hubId }: { hubId: number }) {
+/**
+ * Below the card: the no-root-link view when the hub card says the link has no structure, else
+ * the devices on the link with their feature and firmware actions.
+ */
+function StructureOrNoRoot({ hubId }: { hubId: number }) {
   const card = useQuery(hubCardQueryOptions(hubId));
-  return card.data && card.data.rootGroupId === null && card.data.record ? (
-    <NoRootLink hubId={hubId} />
-  ) : null;
+  if (!card.data) return null;
+  if (card.data.rootGroupId === null) return card.data.record ? <NoRootLink hubId={hubId} /> : null;
+  return <HubDevices card={card.data} />;
 }
 
 /** One hub: its card (numeric Gen2 ids) above its live traffic, reachable by hub id. */
@@ -40,7 +44,7 @@ export function HubScreen() {
       {/^[0-9]+$/.test(hubId) && (
         <>
           <HubCard hubId={Number(hubId)} onReload={() => window.location.reload()} />
-          <NoRootIfSo hubId={Number(hubId)} />
+          <StructureOrNoRoot hubId={Number(hubId)} />
           <RecordReplayPanel key={hubId} hubId={Number(hubId)} />
         </>
       )}

@@ -1,6 +1,6 @@
 import type { HubCard } from '@console/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatStats, visibleActions } from './hub-actions.ts';
+import { formatStats, knownFacts, visibleActions } from './hub-actions.ts';
 
 const card = (info: Partial<NonNullable<HubCard['info']>> | null): HubCard => ({
   hubId: 3154116608,
@@ -46,5 +46,33 @@ describe('hub card actions', () => {
     expect(formatStats({ average: 41.5, count: 12, min: 9, max: 130 })).toBe(
       '41.5 ms avg · 12 samples · 9–130 ms',
     );
+  });
+});
+
+describe('what the hub card knows before a read', () => {
+  const stored = {
+    firmwareVersion: '6.7.1',
+    configNumber: 42,
+    locked: true,
+    lockedSince: '2026-11-01T08:00:00Z',
+  };
+  it('takes the stored record until the link has been read, then the read', () => {
+    expect(knownFacts(card(null), stored)).toEqual({ ...stored, source: 'record', at: null });
+    const read = card({
+      firmwareVersion: '6.8.0',
+      configNumber: 43,
+      locked: false,
+      lockedSince: null,
+      readAt: 5,
+    });
+    expect(knownFacts(read, stored)).toEqual({
+      firmwareVersion: '6.8.0',
+      configNumber: 43,
+      locked: false,
+      lockedSince: null,
+      source: 'read',
+      at: 5,
+    });
+    expect(knownFacts(card(null), undefined)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { HubCard } from '@console/contracts';
+import type { HubCard, StructureHub } from '@console/contracts';
 
 /** A button on the hub card: what it sends, whether it asks for typed words, and when it shows. */
 export interface CardAction {
@@ -65,4 +65,39 @@ export function visibleActions(card: HubCard): CardAction[] {
 export function formatStats(stats: HubCard['stats']): string {
   if (!stats) return '—';
   return `${stats.average} ms avg · ${stats.count} samples · ${stats.min}–${stats.max} ms`;
+}
+
+/** The firmware, config and lock the card shows, and where they come from. */
+export interface KnownFacts {
+  firmwareVersion: string;
+  configNumber: number | null;
+  locked: boolean;
+  /** Milliseconds or an ISO string; null when not known. */
+  lockedSince: number | string | null;
+  /** 'read': the link answered a system read (at `at`); 'record': the stored hub record says so. */
+  source: 'read' | 'record';
+  at: number | null;
+}
+
+/**
+ * What the console knows of a hub's firmware, config and lock: the link's last system read when
+ * there is one, else the stored hub record (the structure page's link summary); null when neither.
+ */
+export function knownFacts(
+  card: HubCard,
+  stored: Pick<StructureHub, 'firmwareVersion' | 'configNumber' | 'locked' | 'lockedSince'> | undefined,
+): KnownFacts | null {
+  if (card.info) {
+    const { firmwareVersion, configNumber, locked, lockedSince, readAt } = card.info;
+    return { firmwareVersion, configNumber, locked, lockedSince, source: 'read', at: readAt };
+  }
+  if (!stored) return null;
+  return {
+    firmwareVersion: stored.firmwareVersion,
+    configNumber: stored.configNumber,
+    locked: stored.locked,
+    lockedSince: stored.lockedSince,
+    source: 'record',
+    at: null,
+  };
 }
