@@ -1,5 +1,6 @@
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
+import { type StoreAnnouncer, storeAnnouncer } from './announce.ts';
 import { type LoadProgress, loadWorld } from './load.ts';
 import { readMeta, WorldStateError } from './meta.ts';
 import { migrateWorld } from './postgres/migrate.ts';
@@ -12,6 +13,25 @@ export interface DemoWorldOptions {
   /** The world's now when a new world is loaded (default: the load time). */
   now?: Date | number | string;
   onProgress?: (p: LoadProgress) => void;
+  /**
+   * The broker the loaded records are announced on (`STORE`, under `natsPrefix`), so running or
+   * later statistics and read models follow them; default NATS_URL and NATS_PREFIX ('console')
+   * from the environment, with its broker user (NATS_USER). Not announced when unreachable or
+   * when no `STORE` stream exists (the message says which).
+   */
+  natsUrl?: string;
+  natsPrefix?: string;
+}
+
+/** The announcer for a load, or none with the reason (a demo loads without a broker too). */
+async function announcerFor(o: DemoWorldOptions): Promise<{ announcer: StoreAnnouncer | null; why: string }> {
+  const natsUrl = o.natsUrl ?? process.env.NATS_URL;
+  if (!natsUrl) return { announcer: null, why: 'no broker named: the loaded records are not announced' };
+  const prefix = o.natsPrefix ?? process.env.NATS_PREFIX ?? 'console';
+  return storeAnnouncer({ natsUrl, prefix }).catch((err) => ({
+    announcer: null,
+    why: `the broker is not reachable (${(err as Error).message}): the loaded records are not announced`,
+  }));
 }
 
 export interface DemoWorldResult {
@@ -30,6 +50,7 @@ export interface DemoWorldResult {
 export async function loadDemoWorld(o: DemoWorldOptions): Promise<DemoWorldResult> {
   const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 4 });
   const mongo = new MongoClient(o.mongoUrl, { serverSelectionTimeoutMS: 5000 });
+  let announce: Awaited<ReturnType<typeof announcerFor>> | null = null;
   try {
     await mongo.connect();
     await migrateWorld(pool);
@@ -45,6 +66,8 @@ export async function loadDemoWorld(o: DemoWorldOptions): Promise<DemoWorldResul
       };
     }
     const frozen = meta !== null && meta.now === null;
+    if (!(meta?.status === 'loaded' && meta.customers >= o.customers && !frozen))
+      announce = await announcerFor(o);
     const r = await loadWorld({
       pool,
       db: mongo.db(),
@@ -54,17 +77,19 @@ export async function loadDemoWorld(o: DemoWorldOptions): Promise<DemoWorldResul
       histories: meta && !frozen ? meta.histories : true,
       ...(o.now === undefined ? {} : { now: o.now }),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+      ...(announce?.announcer ? { onInserted: announce.announcer.onInserted } : {}),
     });
     if (r.skipped) return { outcome: 'present', message: `world: seed ${o.seed} already loaded` };
     const how = r.resumed ? `resumed at customer ${r.from}, ` : frozen ? 'loaded again to end now, ' : '';
     return {
       outcome: 'loaded',
-      message: `world: ${how}loaded ${r.customers} customers of seed ${o.seed} (${r.rows} rows, ${r.docs} documents) in ${r.seconds.toFixed(1)} s; its now is ${new Date(r.now).toISOString()}`,
+      message: `world: ${how}loaded ${r.customers} customers of seed ${o.seed} (${r.rows} rows, ${r.docs} documents) in ${r.seconds.toFixed(1)} s; its now is ${new Date(r.now).toISOString()}; ${announce?.why ?? ''}`,
     };
   } catch (err) {
     if (err instanceof WorldStateError) return { outcome: 'other', message: `world: ${err.message}` };
     throw err;
   } finally {
+    await announce?.announcer?.close();
     await pool.end();
     await mongo.close();
   }

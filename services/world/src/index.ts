@@ -1,3 +1,4 @@
+export { type StoreAnnouncer, storeAnnouncer } from './announce.ts';
 export { shiftCustomer, worldNow } from './clock.ts';
 export type { Customer, CustomerKind, GenerateOptions } from './customer.ts';
 export { generateCustomer } from './customer.ts';

@@ -7,7 +7,7 @@ import { GROWTH_FIRST } from './ids.ts';
 import { readMeta, type WorldMeta, WorldStateError, writeMeta } from './meta.ts';
 import { dropIndexes } from './mongo/bulk.ts';
 import { ensureIndexes } from './mongo/indexes.ts';
-import { insertDocs } from './mongo/insert.ts';
+import { insertDocs, type OnInserted } from './mongo/insert.ts';
 import { LOAD_LOCK, parkIndexes, restoreIndexes } from './postgres/bulk.ts';
 import { migrateWorld } from './postgres/migrate.ts';
 import { resetWorld } from './reset.ts';
@@ -33,6 +33,12 @@ export interface LoadOptions {
    */
   now?: Date | number | string;
   onProgress?: (p: LoadProgress) => void;
+  /**
+   * Told of each chunk of Gen2 documents once the store holds it (held ones of a resumed batch
+   * too): the CLI and the demo announce them on `STORE` with `storeAnnouncer` (announce.ts), so the
+   * statistics and the read models follow the load instead of scanning for it.
+   */
+  onInserted?: OnInserted;
 }
 
 export interface LoadProgress {
@@ -139,7 +145,7 @@ export async function loadWorld(o: LoadOptions): Promise<LoadResult> {
           (s) => (p.pgSeconds += s),
         ),
         timed(
-          () => insertDocs(o.db, batch, stamp),
+          () => insertDocs(o.db, batch, stamp, o.onInserted),
           (s) => (p.mongoSeconds += s),
         ),
       ]);

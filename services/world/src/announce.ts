@@ -1,0 +1,69 @@
+import {
+  STORE_EVENT_COLLECTIONS,
+  type StoreEventCollection,
+  storeEventMessages,
+  streamNames,
+  subjects,
+} from '@console/contracts';
+import { natsAuth } from '@console/kit';
+import { JetStreamApiCodes, JetStreamApiError, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import type { OnInserted } from './mongo/insert.ts';
+
+const ANNOUNCED = new Set<string>(STORE_EVENT_COLLECTIONS);
+
+export interface StoreAnnouncer {
+  /** Hand to the loader (`LoadOptions.onInserted`): announces each inserted chunk it is told of. */
+  onInserted: OnInserted;
+  /** Messages published so far. */
+  readonly published: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Announces what the loader inserts into the collections the statistics and the read models count,
+ * on the `STORE` stream (contracts/src/store-events.ts), as the simulator's growth does: each
+ * inserted chunk in messages of many records (under the broker's payload), each with a message id
+ * for the stream's de-duplication. Answers null, with the reason, when no `STORE` stream exists
+ * under `prefix` (nothing follows the stores yet: a service started later reads the loaded world
+ * whole in its first build or backfill). A failed publish fails the batch (a load run again
+ * announces it again; the followers count an id once).
+ */
+export async function storeAnnouncer(o: {
+  natsUrl: string;
+  prefix: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<{ announcer: StoreAnnouncer | null; why: string }> {
+  const nc = await connect({
+    servers: o.natsUrl.split(','),
+    name: 'world-loader',
+    ...natsAuth(o.env ?? process.env),
+  });
+  const stream = streamNames(o.prefix).store;
+  try {
+    await (await jetstreamManager(nc)).streams.info(stream);
+  } catch (err) {
+    await nc.close();
+    if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)
+      return { announcer: null, why: `no ${stream} stream: the loaded records are not announced` };
+    throw err;
+  }
+  const js = jetstream(nc);
+  const s = subjects(o.prefix);
+  let published = 0;
+  const announcer: StoreAnnouncer = {
+    onInserted: async (key, docs) => {
+      if (!ANNOUNCED.has(key)) return;
+      const subject = s.storeInserted(key);
+      for (const m of storeEventMessages(key as StoreEventCollection, docs)) {
+        await js.publish(subject, m.body, { msgID: m.msgID });
+        published++;
+      }
+    },
+    get published() {
+      return published;
+    },
+    close: () => nc.drain(),
+  };
+  return { announcer, why: `announced on ${stream}` };
+}
