@@ -23,6 +23,14 @@ export const SimDeviceSchema = Type.Object({
 });
 export type SimDevice = Static<typeof SimDeviceSchema>;
 
+/** An automation a hub holds (the Automation Check's list; the script as the hub sends it, a string). */
+export const SimAutomationSchema = Type.Object({
+  ...fields(Type.String, 'automationId', 'name', 'category'),
+  active: Type.Boolean(),
+  script: Type.String(),
+});
+export type SimAutomation = Static<typeof SimAutomationSchema>;
+
 export const SimHubSchema = Type.Object({
   hubId: Type.Integer({ minimum: 1, description: 'The numeric link id (shown in hex too)' }),
   ...fields(Type.String, 'rootGroupId', 'firmwareVersion'),
@@ -30,6 +38,11 @@ export const SimHubSchema = Type.Object({
   systemStorageNumber: Type.Integer({ minimum: 0 }),
   ...fields(Type.Boolean, 'errorState', 'locked', 'homeKitPaired'),
   devices: Type.Array(SimDeviceSchema),
+  automations: Type.Optional(
+    Type.Array(SimAutomationSchema, {
+      description: 'The automations numbered on this hub; none when absent',
+    }),
+  ),
 });
 export type SimHub = Static<typeof SimHubSchema>;
 
@@ -186,5 +199,18 @@ export const SimStatsSchema = Type.Object({
   ...fields(Type.Integer, 'malformedReceived', 'malformedSent'),
   clientsConnected: Type.Integer({ description: "Customers' client sessions connected now" }),
   rates: SimRatesSchema,
+  busyHubs: Type.Optional(
+    Type.Array(
+      Type.Object({
+        hubId: Type.Integer(),
+        rootGroupId: Type.String(),
+        messagesPerSecond: Type.Number({
+          description: 'What the hub is set to send (SIM_BUSY_MESSAGES_PER_S)',
+        }),
+        connected: Type.Boolean(),
+      }),
+      { description: 'The busy hubs this instance runs (SIM_BUSY_HUBS): several messages a second each' },
+    ),
+  ),
 });
 export type SimStats = Static<typeof SimStatsSchema>;

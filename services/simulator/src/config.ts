@@ -22,6 +22,11 @@ export const SimulatorConfigSchema = Type.Composite([
       1,
       'Size of the generated world, for FLEET=world (the demo world of infra/demo/seed.ts)',
     ),
+    SIM_RECORDS: Type.Union([Type.Literal('auto'), Type.Literal('store'), Type.Literal('fleet')], {
+      default: 'auto',
+      description:
+        "store: each hub answers from the world's records of it in MONGO_URL (read at its first command, again after a STORE announcement), and new customers' hubs join the fleet; fleet: from the fleet source alone; auto: store for FLEET=world",
+    }),
     SIM_SHARD: Type.String({
       default: '0/1',
       pattern: '^[0-9]+/[1-9][0-9]*$',
@@ -68,3 +73,7 @@ export const SimulatorConfigSchema = Type.Composite([
 export type SimulatorConfig = Static<typeof SimulatorConfigSchema>;
 
 export const simulatorConfig = configReader(SimulatorConfigSchema);
+
+/** Whether the hubs answer from the world's store (SIM_RECORDS). */
+export const recordsFromStore = (c: SimulatorConfig): boolean =>
+  c.SIM_RECORDS === 'store' || (c.SIM_RECORDS === 'auto' && c.FLEET === 'world');

@@ -60,6 +60,9 @@ export async function registerControl(app: FastifyInstance): Promise<void> {
     faults: h.faults,
     received: h.received,
     features: Object.fromEntries([...h.features.values()].map((f) => [f.featureId, f.value])),
+    devices: [...h.devices.keys()],
+    automations: h.automations.map((a) => a.automationId),
+    recordsCurrent: h.recordsCurrent,
     backups: h.backups.size,
   });
   const onHub = (hubId: number, act: (h: SimHubState) => void) => {

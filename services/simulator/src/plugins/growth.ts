@@ -1,5 +1,5 @@
 import { STORE_EVENT_COLLECTIONS, type StoreEventCollection, storeEventMessages } from '@console/contracts';
-import { mongoPlugin, postgresPlugin } from '@console/kit';
+import { postgresPlugin } from '@console/kit';
 import { GrowthTakenError, growWorld } from '@console/world';
 import { jetstream } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +20,6 @@ const DAY = 86_400_000;
 export const growthPlugin = fp(
   async (app: FastifyInstance, { config }: { config: SimulatorConfig }) => {
     await app.register(postgresPlugin, { url: config.DATABASE_URL, max: 2 });
-    await app.register(mongoPlugin, { url: config.MONGO_URL });
     const rates = {
       customer: config.SIM_GROWTH_CUSTOMERS_PER_DAY,
       link: config.SIM_GROWTH_LINKS_PER_DAY,
@@ -76,5 +75,5 @@ export const growthPlugin = fp(
     });
     app.log.info({ rates, tickS: config.SIM_GROWTH_TICK_S }, 'world growth on');
   },
-  { name: 'simulator-growth', dependencies: ['health'] },
+  { name: 'simulator-growth', dependencies: ['health', 'mongo'] },
 );

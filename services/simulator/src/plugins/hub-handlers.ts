@@ -49,18 +49,6 @@ function checkValue(f: SimFeature, value: unknown): boolean {
   return Number.isFinite(value);
 }
 
-const CATEGORIES = ['lighting', 'heating', 'power', 'security'];
-
-/** The hub's automations: as many as its system read says (hubId mod 17), the same every time. */
-function automationsOf(hub: SimHubState) {
-  return Array.from({ length: hub.hubId % 17 }, (_, index) => ({
-    automationId: `${hub.hubId}-auto-${index}`,
-    name: `Automation ${index + 1}`,
-    category: CATEGORIES[index % CATEGORIES.length] ?? 'lighting',
-    active: index % 3 !== 0,
-  }));
-}
-
 const handlers: Record<HubCommandName, Handler> = {
   systemRead: (hub, _p, { now }) => ({
     ok: true,
@@ -79,7 +67,7 @@ const handlers: Record<HubCommandName, Handler> = {
       locked: hub.hub.locked,
       lockedSince: hub.lockedSince,
       devices: hub.devices.size,
-      automations: hub.hubId % 17,
+      automations: hub.automations.length,
       groupAccess: [hub.rootGroupId],
     },
   }),
@@ -155,7 +143,7 @@ const handlers: Record<HubCommandName, Handler> = {
     if (!release || p.productCode !== d.device.productCode)
       return fail(5, 404, 'No Firmware Update Available');
     const previousVersion = d.device.firmwareVersion;
-    d.device.firmwareVersion = release.version;
+    hub.firmwareUpdated(p.deviceId, release.version);
     const progress = { deviceId: p.deviceId, releaseId: p.releaseId, complete: true, failed: false };
     return {
       ok: true,
@@ -170,11 +158,20 @@ const handlers: Record<HubCommandName, Handler> = {
       payload: { fragmentIndex: p.fragmentIndex, received, complete: received === p.fragmentCount },
     };
   },
-  automationList: (hub) => ({ ok: true, payload: { automations: automationsOf(hub) } }),
+  automationList: (hub) => ({
+    ok: true,
+    payload: {
+      automations: hub.automations.map(({ automationId, name, category, active }) => ({
+        automationId,
+        name,
+        category,
+        active,
+      })),
+    },
+  }),
   automationRead: (hub, p: { automationId: string }) => {
-    const a = automationsOf(hub).find((x) => x.automationId === p.automationId);
-    if (!a) return fail(6, 404, 'Unknown automation');
-    return { ok: true, payload: { ...a, script: `when ${a.name} runs then ${a.category} on` } };
+    const a = hub.automations.find((x) => x.automationId === p.automationId);
+    return a ? { ok: true, payload: { ...a } } : fail(6, 404, 'Unknown automation');
   },
   featureRead: (hub, p: { featureId: string }) => {
     const f = hub.features.get(p.featureId);

@@ -14,6 +14,7 @@ import { headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/n
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Effect, execute } from './hub-handlers.ts';
+import type { HubRecordReader } from './hub-records.ts';
 import { SimHubState } from './hub-state.ts';
 import type { Random } from './random.ts';
 import type { Scheduler } from './scheduler.ts';
@@ -28,6 +29,11 @@ export interface HubRuntimeOptions {
   scheduler: Scheduler;
   rnd: Random;
   restartMs: number;
+  /**
+   * Where the hubs' own records are read (FLEET=world: the world's store). A hub answers its first
+   * command once its records are read, and reads them again after the store announced a change.
+   */
+  records?: HubRecordReader;
 }
 
 const envelope = TypeCompiler.Compile(HubMessageSchema);
@@ -79,12 +85,47 @@ export class HubRuntime {
     this.cmdPrefix = o.subjects.hubCmd(0).slice(0, -'0.cmd'.length);
   }
 
-  load(hubs: SimHub[]): void {
+  load(hubs: SimHub[]): SimHubState[] {
+    const added: SimHubState[] = [];
     for (const h of hubs) {
+      if (this.hubs.has(h.hubId)) continue;
       const state = new SimHubState(h, this.o.rnd);
+      // The fleet source's records stand until the store's are read (at the hub's first command).
+      if (this.o.records) state.recordsCurrent = false;
       this.hubs.set(h.hubId, state);
       this.list.push(state);
+      added.push(state);
     }
+    return added;
+  }
+
+  /**
+   * Reads the hub's records from the store once (commands arriving meanwhile share the read). A
+   * failed read leaves the hub as it was, to be read again at its next command.
+   */
+  refreshRecords(hub: SimHubState): Promise<void> {
+    const reader = this.o.records;
+    if (!reader || hub.recordsCurrent) return Promise.resolve();
+    if (hub.recordsLoading) return hub.recordsLoading;
+    const loading = reader
+      .read(hub.hubId)
+      .then((records) => {
+        // Marked current before the read's result is used: an announcement during the read marks it stale again.
+        if (records) hub.useRecords(records);
+        if (hub.recordsLoading === loading) hub.recordsCurrent = true;
+      })
+      .catch((err) => this.o.log.warn({ err, hubId: hub.hubId }, "a hub's records could not be read"))
+      .finally(() => {
+        if (hub.recordsLoading === loading) hub.recordsLoading = null;
+      });
+    hub.recordsLoading = loading;
+    return loading;
+  }
+
+  /** The store announced a change of the hub's records: read again at its next command. */
+  recordsChanged(hub: SimHubState): void {
+    hub.recordsCurrent = false;
+    hub.recordsLoading = null;
   }
 
   connect(hub: SimHubState, reason: string): void {
@@ -118,6 +159,16 @@ export class HubRuntime {
     const hubId = Number(msg.subject.slice(this.cmdPrefix.length, -'.cmd'.length));
     const hub = this.hubs.get(hubId);
     if (!hub?.connected) return;
+    if (!hub.recordsCurrent) {
+      void this.refreshRecords(hub).then(() => {
+        if (hub.connected) this.answer(hub, msg);
+      });
+      return;
+    }
+    this.answer(hub, msg);
+  }
+
+  private answer(hub: SimHubState, msg: Msg): void {
     const { counters } = this.o;
     counters.in();
     hub.received++;

@@ -1,4 +1,4 @@
-import type { Backup, SimDevice, SimFeature, SimHub } from '@console/contracts';
+import type { Backup, SimAutomation, SimDevice, SimFeature, SimHub } from '@console/contracts';
 import type { Random } from './random.ts';
 
 export interface DeviceState {
@@ -37,6 +37,20 @@ export class SimHubState {
   received = 0;
   /** The worker a Move Links sent the hub to (host:port); null while it stays with this one. */
   movedTo: string | null = null;
+  /**
+   * The automations the hub holds (the world's records of it, or its fleet source's). Readonly to
+   * the handlers: no command changes them.
+   */
+  automations: SimAutomation[] = [];
+  /**
+   * True once the hub's devices, features and automations are the store's (or when the simulator
+   * reads no store); false again when the store announces a change for the hub.
+   */
+  recordsCurrent = true;
+  /** The read of the hub's records under way, shared by the commands that wait for it. */
+  recordsLoading: Promise<void> | null = null;
+  /** Devices whose firmware a command updated: a refresh from the store keeps the hub's version. */
+  private readonly firmwareWritten = new Set<string>();
   /** Fragments of the firmware file being uploaded: index → length. */
   private fragments = new Map<number, number>();
   private fragmentCount = 0;
@@ -48,16 +62,49 @@ export class SimHubState {
   constructor(hub: SimHub, rnd: Random) {
     this.hub = hub;
     this.hubId = hub.hubId;
-    for (const device of hub.devices) {
-      const state: DeviceState = { device, status: 'connected' };
-      this.devices.set(device.deviceId, state);
-      for (const f of device.features) this.features.set(f.featureId, f);
-      if (device.features.some((f) => f.type !== 'diagnostics')) this.eventful.push(state);
-    }
+    this.useRecords(hub);
     this.lockedSince = hub.locked ? Date.now() - Math.floor(rnd() * 86_400_000) : null;
     const count = 20 + Math.floor(rnd() * 400);
     const min = 15 + Math.floor(rnd() * 20);
     this.latency = { count, sum: count * (min + 40), min, max: min + 150 + Math.floor(rnd() * 500) };
+  }
+
+  /**
+   * Takes the devices, features and automations of `records` (the store's records of this hub).
+   * What the hub was told stays: the values written to features it keeps, the status of devices it
+   * keeps, firmware versions a command updated.
+   */
+  useRecords(records: Pick<SimHub, 'devices' | 'automations'>): void {
+    const before = this.devices;
+    const values = new Map([...this.features].map(([id, f]) => [id, f.value]));
+    const devices = new Map<string, DeviceState>();
+    this.features.clear();
+    this.eventful.length = 0;
+    for (const device of records.devices) {
+      const old = before.get(device.deviceId);
+      if (old && this.firmwareWritten.has(device.deviceId))
+        device.firmwareVersion = old.device.firmwareVersion;
+      const state: DeviceState = old ? { ...old, device } : { device, status: 'connected' };
+      devices.set(device.deviceId, state);
+      for (const f of device.features) {
+        const value = values.get(f.featureId);
+        if (value !== undefined) f.value = value;
+        this.features.set(f.featureId, f);
+      }
+      if (device.features.some((f) => f.type !== 'diagnostics')) this.eventful.push(state);
+    }
+    this.devices.clear();
+    for (const [id, d] of devices) this.devices.set(id, d);
+    this.hub.devices = records.devices;
+    this.automations = records.automations ?? [];
+  }
+
+  /** A firmware update the hub took: kept over later refreshes from the store. */
+  firmwareUpdated(deviceId: string, version: string): void {
+    const d = this.devices.get(deviceId);
+    if (!d) return;
+    d.device.firmwareVersion = version;
+    this.firmwareWritten.add(deviceId);
   }
 
   /** Takes one firmware fragment; a new count starts a new file. Returns how many are held. */
@@ -76,7 +123,8 @@ export class SimHubState {
 
   /** The hub's own device (the Link Plus itself), the first in its list. */
   get ownDeviceId(): string {
-    return this.hub.devices[0]?.deviceId ?? `${this.hubId}`;
+    const own = this.hub.devices.find((d) => d.productCode === 'L2') ?? this.hub.devices[0];
+    return own?.deviceId ?? `${this.hubId}`;
   }
 
   nextTransactionId(): number {
@@ -113,10 +161,10 @@ export class SimHubState {
         products: this.devices.size,
         devices: this.devices.size,
         features,
-        automations: this.hubId % 17,
+        automations: this.automations.length,
         rooms: 1 + (this.hubId % 5),
         featureSets: Math.ceil(features / 3),
-        automationSets: this.hubId % 4,
+        automationSets: this.automations.length > 0 ? 1 : 0,
       },
     };
     this.backups.set(backup.backupId, backup);

@@ -2,15 +2,17 @@ import { type SimFleet, type SimRates, type SimStats, simSubjects } from '@conso
 import type { Subscription } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SimulatorConfig } from '../config.ts';
+import { recordsFromStore, type SimulatorConfig } from '../config.ts';
 import { ClientSessions } from './client-sessions.ts';
 import { FLEET_SOURCES } from './fleet-source.ts';
 import { HostRuntime } from './host-runtime.ts';
 import { HubEvents } from './hub-events.ts';
+import { HubRecordReader } from './hub-records.ts';
 import { HubRuntime } from './hub-runtime.ts';
 import { seeded } from './random.ts';
 import { Scheduler } from './scheduler.ts';
 import { SimCounters } from './sim-metrics.ts';
+import { StoreFollower } from './store-follower.ts';
 import { Sweep } from './sweep.ts';
 import { WflRuntime } from './wfl-runtime.ts';
 
@@ -54,6 +56,7 @@ function myShare(fleet: SimFleet, shard: { index: number; count: number }): SimF
 export const simulatorPlugin = fp(
   async (app: FastifyInstance, { config, workerId }: { config: SimulatorConfig; workerId: string }) => {
     const shard = shardOf(config.SIM_SHARD);
+    const loadStarted = performance.now();
     const source = FLEET_SOURCES[config.FLEET as keyof typeof FLEET_SOURCES];
     const all = await source({
       hubs: config.SIM_HUBS,
@@ -68,6 +71,8 @@ export const simulatorPlugin = fp(
     const { nats: nc, subjects } = app;
     let connected = (): number => 0;
     const counters = new SimCounters(app.metrics.registry, () => connected());
+    // FLEET=world: each hub answers from the world's records of it (read at its first command).
+    const reader = recordsFromStore(config) ? new HubRecordReader(app.mongo) : undefined;
     const hubs = new HubRuntime({
       nc,
       subjects,
@@ -77,6 +82,7 @@ export const simulatorPlugin = fp(
       scheduler,
       rnd,
       restartMs: config.SIM_RESTART_MS,
+      ...(reader ? { records: reader } : {}),
     });
     connected = () => hubs.connected;
     const wfls = new WflRuntime(nc, subjects, config.SIM_WFL_PING_S * 1000, {
@@ -136,6 +142,20 @@ export const simulatorPlugin = fp(
         guard('host', (m) => hosts.onCommand(m)),
       ),
     ];
+    // New customers' hubs join, and held hubs read their records again, as the stores announce inserts.
+    const follower = reader
+      ? new StoreFollower({
+          nc,
+          subjects,
+          db: app.mongo,
+          hubs,
+          reader,
+          shard,
+          log: app.log,
+          joined: (h) => hubs.connect(h, 'joined'),
+        })
+      : null;
+    follower?.start();
 
     // The hubs and links are listening on the server before the app counts as ready.
     await nc.flush();
@@ -181,10 +201,26 @@ export const simulatorPlugin = fp(
       malformedSent: counters.malformedSent,
       clientsConnected: clients.connected,
       rates: events.rates,
+      busyHubs: busy.map((hubId) => {
+        const h = hubs.hubs.get(hubId);
+        return {
+          hubId,
+          rootGroupId: h?.rootGroupId ?? '',
+          messagesPerSecond: config.SIM_BUSY_MESSAGES_PER_S,
+          connected: h?.connected ?? false,
+        };
+      }),
     });
     app.decorate('sim', { workerId, hubs, wfls, hosts, events, counters, busyHubs: busy, stats });
     app.log.info(
-      { hubs: hubs.list.length, wfls: wfls.byId.size, hosts: hosts.byId.size, shard: config.SIM_SHARD },
+      {
+        hubs: hubs.list.length,
+        wfls: wfls.byId.size,
+        hosts: hosts.byId.size,
+        shard: config.SIM_SHARD,
+        records: reader ? 'store' : 'fleet',
+        loadMs: Math.round(performance.now() - loadStarted),
+      },
       'fleet loaded',
     );
 
@@ -192,6 +228,7 @@ export const simulatorPlugin = fp(
     app.addHook('preClose', async () => {
       clearInterval(timer);
       for (const s of subs) s.unsubscribe();
+      await follower?.stop();
       for (const h of hubs.list) hubs.disconnect(h, 'shutdown');
       clients.stop(Date.now());
     });

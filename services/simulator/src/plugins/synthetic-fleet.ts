@@ -1,4 +1,12 @@
-import type { SimDevice, SimFeature, SimFleet, SimHost, SimHub, SimWfl } from '@console/contracts';
+import type {
+  SimAutomation,
+  SimDevice,
+  SimFeature,
+  SimFleet,
+  SimHost,
+  SimHub,
+  SimWfl,
+} from '@console/contracts';
 import type { FleetOptions } from './fleet-source.ts';
 import { hex, intBetween, pick, type Random, seeded } from './random.ts';
 
@@ -61,6 +69,34 @@ function device(r: Random, structure: string, hubId: number, n: number, f: { nex
   };
 }
 
+const AUTOMATION_NAMES = ['Morning', 'Evening lights', 'Away', 'Night', 'Heating boost'];
+const AUTOMATION_CATEGORIES = ['timer', 'event', 'mood', 'sunset'];
+
+/**
+ * A few automations acting on the hub's own switches and dimmers (as many as `hubId mod 4`, at
+ * most one per feature), derived without the random stream so the rest of the fleet stays as it was.
+ */
+function automationsOf(hubId: number, devices: SimDevice[]): SimAutomation[] {
+  const targets = devices.flatMap((d) =>
+    d.features.filter((f) => f.type === 'switch' || f.type === 'dimLevel'),
+  );
+  return targets.slice(0, hubId % 4).map((f, i) => {
+    const category = AUTOMATION_CATEGORIES[i % AUTOMATION_CATEGORIES.length] as string;
+    const script = {
+      type: 'schedule',
+      condition: { time: `${7 + i * 4}:00` },
+      action: { featureId: f.featureId, value: 1 },
+    };
+    return {
+      automationId: f.featureId.replace(/-\d+-/, `-a${i + 1}-`),
+      name: AUTOMATION_NAMES[i % AUTOMATION_NAMES.length] as string,
+      category,
+      active: i % 3 !== 2,
+      script: JSON.stringify(script),
+    };
+  });
+}
+
 function hub(r: Random, hubId: number): SimHub {
   const structure = hex(r, 24);
   const f = { next: 1 };
@@ -87,6 +123,7 @@ function hub(r: Random, hubId: number): SimHub {
     locked: r() < 0.05,
     homeKitPaired: r() < 0.4,
     devices,
+    automations: automationsOf(hubId, devices),
   };
 }
 

@@ -1,6 +1,7 @@
-import type { SimDevice, SimFleet, SimHub } from '@console/contracts';
+import type { SimFleet, SimHub } from '@console/contracts';
 import { hubsOf, wflsOf } from '@console/world';
 import type { FleetOptions } from './fleet-source.ts';
+import { hubFromRecords } from './hub-records.ts';
 import { syntheticFleet } from './synthetic-fleet.ts';
 
 /**
@@ -14,27 +15,7 @@ export function worldFleet(o: FleetOptions): SimFleet {
   const hubs: SimHub[] = [];
   for (const { hub, structure, products } of hubsOf(spec)) {
     if (hubs.length >= o.hubs) break;
-    const features = Object.values(structure?.features ?? {});
-    const devices: SimDevice[] = products.map((p) => ({
-      deviceId: p.deviceId,
-      productCode: p.productCode,
-      serial: p.serial,
-      firmwareVersion: p.firmwareVersion,
-      features: features
-        .filter((f) => f.deviceId === p.deviceId)
-        .map((f) => ({ featureId: f.featureId, type: f.attributes.type, name: f.name, value: 0 })),
-    }));
-    hubs.push({
-      hubId: hub.hubId,
-      rootGroupId: hub.rootGroupId ?? '',
-      firmwareVersion: hub.firmwareVersion,
-      configNumber: hub.configNumber,
-      systemStorageNumber: hub.systemStorageNumber,
-      errorState: hub.errorState,
-      locked: hub.lock.locked,
-      homeKitPaired: hub.homeKitPaired,
-      devices,
-    });
+    hubs.push(hubFromRecords(hub, structure, products));
   }
   const wfls = [];
   for (const w of wflsOf(spec)) {
