@@ -34,6 +34,11 @@ export const SearchConfigSchema = Type.Composite([
       default: true,
       description: 'Refresh the Gen2 search index for the hubs and structures named by audit events',
     }),
+    INDEX_FOLLOW_STORE: Type.Boolean({
+      default: true,
+      description:
+        "Add to the Gen2 search index what the stores' writers announce they inserted (store.<collection>.inserted: new customers of the growth and the loader)",
+    }),
   }),
 ]);
 export type SearchConfig = Static<typeof SearchConfigSchema>;

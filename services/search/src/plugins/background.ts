@@ -1,3 +1,4 @@
+import type { StoreEvent } from '@console/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchConfig } from '../config.ts';
@@ -17,7 +18,7 @@ export async function buildIndex(app: FastifyInstance) {
 
 /**
  * Work beside the requests: the first build of the Gen2 search index, refreshes for what audit
- * events name, and delivery of automatic notes that could not reach Mongo at once.
+ * events name and for what the stores' writers announce (`STORE` subjects), and delivery of automatic notes that could not reach Mongo at once.
  */
 export const backgroundPlugin = fp(
   async (app: FastifyInstance, opts: { config: SearchConfig }) => {
@@ -45,6 +46,24 @@ export const backgroundPlugin = fp(
           } catch {
             // not JSON: nothing to refresh
           }
+        },
+      });
+      app.addHook('onClose', async () => sub.unsubscribe());
+    }
+    if (config.INDEX_FOLLOW_STORE) {
+      // What the stores' writers announce they inserted (the growth's and the loader's new
+      // customers): searchable within seconds. One instance of the queue group takes each message.
+      const sub = app.nats.subscribe(app.subjects.storeAny(), {
+        queue: 'search-index',
+        callback: (err, msg) => {
+          if (err) return onError(err);
+          let event: unknown;
+          try {
+            event = msg.json();
+          } catch {
+            return; // not JSON: nothing to index
+          }
+          app.searchDomain.refresher.announced(event as Partial<StoreEvent>).catch(onError);
         },
       });
       app.addHook('onClose', async () => sub.unsubscribe());

@@ -1,3 +1,5 @@
+import type { StoreEvent } from '@console/contracts';
+import { ObjectId } from 'mongodb';
 import type pg from 'pg';
 import type { Gen2Mongo } from './gen2.store.ts';
 import { hubRow, productRow, structureRow, userRow } from './index-rows.ts';
@@ -39,6 +41,41 @@ export class IndexRefresher {
       this.later(`s:${event.rootGroupId}`, () => this.structure(event.rootGroupId as string));
     } else if (typeof event.hubId === 'number') {
       this.later(`h:${event.hubId}`, () => this.hub(event.hubId as number));
+    }
+  }
+
+  /**
+   * Brings into the index what a writer of the stores announced it inserted (`STORE`,
+   * contracts/src/store-events.ts: the growth's and the loader's new customers): users are read
+   * by `_id` and upserted at once; a structure, or a product naming its structure, refreshes that
+   * structure with its hubs, products and users (collapsed like any refresh); a hub is read by `_id`
+   * and upserted. Reads are `_id` equalities (pushed down by FerretDB), so the cost is what was added.
+   */
+  async announced(event: Partial<StoreEvent>): Promise<void> {
+    const docs = Array.isArray(event.docs) ? event.docs.filter((d) => typeof d?.id === 'string') : [];
+    const ids = docs.map((d) => (/^[0-9a-f]{24}$/.test(d.id) ? new ObjectId(d.id) : d.id));
+    if (!ids.length) return;
+    switch (event.collection) {
+      case 'users': {
+        const users = await this.mongo.byValues(this.mongo.users, '_id', ids, 1);
+        await upsertUsers(this.pool, users.map(userRow));
+        return;
+      }
+      case 'hubs': {
+        const hubs = await this.mongo.byValues(this.mongo.hubs, '_id', ids, 1);
+        await upsertHubs(this.pool, hubs.map(hubRow));
+        return;
+      }
+      case 'products': {
+        for (const d of docs) this.request({ rootGroupId: d.rootGroupId });
+        return;
+      }
+      case 'structures': {
+        const found = await this.mongo.byValues(this.mongo.structures, '_id', ids, 1);
+        for (const s of found) this.request({ rootGroupId: s.rootGroupId });
+        return;
+      }
+      default:
     }
   }
 
