@@ -224,6 +224,36 @@ describe('the raw channel’s waterfall', () => {
     expect(kinds).toEqual(['accepted', 'sent', 'response', 'audit']);
     await page.context().close();
   });
+
+  it('keeps the reply in view beside the send box, at 1440 and at 1280 px (issue 30)', async () => {
+    const hub = String(stack.fleet[0]?.hubId);
+    for (const width of [1440, 1280]) {
+      const page = await adminConsole();
+      await page.setViewportSize({ width, height: 900 });
+      await sendRaw(page, hub, {
+        version: '1.0',
+        transactionId: 4300 + width,
+        senderId: 'admin.e2e',
+        direction: 'request',
+        class: 'system',
+        operation: 'read',
+        items: [{ itemId: 0, payload: {} }],
+      });
+      const reply = page
+        .getByRole('log', { name: 'Socket log' })
+        .getByLabel('Log entry')
+        .filter({ hasText: `← ${hub} system.read response · transactionId ${4300 + width} · reply` });
+      await reply.waitFor({ timeout: 20_000 });
+      // Seen without scrolling: the reply and the Send button both inside the window.
+      const inView = async (box: { y: number; height: number } | null) =>
+        box !== null && box.y >= 0 && box.y + box.height <= 900;
+      expect(await inView(await reply.boundingBox()), `reply at ${width} px`).toBe(true);
+      const send = await page.getByRole('button', { name: 'Send', exact: true }).boundingBox();
+      expect(await inView(send), `Send at ${width} px`).toBe(true);
+      expect(await page.evaluate('window.scrollY')).toBe(0);
+      await page.context().close();
+    }
+  });
 });
 
 describe('the admin channel login', () => {

@@ -1,5 +1,5 @@
 import { RAW_SERVER_TARGET, type RawServerFrame } from '@console/contracts';
-import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { AutomationPanel } from './AutomationPanel.tsx';
@@ -46,6 +46,15 @@ export function SocketsAdminScreen({ moveLinks = false }: { moveLinks?: boolean 
     if (channel.state === 'open') server('server', 'authenticate');
   }, [channel.state]);
 
+  const log = (
+    <RawLog
+      log={channel.log}
+      maxRows={maxRows}
+      onMaxRows={setMaxRows}
+      onUnsubscribe={(hubId) => server('channels', 'unsubscribe', { linkId: Number(hubId) })}
+    />
+  );
+
   return (
     <Stack gap="md">
       <Title order={1}>{moveLinks ? 'Move Links' : 'Admin Sockets'}</Title>
@@ -65,9 +74,28 @@ export function SocketsAdminScreen({ moveLinks = false }: { moveLinks?: boolean 
           <MoveLinksPanel channel={channel} senderId={senderId} />
         </Paper>
       )}
-      <Paper withBorder p="sm">
-        <SendPanel channel={channel} senderId={senderId} to={to} onTo={setTo} />
-      </Paper>
+      {moveLinks ? (
+        <Paper withBorder p="sm">
+          <SendPanel channel={channel} senderId={senderId} to={to} onTo={setTo} />
+        </Paper>
+      ) : (
+        // The log (newest first) beside the send box (issue 30): a reply shows where the person
+        // is looking, not below the fold; on a narrow window it follows the send box directly.
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <Paper withBorder p="sm">
+            <SendPanel channel={channel} senderId={senderId} to={to} onTo={setTo} />
+          </Paper>
+          <Paper withBorder p="sm" component="section" aria-label="Log">
+            <Title order={2} size="h4" mb={4}>
+              Log
+            </Title>
+            {/* Scrolls on its own (reachable by keyboard: axe's scrollable-region-focusable), so the send box stays beside it. */}
+            <Box tabIndex={0} mah="70vh" style={{ overflowY: 'auto' }}>
+              {log}
+            </Box>
+          </Paper>
+        </SimpleGrid>
+      )}
       {!moveLinks && (
         <Group align="start" grow>
           <Paper withBorder p="sm">
@@ -84,13 +112,12 @@ export function SocketsAdminScreen({ moveLinks = false }: { moveLinks?: boolean 
           </Paper>
         </Group>
       )}
-      <Divider label="Log" />
-      <RawLog
-        log={channel.log}
-        maxRows={maxRows}
-        onMaxRows={setMaxRows}
-        onUnsubscribe={(hubId) => server('channels', 'unsubscribe', { linkId: Number(hubId) })}
-      />
+      {moveLinks && (
+        <>
+          <Divider label="Log" />
+          {log}
+        </>
+      )}
     </Stack>
   );
 }
