@@ -116,3 +116,104 @@ describe('a living demo', () => {
     for (const id of fresh) expect(announced.has(id), `user ${id} announced`).toBe(true);
   }, 90_000);
 });
+
+describe("new customers' hubs", () => {
+  it('come online in the simulator within seconds of the growth writing them: presence, events, answers from their records', async () => {
+    const infra = infraEnv();
+    const postgres = await scratchPostgres(infra.DATABASE_URL, 'simjoin', 3);
+    const mongo = await scratchMongo(infra.MONGO_URL, { base: 'simjoin' });
+    closers.push(async () => {
+      await mongo.drop();
+      await postgres.drop();
+    });
+    await loadWorld({
+      pool: postgres.pool,
+      db: mongo.db,
+      seed: 5,
+      customers: 20,
+      histories: false,
+      now: Date.now() - 4_000,
+    });
+    const hubsIn = async () =>
+      (
+        await mongo.db
+          .collection(COLLECTIONS.hubs)
+          .find({}, { projection: { _id: 0, hubId: 1 } })
+          .toArray()
+      ).map((h) => h.hubId as number);
+    const loaded = new Set(await hubsIn());
+    const sim = await startSimulator({
+      FLEET: 'world',
+      SIM_SEED: '5',
+      WORLD_CUSTOMERS: '20',
+      SIM_HUBS: '1000',
+      SIM_WFLS: '0',
+      SIM_HOSTS: '0',
+      DATABASE_URL: postgres.url,
+      MONGO_URL: mongo.url,
+      SIM_GROWTH: 'on',
+      SIM_GROWTH_TICK_S: '2',
+      // A new customer a second; little else.
+      SIM_GROWTH_CUSTOMERS_PER_DAY: '86400',
+      SIM_GROWTH_LINKS_PER_DAY: '0',
+      SIM_GROWTH_DEVICES_PER_DAY: '0',
+      SIM_GROWTH_COMMANDS_PER_DAY: '0',
+      SIM_GROWTH_NOTES_PER_DAY: '0',
+      SIM_PRESENCE_REFRESH_S: '1',
+      SIM_EVENTS_PER_HUB_PER_MIN: '120',
+    });
+    closers.push(() => sim.close());
+    expect([...sim.app.sim.hubs.hubs.keys()].sort()).toEqual([...loaded].sort());
+    const s = subjects(sim.prefix);
+    const presence = sim.record(s.hubPresenceAny());
+    const messages = sim.record(s.hubMsgAny());
+    await sim.nc.flush();
+
+    // Each hub the growth writes is seen in the store, then online in the simulator.
+    const seenAt = new Map<number, number>();
+    const onlineAfter = new Map<number, number>();
+    await waitFor(
+      async () => {
+        const now = Date.now();
+        for (const id of await hubsIn()) if (!loaded.has(id) && !seenAt.has(id)) seenAt.set(id, now);
+        for (const p of presence.json())
+          if (p.connected === true && seenAt.has(p.hubId as number) && !onlineAfter.has(p.hubId as number))
+            onlineAfter.set(p.hubId as number, now - (seenAt.get(p.hubId as number) as number));
+        return onlineAfter.size >= 2;
+      },
+      'two new customers’ hubs online',
+      { timeoutMs: 45_000, intervalMs: 200 },
+    );
+    for (const [hubId, ms] of onlineAfter)
+      expect(ms, `hub ${hubId} online after it was stored`).toBeLessThan(5_000);
+
+    const [joined] = [...onlineAfter.keys()] as [number];
+    const products = await mongo.db.collection(COLLECTIONS.products).countDocuments({ linkId: joined });
+    const read = await sim.command(joined, 'systemRead', [{}]);
+    expect(read.items[0]?.payload).toMatchObject({ devices: products });
+    await waitFor(
+      () => messages.json().some((m) => m.hubId === joined && m.direction === 'notification'),
+      'a message the new hub sends of its own',
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
+
+    // A simulator started later (it heard none of the announcements) finds the grown hubs too.
+    await sim.close();
+    const grown = (await hubsIn()).filter((id) => !loaded.has(id));
+    const later = await startSimulator({
+      FLEET: 'world',
+      SIM_SEED: '5',
+      WORLD_CUSTOMERS: '20',
+      SIM_HUBS: '1000',
+      SIM_WFLS: '0',
+      SIM_HOSTS: '0',
+      MONGO_URL: mongo.url,
+    });
+    closers.push(() => later.close());
+    await waitFor(
+      () => grown.every((id) => later.app.sim.hubs.hubs.get(id)?.connected === true),
+      `the ${grown.length} grown hubs to join a simulator started after them`,
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
+  }, 120_000);
+});

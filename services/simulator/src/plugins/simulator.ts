@@ -156,6 +156,11 @@ export const simulatorPlugin = fp(
         })
       : null;
     follower?.start();
+    // The hubs of customers who joined while no simulator listened, looked up in the background.
+    const caughtUp = follower
+      ?.catchUp(config.SIM_SEED)
+      .then((n) => app.log.info({ hubs: n }, "the growth's earlier customers' hubs joined the fleet"))
+      .catch((err) => app.log.warn({ err }, "the growth's earlier customers' hubs were not read"));
 
     // The hubs and links are listening on the server before the app counts as ready.
     await nc.flush();
@@ -229,6 +234,7 @@ export const simulatorPlugin = fp(
       clearInterval(timer);
       for (const s of subs) s.unsubscribe();
       await follower?.stop();
+      await caughtUp;
       for (const h of hubs.list) hubs.disconnect(h, 'shutdown');
       clients.stop(Date.now());
     });

@@ -1,4 +1,5 @@
 import { COLLECTIONS, type HubDoc, type Subjects } from '@console/contracts';
+import { generateCustomer, growthTick, WORLD_NOW } from '@console/world';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { HubRecordReader } from './hub-records.ts';
@@ -22,6 +23,21 @@ export interface StoreFollowerOptions {
 }
 
 /**
+ * The number of the growth's first new customer (services/world numbers them from there up, in
+ * order): the one customer of a one-customer growth tick.
+ */
+function firstGrownCustomer(): number {
+  const rates = { customer: 1, link: 0, device: 0, command: 0, note: 0 };
+  const tick = growthTick({ seed: 0, customers: 0, now: WORLD_NOW }, 0, 86_400_000, rates, 0);
+  const index = tick.parts[0]?.index;
+  if (index === undefined) throw new Error('a one-customer growth tick made no customer');
+  return index;
+}
+
+/** Customers in a row whose hubs the store lacks before the catch-up takes the growth as ended. */
+const MISSES_AT_END = 3;
+
+/**
  * Follows the stores' announcements of inserted products (`store.products.inserted`, JetStream
  * `STORE`; contracts/src/store-events.ts): every writer announces what it inserts, and a product
  * names its structure. For each structure announced, the hubs this instance holds in it read their
@@ -30,6 +46,7 @@ export interface StoreFollowerOptions {
  */
 export class StoreFollower {
   private sub: Subscription | null = null;
+  private stopped = false;
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private firstAt = 0;
@@ -48,7 +65,44 @@ export class StoreFollower {
     });
   }
 
+  /**
+   * The hubs of customers the growth added before this instance started (it heard no
+   * announcement of them): the growth's customers are numbered in order and their hub ids are the
+   * generator's, so each is looked up by id (index equality) until a few customers in a row are
+   * not in the store. Returns how many joined.
+   */
+  async catchUp(seed: number): Promise<number> {
+    const { index: shardIndex, count } = this.o.shard;
+    const hubs = this.o.db.collection<HubDoc>(COLLECTIONS.hubs);
+    let joined = 0;
+    let misses = 0;
+    for (let index = firstGrownCustomer(); misses < MISSES_AT_END && !this.stopped; index++) {
+      // joinsAt only moves dates: the ids are the ones the growth stored.
+      const c = generateCustomer(seed, index, { histories: false, gen1: false, joinsAt: WORLD_NOW });
+      const ids = c.gen2.hubs.map((h) => h.hubId);
+      if (ids.length === 0) continue;
+      const stored = await hubs.findOne(
+        { hubId: ids[0] },
+        { projection: { _id: 0, hubId: 1 }, maxTimeMS: 10_000 },
+      );
+      if (!stored) {
+        misses++;
+        continue;
+      }
+      misses = 0;
+      const mine = ids.filter((id) => id % count === shardIndex && !this.o.hubs.hubs.has(id));
+      const read = await this.o.reader.readMany(mine);
+      for (const state of this.o.hubs.load([...read.values()])) {
+        state.recordsCurrent = true;
+        this.o.joined(state);
+        joined++;
+      }
+    }
+    return joined;
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
     this.sub?.unsubscribe();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
