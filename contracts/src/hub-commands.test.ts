@@ -1,7 +1,8 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { describe, expect, it } from 'vitest';
-import { hubCommandOf, hubIdHex, hubRequest, linkIdOf } from './hub-commands.ts';
+import { hubCommandOf, hubRequest, linkIdOf } from './hub-commands.ts';
 import { HubMessageSchema } from './hub-message.ts';
+import { hubIdHex } from './world/hub-id.ts';
 
 describe('hub commands', () => {
   it('builds a request envelope of the spec’s shape, one item per payload, with fresh transaction ids', () => {

@@ -336,8 +336,3 @@ export function linkIdOf(id: string): number | null {
   const n = Number(m[2]);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
-
-/** A link id in the hex form the console also shows (and search accepts, 'bc…'). */
-export function hubIdHex(hubId: number): string {
-  return hubId.toString(16);
-}

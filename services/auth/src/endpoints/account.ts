@@ -1,11 +1,10 @@
 import { ApiError, authOperations, ROLES } from '@console/contracts';
-import { defineHandlers } from '@console/kit';
+import { callerOf, defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import type { AuthConfig } from '../config.ts';
 import { hashPassword, verifyPassword } from '../plugins/passwords.ts';
 import { normalizeEmail, passwordProblem, staffUserProblems } from '../plugins/staff-rules.ts';
 import { toMe, toStaffUser } from '../plugins/staff-view.ts';
-import { callerOf } from './caller.ts';
 
 /** The signed-in user's own account: who am I, my password, and signing up a colleague. */
 export function accountHandlers(app: FastifyInstance, config: AuthConfig) {

@@ -5,14 +5,13 @@ import {
   STAFF_ACCESS_AUDIT,
   type StaffUserInput,
 } from '@console/contracts';
-import { defineHandlers, recordAudit } from '@console/kit';
+import { callerOf, defineHandlers, recordAudit } from '@console/kit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AuthConfig } from '../config.ts';
 import { hashPassword } from '../plugins/passwords.ts';
 import { normalizeEmail, parseRolesStrict, staffUserProblems } from '../plugins/staff-rules.ts';
 import { toStaffUser } from '../plugins/staff-view.ts';
 import type { StaffFields } from '../plugins/users.store.ts';
-import { callerOf } from './caller.ts';
 
 const NO_SUCH_USER = 'No such user.';
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError, AUTH_TEXT } from '@console/contracts';
+import { transaction } from '@console/kit';
 import type pg from 'pg';
 
 export interface Gen1Customer {
@@ -36,9 +37,7 @@ export class PasswordResets {
   async issue(c: Gen1Customer, by: string, now: Date, ttlSeconds: number) {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
+    await transaction(this.pool, async (client) => {
       await client.query(
         'update customer_password_resets set used_at = $2 where user_id = $1 and used_at is null',
         [c.user_id, now],
@@ -48,13 +47,7 @@ export class PasswordResets {
          values ($1, $2, $3, $4, $5, $6)`,
         [c.user_id, c.email, hashResetToken(token), by, now, expiresAt],
       );
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
     return { token, expiresAt };
   }
 }

@@ -1,4 +1,5 @@
 import { ApiError, formatRoles, type Role } from '@console/contracts';
+import { transaction } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
@@ -107,23 +108,17 @@ export class UsersRepository {
    * can never lock itself out; the advisory lock stops two admins demoting each other at once.
    */
   private async guardAdmins<T>(change: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
+    return transaction(this.pool, async (client) => {
       await client.query('select pg_advisory_xact_lock(hashtext($1))', [ADMIN_LOCK]);
       const result = await change(client);
       const { rows } = await client.query<{ n: number }>(
         `select count(*)::int as n from staff_users where active and (',' || roles || ',') like '%,admin,%'`,
       );
       if ((rows[0]?.n ?? 0) === 0) throw new ApiError(400, 'At least one active admin must remain.');
-      await client.query('commit');
       return result;
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
+    }).catch((err) => {
       throw emailConflict(err);
-    } finally {
-      client.release();
-    }
+    });
   }
 }
 

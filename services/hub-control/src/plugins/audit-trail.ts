@@ -1,5 +1,5 @@
 import type { Caller } from '@console/contracts';
-import { type JetStreamClient, jetstream } from '@nats-io/jetstream';
+import { publishAuditRecord } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
@@ -59,24 +59,18 @@ export function decodeAudit(raw: unknown): HubActionAudit | null {
   };
 }
 
-/** A part of hub-control that publishes to JetStream over the app's NATS connection. */
-export abstract class AppJetStream {
-  protected readonly app: FastifyInstance;
-  protected readonly js: JetStreamClient;
-
-  constructor(app: FastifyInstance) {
-    this.app = app;
-    this.js = jetstream(app.nats);
-  }
-}
-
 /**
  * The end of a hub action, made durable before the caller hears the reply: one synced JetStream
  * publish (the stream's ack means it is stored) instead of Mongo writes on the request path. If
  * the stream cannot take it, the records go straight to Mongo; if that fails too, the write-ahead
  * record stays in Redis and the sweep writes the transaction as 'sent' later.
  */
-export class AuditTrail extends AppJetStream {
+export class AuditTrail {
+  private readonly app: FastifyInstance;
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
   async record(
     tx: Opened,
     caller: Caller,
@@ -86,7 +80,7 @@ export class AuditTrail extends AppJetStream {
     /** When the action's answer must be on its way (Date.now() ms): the record waits no longer. */
     deadline = Number.POSITIVE_INFINITY,
   ): Promise<void> {
-    const { records, hubMetrics, subjects, log } = this.app;
+    const { records, hubMetrics, log } = this.app;
     const supportNote: NoteWithId = {
       _id: new ObjectId(),
       notes: text,
@@ -108,9 +102,9 @@ export class AuditTrail extends AppJetStream {
       supportNote,
     };
     try {
-      await this.js.publish(subjects.audit('hub-action'), JSON.stringify(audit), {
-        msgID: auditMsgId(tx.transactionId),
-        timeout: auditWait(deadline, Date.now()),
+      await publishAuditRecord(this.app, audit, {
+        msgId: auditMsgId(tx.transactionId),
+        timeoutMs: auditWait(deadline, Date.now()),
       });
     } catch (err) {
       hubMetrics.recordFailures.labels('audit').inc();
@@ -122,14 +116,6 @@ export class AuditTrail extends AppJetStream {
     }
     // The end is durable: the write-ahead record may go (not awaited: the reply need not wait).
     void records.settled(tx._id).catch((err) => log.warn({ err }, 'write-ahead record not removed'));
-  }
-
-  /** A staff action that is no hub action (a survey): kept on the AUDIT stream, synced, once per id. */
-  async event(kind: string, body: Record<string, unknown>, msgId: string): Promise<void> {
-    await this.js.publish(this.app.subjects.audit(kind), JSON.stringify({ kind, ...body }), {
-      msgID: msgId,
-      timeout: 5000,
-    });
   }
 }
 

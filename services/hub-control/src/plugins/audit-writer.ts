@@ -26,6 +26,12 @@ export interface AuditWriterOptions {
   sink: (batch: HubActionAudit[]) => Promise<void>;
   ackWaitMs?: number;
   batch?: number;
+  /**
+   * How long the first message of a batch waits for others to join it (default 20 ms): under load
+   * the messages come one by one, and a batch written per event-loop turn held one or two actions,
+   * so the store took nearly a write per document. A full batch is written at once.
+   */
+  lingerMs?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -42,7 +48,10 @@ export class AuditWriter {
   private loop: Promise<void> = Promise.resolve();
   private queue: JsMsg[] = [];
   private flushing: Promise<void> | null = null;
+  /** Ends the linger early (a full batch is waiting). */
+  private wake: (() => void) | null = null;
   private readonly batch: number;
+  private readonly lingerMs: number;
   private readonly nc: NatsConnection;
   private readonly opts: AuditWriterOptions;
 
@@ -50,6 +59,7 @@ export class AuditWriter {
     this.nc = nc;
     this.opts = opts;
     this.batch = opts.batch ?? 500;
+    this.lingerMs = opts.lingerMs ?? 20;
   }
 
   async start(): Promise<void> {
@@ -73,8 +83,13 @@ export class AuditWriter {
     this.loop = (async () => {
       for await (const m of messages) {
         this.queue.push(m);
-        // Let the messages already here join this batch.
-        if (!this.flushing) this.flushing = new Promise((r) => setImmediate(r)).then(() => this.drain());
+        // Let the messages of the next few milliseconds join this batch (a full one goes at once).
+        if (!this.flushing)
+          this.flushing = new Promise<void>((r) => {
+            this.wake = r;
+            setTimeout(r, this.lingerMs);
+          }).then(() => this.drain());
+        else if (this.queue.length >= this.batch) this.wake?.();
       }
     })();
   }
@@ -90,6 +105,7 @@ export class AuditWriter {
   }
 
   private async drain(): Promise<void> {
+    this.wake = null;
     while (this.queue.length > 0) {
       const msgs = this.queue.splice(0, this.batch);
       const records: HubActionAudit[] = [];
@@ -119,9 +135,12 @@ export const auditWriterPlugin = fp(
     const writer = new AuditWriter(app.nats, {
       prefix: opts.prefix,
       durable: 'hub-control-records',
+      // One insertMany per collection per batch, both at once.
       sink: async (batch) => {
-        await app.records.writeTransactions(batch.map((a) => a.transaction));
-        await app.records.writeNotes(batch.map((a) => a.supportNote));
+        await Promise.all([
+          app.records.writeTransactions(batch.map((a) => a.transaction)),
+          app.records.writeNotes(batch.map((a) => a.supportNote)),
+        ]);
       },
       onError: (err) => {
         app.hubMetrics.recordFailures.labels('audit-writer').inc();

@@ -11,8 +11,7 @@ import {
   parseWflCommand,
   wflRuleMessage,
 } from '@console/contracts';
-import type { HandlerContext } from '@console/kit';
-import { headers } from '@nats-io/nats-core';
+import { type HandlerContext, publishAuditRecord } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Gen1Link, QueuedEnd } from './gen1.store.ts';
@@ -227,13 +226,11 @@ export class Gen1Commands {
     },
   ): Promise<boolean> {
     const caller = ctx.caller as Caller;
-    const { records, hubMetrics, nats, subjects } = this.app;
+    const { records, hubMetrics } = this.app;
     const fail = (store: string) => (err: unknown) => {
       hubMetrics.recordFailures.labels(store).inc();
       ctx.log.error({ err, store }, 'could not record the end of a Gen1 command');
     };
-    const h = headers();
-    h.set('Nats-Msg-Id', a.audit.id);
     const event = {
       ...a.audit,
       note: a.text,
@@ -246,15 +243,14 @@ export class Gen1Commands {
       Promise.all(
         a.customerIds.map((id) => records.gen1Note(id, caller, a.text).catch(fail('supportnotes'))),
       ),
-      Promise.resolve()
-        .then(() => nats.publish(subjects.audit(a.audit.kind), JSON.stringify(event), { headers: h }))
-        .then(
-          () => true,
-          (err) => {
-            fail('audit')(err);
-            return false;
-          },
-        ),
+      // Sent, not waited for: the stream keeps it once per id; a note that cannot be sent is logged.
+      publishAuditRecord(this.app, event, { msgId: a.audit.id, wait: 'sent' }).then(
+        () => true,
+        (err) => {
+          fail('audit')(err);
+          return false;
+        },
+      ),
     ]);
     return audited;
   }

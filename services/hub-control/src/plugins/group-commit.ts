@@ -16,9 +16,15 @@ export class GroupCommit<T> {
 
   private readonly write: (items: T[]) => Promise<unknown>;
   private readonly maxBatch: number;
-  constructor(write: (items: T[]) => Promise<unknown>, maxBatch = 500) {
+  private readonly lingerMs: number;
+  /**
+   * `lingerMs`: how long the first write of a batch waits for others (0: the rest of this turn of
+   * the event loop); worth a few ms where writes come one by one under load and none waits on them.
+   */
+  constructor(write: (items: T[]) => Promise<unknown>, maxBatch = 500, lingerMs = 0) {
     this.write = write;
     this.maxBatch = maxBatch;
+    this.lingerMs = lingerMs;
   }
 
   add(item: T): Promise<void> {
@@ -27,7 +33,8 @@ export class GroupCommit<T> {
       if (!this.flushing) {
         this.flushing = true;
         // Let the rest of this tick's writes join the first batch.
-        setImmediate(() => void this.drain());
+        if (this.lingerMs > 0) setTimeout(() => void this.drain(), this.lingerMs);
+        else setImmediate(() => void this.drain());
       }
     });
   }

@@ -18,11 +18,10 @@ import {
   rawAccess,
   serverReply,
 } from '@console/contracts';
-import { callerOf, type HandlerContext } from '@console/kit';
+import { callerOf, type HandlerContext, publishAuditRecord } from '@console/kit';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppJetStream } from './audit-trail.ts';
 import type { LinkOutcome } from './links.client.ts';
 import { UserChannel } from './user-channel.ts';
 import type { Flight } from './waterfall.ts';
@@ -63,8 +62,13 @@ function fromOutcome(o: LinkOutcome): RawSendResult {
  * operations answered here, and one audit event per message naming the engineer, the target and
  * the class/operation — refusals included.
  */
-export class RawChannel extends AppJetStream {
-  private readonly users = new UserChannel(this.app);
+export class RawChannel {
+  private readonly app: FastifyInstance;
+  private readonly users: UserChannel;
+  constructor(app: FastifyInstance) {
+    this.app = app;
+    this.users = new UserChannel(app);
+  }
 
   async send(
     ctx: HandlerContext,
@@ -279,10 +283,7 @@ export class RawChannel extends AppJetStream {
       at: Date.now(),
     };
     try {
-      await this.js.publish(this.app.subjects.audit('raw-channel'), JSON.stringify(event), {
-        msgID: `raw-${ctx.requestId}`,
-        timeout: 5000,
-      });
+      await publishAuditRecord(this.app, event, { msgId: `raw-${ctx.requestId}` });
       return true;
     } catch (err) {
       // The message went (or was refused) already; the loss of its audit line is logged loudly.

@@ -12,7 +12,7 @@ import {
   type SystemInfo,
   SystemInfoSchema,
 } from '@console/contracts';
-import { findByIds, type HandlerContext } from '@console/kit';
+import { findByIds, type HandlerContext, publishAuditRecord } from '@console/kit';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -242,23 +242,19 @@ export class SurveyLinks {
     asked: number,
     r: Omit<SurveyResult, 'durationMs'>,
   ) {
-    await this.app.auditTrail
-      .event(
-        'survey-links',
-        {
-          staff: { userId: caller.userId, email: caller.email, name: caller.name },
-          requestId: ctx.requestId,
-          asked,
-          online: r.responseSuccess.length + r.responseSuccess337.length,
-          errors: r.responseError.length,
-          at: Date.now(),
-        },
-        `survey-links-${ctx.requestId}`,
-      )
-      .catch((err) => {
-        this.app.hubMetrics.recordFailures.labels('audit').inc();
-        ctx.log.warn({ err }, 'survey audit event not published');
-      });
+    const record = {
+      kind: 'survey-links',
+      staff: { userId: caller.userId, email: caller.email, name: caller.name },
+      requestId: ctx.requestId,
+      asked,
+      online: r.responseSuccess.length + r.responseSuccess337.length,
+      errors: r.responseError.length,
+      at: Date.now(),
+    };
+    await publishAuditRecord(this.app, record, { msgId: `survey-links-${ctx.requestId}` }).catch((err) => {
+      this.app.hubMetrics.recordFailures.labels('audit').inc();
+      ctx.log.warn({ err }, 'survey audit event not published');
+    });
   }
 }
 
@@ -266,5 +262,5 @@ export const surveyPlugin = fp(
   async (app: FastifyInstance, opts: SurveyOptions) => {
     app.decorate('survey', new SurveyLinks(app, opts));
   },
-  { name: 'survey', dependencies: ['presence', 'links', 'backups', 'audit-trail', 'hub-metrics'] },
+  { name: 'survey', dependencies: ['presence', 'links', 'backups', 'hub-metrics'] },
 );

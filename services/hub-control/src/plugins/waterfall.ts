@@ -6,6 +6,7 @@ import {
   CORRELATION_HEADERS,
   type StageKind,
 } from '@console/contracts';
+import { publishAuditRecord } from '@console/kit';
 import type { Subscription } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -104,7 +105,8 @@ export class Waterfall {
     this.prefix = prefix;
     this.channel = `${prefix}:action-cancel`;
     this.stages = app.mongo.collection<StageDoc>('actionstages');
-    this.writer = new GroupCommit((docs) => this.stages.insertMany(docs, { ordered: false }));
+    // Stages are fire and forget: a 10 ms linger makes each insert carry many actions' stages.
+    this.writer = new GroupCommit((docs) => this.stages.insertMany(docs, { ordered: false }), 500, 10);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -256,9 +258,10 @@ export class Waterfall {
       late: false,
       outcome: 'cancelled',
     });
-    await this.app.auditTrail.event(
-      'action-cancel',
+    await publishAuditRecord(
+      this.app,
       {
+        kind: 'action-cancel',
         transactionId,
         hubId: first.hubId,
         action: first.action,
@@ -266,7 +269,7 @@ export class Waterfall {
         at: Date.now(),
         note: `${by.name} (${by.email}) cancelled ${first.action} on link ${first.hubId}`,
       },
-      `action-cancel-${transactionId}`,
+      { msgId: `action-cancel-${transactionId}` },
     );
     await this.redis.publish(this.channel, JSON.stringify({ transactionId, by }));
     return { first, by };
@@ -456,5 +459,5 @@ export const waterfallPlugin = fp(
     });
     app.decorate('waterfall', w);
   },
-  { name: 'waterfall', dependencies: ['mongo', 'redis', 'nats', 'audit-trail', 'hub-metrics'] },
+  { name: 'waterfall', dependencies: ['mongo', 'redis', 'nats', 'hub-metrics'] },
 );

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { REPORTS, streamNames } from '@console/contracts';
-import { requireStreams } from '@console/kit';
+import { publishAuditRecord, requireStreams } from '@console/kit';
 import { AckPolicy, JetStreamApiError, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -93,9 +93,9 @@ export const reportWorkerPlugin = fp(
           staff: { userId: job.requestedById, email: job.requestedBy },
           at: Date.now(),
         };
-        await js
-          .publish(app.subjects.audit('report'), JSON.stringify(audit), { msgID: `report-${job.jobId}` })
-          .catch((err) => app.log.error({ err, jobId: job.jobId }, 'report job not audited'));
+        await publishAuditRecord(app, audit, { msgId: `report-${job.jobId}` }).catch((err) =>
+          app.log.error({ err, jobId: job.jobId }, 'report job not audited'),
+        );
       },
     });
 

@@ -1,12 +1,11 @@
 import type { Caller } from '@console/contracts';
-import { auditEvent } from '@console/kit';
-import { headers } from '@nats-io/nats-core';
+import { recordAudit } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * An audit note on `audit.<kind>` (kept 90 days by the audit stream): who did what to what. The
- * message id lets JetStream drop a repeat of the same publish. Not waited for (the kit's
- * `recordAudit` waits, for actions that must not go unrecorded).
+ * An audit note on `audit.<kind>` (kept 90 days by the audit stream): who did what to what,
+ * through the kit's one audit publisher. Not waited for (`wait: 'sent'`; the stream still stores
+ * it once per message id); a note that cannot be sent is logged.
  */
 export function publishAudit(
   app: FastifyInstance,
@@ -14,12 +13,7 @@ export function publishAudit(
   caller: Caller | null,
   what: Record<string, unknown>,
 ): void {
-  const event = auditEvent(kind, caller, what);
-  const h = headers();
-  h.set('Nats-Msg-Id', `${kind}-${event.id}`);
-  try {
-    app.nats.publish(app.subjects.audit(kind), JSON.stringify(event), { headers: h });
-  } catch (err) {
-    app.log.error({ err, kind }, 'audit note not published');
-  }
+  recordAudit(app, kind, caller, what, { wait: 'sent' }).catch((err) =>
+    app.log.error({ err, kind }, 'audit note not published'),
+  );
 }

@@ -1,3 +1,4 @@
+import { transaction } from '@console/kit';
 import type pg from 'pg';
 import { GEN1_TABLES } from '../gen1/types.ts';
 
@@ -9,9 +10,7 @@ import { GEN1_TABLES } from '../gen1/types.ts';
  * leaves them missing for long.
  */
 export async function parkIndexes(pool: pg.Pool): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return transaction(pool, async (client) => {
     const { rows } = await client.query<{ name: string; def: string }>(
       `insert into world_parked_indexes (name, def)
        select i.indexname, i.indexdef from pg_indexes i
@@ -22,14 +21,8 @@ export async function parkIndexes(pool: pg.Pool): Promise<number> {
       [[...GEN1_TABLES]],
     );
     for (const r of rows) await client.query(`drop index if exists "${r.name}"`);
-    await client.query('commit');
     return rows.length;
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Held (session lock) by a running load; parked indexes are rebuilt only when no load holds it. */
