@@ -15,9 +15,14 @@ import {
   QUIET_SIMULATOR,
   type Recorder,
   recordSubject,
+  type ScratchMongo,
+  type ScratchPostgres,
+  scratchMongo,
+  scratchPostgres,
   startApp,
   uniqueName,
 } from '@console/kit/testing';
+import { loadWorld } from '@console/world';
 import { headers, type Msg, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
@@ -160,4 +165,32 @@ export async function startSimulator(
     record,
     close,
   };
+}
+
+export interface ScratchWorld {
+  postgres: ScratchPostgres;
+  mongo: ScratchMongo;
+  /** Drops both databases. */
+  drop(): Promise<void>;
+}
+
+/** A world loaded by the world loader into a Postgres and a Mongo database of the test's own. */
+export async function scratchWorld(
+  base: string,
+  world: { seed: number; customers: number; now?: number },
+): Promise<ScratchWorld> {
+  const infra = infraEnv();
+  const postgres = await scratchPostgres(infra.DATABASE_URL, base, 3);
+  const mongo = await scratchMongo(infra.MONGO_URL, { base });
+  const drop = async () => {
+    await mongo.drop();
+    await postgres.drop();
+  };
+  try {
+    await loadWorld({ pool: postgres.pool, db: mongo.db, ...world, histories: false });
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+  return { postgres, mongo, drop };
 }

@@ -1,9 +1,8 @@
 import { COLLECTIONS, streamNames, subjects } from '@console/contracts';
-import { infraEnv, scratchMongo, scratchPostgres, waitFor } from '@console/kit/testing';
-import { loadWorld } from '@console/world';
+import { waitFor } from '@console/kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type SimHarness, settle, startSimulator } from './harness.ts';
+import { type SimHarness, scratchWorld, settle, startSimulator } from './harness.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -36,22 +35,13 @@ describe('a living demo', () => {
   }, 30_000);
 
   it('grows the loaded world in Postgres and Mongo from its now, when SIM_GROWTH is on', async () => {
-    const infra = infraEnv();
-    const postgres = await scratchPostgres(infra.DATABASE_URL, 'simgrow', 3);
-    const mongo = await scratchMongo(infra.MONGO_URL, { base: 'simgrow' });
-    closers.push(async () => {
-      await mongo.drop();
-      await postgres.drop();
-    });
     const worldNow = Date.now() - 5 * 60_000;
-    await loadWorld({
-      pool: postgres.pool,
-      db: mongo.db,
+    const { postgres, mongo, drop } = await scratchWorld('simgrow', {
       seed: 3,
       customers: 20,
-      histories: false,
       now: worldNow,
     });
+    closers.push(drop);
     const users = async () => Number((await postgres.pool.query('select count(*) n from users')).rows[0].n);
     const before = {
       pg: await users(),
@@ -119,21 +109,12 @@ describe('a living demo', () => {
 
 describe("new customers' hubs", () => {
   it('come online in the simulator within seconds of the growth writing them: presence, events, answers from their records', async () => {
-    const infra = infraEnv();
-    const postgres = await scratchPostgres(infra.DATABASE_URL, 'simjoin', 3);
-    const mongo = await scratchMongo(infra.MONGO_URL, { base: 'simjoin' });
-    closers.push(async () => {
-      await mongo.drop();
-      await postgres.drop();
-    });
-    await loadWorld({
-      pool: postgres.pool,
-      db: mongo.db,
+    const { postgres, mongo, drop } = await scratchWorld('simjoin', {
       seed: 5,
       customers: 20,
-      histories: false,
       now: Date.now() - 4_000,
     });
+    closers.push(drop);
     const hubsIn = async () =>
       (
         await mongo.db

@@ -11,23 +11,14 @@ import {
   structureNumberOf,
   subjects,
 } from '@console/contracts';
-import {
-  infraEnv,
-  type ScratchMongo,
-  type ScratchPostgres,
-  scratchMongo,
-  scratchPostgres,
-  waitFor,
-} from '@console/kit/testing';
-import { loadWorld } from '@console/world';
+import { type ScratchMongo, waitFor } from '@console/kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimHarness, startSimulator } from './harness.ts';
+import { type SimHarness, scratchWorld, startSimulator } from './harness.ts';
 
 const SEED = 1;
 const CUSTOMERS = 40;
 
-let postgres: ScratchPostgres;
 let mongo: ScratchMongo;
 let sim: SimHarness;
 const closers: (() => Promise<void>)[] = [];
@@ -70,14 +61,9 @@ const byId = <T extends { automationId: string }>(list: T[]) =>
   [...list].sort((a, b) => a.automationId.localeCompare(b.automationId));
 
 beforeAll(async () => {
-  const infra = infraEnv();
-  postgres = await scratchPostgres(infra.DATABASE_URL, 'simrecords', 2);
-  mongo = await scratchMongo(infra.MONGO_URL, { base: 'simrecords' });
-  closers.push(async () => {
-    await mongo.drop();
-    await postgres.drop();
-  });
-  await loadWorld({ pool: postgres.pool, db: mongo.db, seed: SEED, customers: CUSTOMERS, histories: false });
+  const world = await scratchWorld('simrecords', { seed: SEED, customers: CUSTOMERS });
+  mongo = world.mongo;
+  closers.push(world.drop);
 }, 120_000);
 
 afterAll(async () => {
