@@ -77,9 +77,9 @@ describe('/stats', () => {
     for (const tab of STATS_TABS) {
       await page.getByRole('tab', { name: tab.label, exact: true }).click();
       const chart = await chartReady(page, tab.id === 'duration' ? `${tab.label} (average ms)` : tab.label);
-      // The period it covers, e.g. "02/05/25 – 31/05/25 (UTC)".
+      // The period it covers in the console's one format (the browser's order), e.g. "05/02/2025 – 05/31/2025 (UTC)".
       expect(
-        await chart.getByText(/^\d{2}\/\d{2}\/\d{2}( \d{2}:00)? – \d{2}\/\d{2}\/\d{2}/).count(),
+        await chart.getByText(/^\d{2}[./]\d{2}[./]\d{4}(, \d{2}:00)? – \d{2}[./]\d{2}[./]\d{4}/).count(),
         tab.id,
       ).toBe(1);
       // Every tab has data in this world: lines are drawn, not the empty state.

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { customerLogin } from '../auth-tools/api.ts';
 import { bound } from '../ui/bound.ts';
+import { sentence } from '../ui/sentence.ts';
 import type { RawChannel } from './use-raw-channel.ts';
 
 /**
@@ -23,8 +24,8 @@ export function AdminLogin({ channel }: { channel: RawChannel }) {
   };
   const login = useMutation({
     mutationFn: () => customerLogin({ email: email.trim(), password }),
-    onSuccess: (r) => (r.token ? authenticate(r.token) : setError('error after success')),
-    onError: (err) => setError(`error: ${errorMessage(err)}`),
+    onSuccess: (r) => (r.token ? authenticate(r.token) : setError('The login answered without a token.')),
+    onError: (err) => setError(sentence(errorMessage(err))),
   });
   const submit = () => {
     if (token.trim()) return authenticate(token.trim());

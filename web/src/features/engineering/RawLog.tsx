@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { boundNumber } from '../ui/bound.ts';
+import { formatTimeOfDay } from '../ui/dates.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
 import { Waterfall } from '../waterfall/Waterfall.tsx';
@@ -129,7 +130,7 @@ function LogLine({
     <Paper withBorder p={6} aria-label="Log entry">
       <Group gap="xs" wrap="nowrap">
         <Text size="xs" c="dimmed">
-          {new Date(r.created).toLocaleTimeString()}
+          {formatTimeOfDay(r.created)}
         </Text>
         {r.source === 'error' && <Badge color="red">error</Badge>}
         <Text

@@ -2,6 +2,7 @@ import { FEATURE_DATA, type FeatureDataOptions, type ProductsAndFeatures } from 
 import { Alert, Button, Checkbox, Group, NumberInput, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatLocal } from '../ui/dates.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { ProductPicker } from './ProductPicker.tsx';
 import {
@@ -163,9 +164,7 @@ export function FeatureDataScreen() {
       <Stack gap={4} aria-label="Run state">
         <Text size="sm">
           State: {data?.state ?? '…'}
-          {data?.lastRan
-            ? ` · last ran ${new Date(data.lastRan).toLocaleString('en-GB')}`
-            : ' · no result yet'}
+          {data?.lastRan ? ` · last ran ${formatLocal(data.lastRan)}` : ' · no result yet'}
         </Text>
         {running && job && (
           <>

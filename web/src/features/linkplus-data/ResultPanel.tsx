@@ -1,6 +1,7 @@
 import type { FeatureDataSummary, FeatureIds } from '@console/contracts';
 import { Code, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { TableHead } from '../ui/ColumnTable.tsx';
+import { formatLocal } from '../ui/dates.ts';
 import type { ResultView } from './queries.ts';
 
 /** The latest result: its stats per product and type, and the exceptions or sampled values asked for. */
@@ -10,8 +11,8 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
       <section aria-label="Feature data stats">
         <Title order={4}>Stats</Title>
         <Text size="xs" c="dimmed">
-          Values from {new Date(result.window.from).toLocaleString('en-GB')} to{' '}
-          {new Date(result.window.to).toLocaleString('en-GB')}; {result.exceptionCount} exceptions.
+          Values from {formatLocal(result.window.from)} to {formatLocal(result.window.to)};{' '}
+          {result.exceptionCount} exceptions.
           {result.truncated &&
             ' Only part of the exceptions or values was kept here; the e-mailed CSV has every feature.'}
         </Text>

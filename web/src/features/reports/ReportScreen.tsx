@@ -21,6 +21,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { DateInput } from '../ui/DateInput.tsx';
+import { formatLocal } from '../ui/dates.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { reportKeys, reportKind, reportProgressQueryOptions, startReport } from './queries.ts';
 
@@ -151,7 +152,7 @@ function JobPanel({ job }: { job: ReportJob }) {
     <Stack gap={6} aria-label="Report job">
       {job.status === 'queued' && (
         <Text size="sm">
-          {label}: queued by {job.requestedBy} at {new Date(job.createdAt).toLocaleString('en-GB')}…
+          {label}: queued by {job.requestedBy} at {formatLocal(job.createdAt)}…
         </Text>
       )}
       {job.status === 'running' && (
@@ -166,7 +167,7 @@ function JobPanel({ job }: { job: ReportJob }) {
       {job.status === 'done' && (
         <Alert color="green" aria-label="Report sent">
           {label}: {job.rowsDone.toLocaleString('en-GB')} rows sent to {job.requestedBy} as {job.file} (
-          {new Date(job.finishedAt ?? job.createdAt).toLocaleString('en-GB')}).
+          {formatLocal(job.finishedAt ?? job.createdAt)}).
         </Alert>
       )}
       {job.status === 'failed' && (

@@ -1,5 +1,6 @@
 import type { SurveyErrorRow, SurveyOnlineRow, SurveyResult } from '@console/contracts';
 import { describe, expect, it } from 'vitest';
+import { formatStamp } from '../ui/dates.ts';
 import { addResult, batches, EMPTY_TABLES, tableCsv, withBackup } from './survey-tables.ts';
 
 const online = (linkId: number, o: Partial<SurveyOnlineRow> = {}): SurveyOnlineRow => ({
@@ -62,7 +63,10 @@ describe('survey tables', () => {
     expect(lines[1]).toBe('7,3,1,3.37.2,yes,0,1,yes,,,');
     const err = tableCsv('error', [failed(9, { group: 1, code: 503, devices: 4 })]).split('\r\n');
     expect(err[0]).toBe('Id,Error Message,Group / Code,Devices,Backup Created,Cause,Backup Firmware');
-    expect(err[1]).toMatch(/^9,"No reply, ""late"" \(\d\d\/01\/26 \d\d:04:05\)",1 \/ 503,4,,,$/);
+    // The console's one date-time format (ui/dates.ts), in the locale the test runs in.
+    const at = formatStamp(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)));
+    expect(at).toMatch(/\d\d:04:05/);
+    expect(err[1]).toBe(`9,"No reply, ""late"" (${at})",1 / 503,4,,,`);
   });
 
   it('splits ids into requests of at most 500', () => {

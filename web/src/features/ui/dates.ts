@@ -1,10 +1,11 @@
 /**
- * Every date the console shows, in one place. The specifications fix several formats: the legacy
- * screens' d/M/yy days (core spec §3) and dd/MM/yy HH:mm:ss moments (core spec §9, seed 001 §9),
- * Support Plus's dd/MM/yyyy days (seed 001 §9); the rest are local times in en-GB. All in the
- * browser's zone; a missing date shows '—' unless the caller names another blank.
+ * Every date the console shows, in one format (issue 30): the browser's locale for the order of
+ * day, month and year (the same order its date inputs use), always the 24-hour clock, and the time
+ * zone where a moment stands alone in a sentence (formatLocal, formatMedium). Tables and logs leave
+ * the zone out: every time on the console is in the browser's zone. One helper, formatDateTime,
+ * makes them all; the named functions below are its uses. A missing date shows '—' unless the
+ * caller names another blank.
  */
-
 const two = (n: number) => String(n).padStart(2, '0');
 const BLANK = '—';
 
@@ -17,58 +18,114 @@ function toDate(value: number | string | Date | null | undefined): Date | null {
 
 const valid = (d: Date | null): d is Date => d !== null && !Number.isNaN(d.getTime());
 
-/** Epoch seconds as the legacy screens show days: d/M/yy (core spec §3). */
-export function formatDay(epochSeconds: number | null | undefined): string {
-  const d = toDate(epochSeconds);
-  return valid(d) ? `${d.getDate()}/${d.getMonth() + 1}/${two(d.getFullYear() % 100)}` : BLANK;
+/** What a formatted moment shows. */
+export interface DateTimeParts {
+  /** 'date': the day; 'time': the time of day; 'datetime' (default): both. */
+  show?: 'date' | 'time' | 'datetime';
+  /** Milliseconds after the seconds (live messages arrive several a second). */
+  ms?: boolean;
+  /** The time zone's short name after the time ('UTC', 'CET', 'GMT+1'). */
+  zone?: boolean;
+  /** Leave the seconds out (hourly chart buckets). */
+  noSeconds?: boolean;
+  /** In UTC rather than the browser's zone (the statistics' day and hour buckets are UTC). */
+  utc?: boolean;
+  /** A locale other than the browser's (tests). */
+  locale?: string;
 }
 
-/** A day as dd/MM/yyyy (seed 001 §9). */
-export function formatDate(value: string | null | undefined): string {
-  const d = toDate(value);
-  return valid(d) ? `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}` : BLANK;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter({
+  show = 'datetime',
+  ms = false,
+  zone = false,
+  noSeconds = false,
+  utc = false,
+  locale,
+}: DateTimeParts) {
+  const key = `${show}|${ms}|${zone}|${noSeconds}|${utc}|${locale ?? ''}`;
+  let f = formats.get(key);
+  if (!f) {
+    const day: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+    const time: Intl.DateTimeFormatOptions = {
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(noSeconds ? {} : { second: '2-digit' }),
+      hourCycle: 'h23',
+      ...(ms ? { fractionalSecondDigits: 3 } : {}),
+      ...(zone ? { timeZoneName: 'short' } : {}),
+    };
+    f = new Intl.DateTimeFormat(locale, {
+      ...(utc ? { timeZone: 'UTC' } : {}),
+      ...(show === 'time' ? {} : day),
+      ...(show === 'date' ? {} : time),
+    });
+    formats.set(key, f);
+  }
+  return f;
 }
 
 /**
- * A moment as dd/MM/yy HH:mm:ss (core spec §9, seed 001 §9), from epoch seconds, an ISO string or
- * a Date. A string that is not a date is shown as it came: it is what the server holds.
+ * The console's one date-time format: a Date or milliseconds in the browser's locale, 24-hour,
+ * in the browser's zone; `blank` when missing or not a date.
+ */
+export function formatDateTime(
+  value: Date | number | null | undefined,
+  parts: DateTimeParts = {},
+  blank = BLANK,
+) {
+  if (value === null || value === undefined) return blank;
+  const d = value instanceof Date ? value : new Date(value);
+  return valid(d) ? formatter(parts).format(d) : blank;
+}
+
+/** Epoch seconds (the Gen1 rows) as a day. */
+export function formatDay(epochSeconds: number | null | undefined): string {
+  return formatDateTime(toDate(epochSeconds), { show: 'date' });
+}
+
+/** An ISO string as a day. */
+export function formatDate(value: string | null | undefined): string {
+  return formatDateTime(toDate(value), { show: 'date' });
+}
+
+/**
+ * A moment (day and time to the second) from epoch seconds, an ISO string or a Date. A string
+ * that is not a date is shown as it came: it is what the server holds.
  */
 export function formatStamp(value: number | string | Date | null | undefined): string {
   const d = toDate(value);
   if (d === null) return BLANK;
-  if (!valid(d)) return String(value);
-  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  return valid(d) ? formatDateTime(d) : String(value);
 }
 
-/** HH:mm:ss.SSS of a time in milliseconds (live messages arrive several a second). */
+/** The time of day to the millisecond, of a time in milliseconds (live messages). */
 export function formatClock(ms: number): string {
-  const d = new Date(ms);
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+  return formatDateTime(ms, { show: 'time', ms: true });
 }
 
-/** dd/MM/yy HH:mm:ss.SSS of a time in milliseconds (a timeline entry: its day and its clock). */
+/** Day and time to the millisecond, of a time in milliseconds (a timeline entry). */
 export function formatMomentMs(ms: number): string {
-  return `${formatStamp(new Date(ms)).slice(0, 8)} ${formatClock(ms)}`;
+  return formatDateTime(ms, { ms: true });
 }
 
-/** A time of day on the 24-hour clock with seconds (when an auto-refresh stops). */
+/** A time of day to the second (when an auto-refresh or a live stream stopped). */
 export function formatTimeOfDay(ms: number): string {
-  return new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
+  return formatDateTime(ms, { show: 'time' });
 }
 
-/** Local date and time (24-hour) of an ISO string or milliseconds; `blank` when missing. */
+/** Day, time and zone of an ISO string or milliseconds, standing alone in a sentence; `blank` when missing. */
 export function formatLocal(value: string | number | null | undefined, blank = BLANK): string {
   if (value === null || value === undefined || value === '' || value === 0) return blank;
-  return new Date(value).toLocaleString('en-GB', { hour12: false });
+  return formatDateTime(new Date(value), { zone: true }, blank);
 }
 
-const medium = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A date and time in words ('15 Jun 2025, 12:00'); `blank` when missing, the raw text when not a date. */
+/** Day, time and zone of an ISO string; `blank` when missing, the raw text when not a date. */
 export function formatMedium(value: string | null | undefined, blank = BLANK): string {
   if (!value) return blank;
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : medium.format(d);
+  return valid(d) ? formatDateTime(d, { zone: true }) : value;
 }
 
 /** A Date as the value of an `<input type="datetime-local">` (local time, to the minute). */

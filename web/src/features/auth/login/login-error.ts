@@ -1,8 +1,10 @@
 import { isApiError } from '../../api/client.ts';
+import { sentence } from '../../ui/sentence.ts';
 
-/** Login failures read 'error: ' and the server's message, else its status (analytics spec §8). */
+/** A login failure as a sentence (issue 30: never 'error: …'): the server's message, else its status. */
 export function loginErrorText(error: unknown): string {
-  if (isApiError(error)) return `error: ${error.message || error.status}`;
-  if (error instanceof Error && error.message) return `error: ${error.message}`;
-  return 'error: Unknown error';
+  if (isApiError(error))
+    return error.message ? sentence(error.message) : `Sign-in failed (status ${error.status}).`;
+  if (error instanceof Error && error.message) return sentence(error.message);
+  return 'Sign-in failed for a reason the console was not told.';
 }
