@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@console/contracts';
-import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { CopyLinkButton } from '../ui/CopyLinkButton.tsx';
@@ -118,10 +118,11 @@ function StreamEntry({
         {link && <CopyLinkButton path={link} label={`Copy link to entry ${event.offset}`} />}
       </Group>
       {open && (
-        <Box mt={4}>
-          <JsonViewer value={event} label="Raw JSON" wrap />
+        // The structural diff first (issue 30): what changed is read before the whole message.
+        <Stack mt={4} gap={4}>
           {event.meta && <DiffView event={event} previous={previous} />}
-        </Box>
+          <JsonViewer value={event} label="Raw JSON" wrap />
+        </Stack>
       )}
     </Box>
   );
