@@ -3,7 +3,8 @@
  * Postgres, Redis and the Mongo-compatible server, over a world loaded into databases of this
  * file's own plus the month of 15-minute energy readings up to now that the demo writes. Nothing
  * is stood in. A data user signs in, lands on /datamonitor with data, pages with ctrl+→, switches
- * to the table and downloads the CSV, whose rows must be the API's answer for that page.
+ * to the table and downloads the CSV, whose rows must be the API's answer for the whole range
+ * (every page), not only the page shown.
  */
 import { readFileSync } from 'node:fs';
 import { type EnergyPage, type EnergyRow, EnergyRowSchema } from '@console/contracts';
@@ -46,6 +47,13 @@ describe('the data monitor', () => {
     const response = await second;
     const answered = (await response.json()) as EnergyPage;
     await expect.poll(() => info.textContent()).toMatch(/^Page 2 \//);
+    // Values on hover (issue 30): at the graph's left edge, the page's first reading.
+    const first = answered.rows[0] as EnergyRow;
+    const graph = page.getByRole('figure', { name: 'Current use (W)' });
+    await expect.poll(() => graph.locator('path[data-serial]').first().getAttribute('d')).toBeTruthy();
+    await graph.locator('[data-hover-area]').hover({ position: { x: 1, y: 20 } });
+    const tip = graph.getByRole('tooltip');
+    await expect.poll(() => tip.textContent()).toContain(`${first.serial}: ${first.current_use} W`);
     expect(new URL(page.url()).searchParams.get('page')).toBe('1');
 
     await page.getByText('Table', { exact: true }).click();
@@ -62,16 +70,32 @@ describe('the data monitor', () => {
       .trimEnd()
       .split('\r\n');
 
-    // The same request again, straight to the API as the same data user: the CSV must be its rows.
+    // The same request again, straight to the API as the same data user: the page shown is its rows.
     const api = await signInApi(stack, dana.email, dana.password);
-    const again = await api.call('PUT', new URL(response.url()).pathname, response.request().postDataJSON());
+    const body = response.request().postDataJSON();
+    const again = await api.call('PUT', new URL(response.url()).pathname, body);
     expect(again.status).toBe(200);
-    const rows = (again.json as EnergyPage).rows;
-    expect(rows).toHaveLength(30);
-    expect(rows).toEqual(answered.rows);
+    expect((again.json as EnergyPage).rows).toHaveLength(30);
+    expect((again.json as EnergyPage).rows).toEqual(answered.rows);
+
+    // The CSV holds the whole range (issue 30), not the page: every page of the API, in order.
+    const all: EnergyRow[] = [];
+    for (let p = 0; all.length < total; p++) {
+      const part = await api.call('PUT', `/api/supportdm/getEnergy/${p}/asc/500`, body);
+      expect(part.status).toBe(200);
+      const rows = (part.json as EnergyPage).rows;
+      if (rows.length === 0) break;
+      all.push(...rows);
+    }
+    expect(all).toHaveLength(total);
+    await page
+      .getByRole('status', { name: 'Export' })
+      .getByText(`The CSV holds all ${total.toLocaleString('en-US')} rows of the range.`)
+      .waitFor();
     expect(csv[0]).toBe(COLUMNS.join(','));
+    expect(csv).toHaveLength(total + 1);
     expect(csv.slice(1).map((line) => line.split(','))).toEqual(
-      rows.map((r) => COLUMNS.map((c) => (r[c] === null ? '' : String(r[c])))),
+      all.map((r) => COLUMNS.map((c) => (r[c] === null ? '' : String(r[c])))),
     );
     await context.close();
   }, 120_000);

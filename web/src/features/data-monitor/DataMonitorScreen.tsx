@@ -1,8 +1,8 @@
 import { parseSerialEntries } from '@console/contracts';
-import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { downloadText } from '../ui/download.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { RoleGate } from '../ui/RoleGate.tsx';
@@ -12,6 +12,7 @@ import { DataMonitorForm } from './DataMonitorForm.tsx';
 import { EnergyErrors } from './EnergyErrors.tsx';
 import { EnergyGraph, GraphLegend } from './EnergyGraph.tsx';
 import { EnergyTable } from './EnergyTable.tsx';
+import { exportNote, fetchAllEnergy } from './energy-export.ts';
 import { type DataMonitorParams, energyBody, type View, withDefaults } from './params.ts';
 import { energyQueryOptions } from './queries.ts';
 
@@ -46,6 +47,13 @@ function DataMonitor() {
     [state.page, pages, update],
   );
   useCtrlArrowPaging(go);
+  // The CSV holds the whole range, fetched page by page through the API (issue 30), not the page shown.
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const exporting = useMutation({
+    mutationFn: () => fetchAllEnergy(body, { onProgress: (done, total) => setProgress({ done, total }) }),
+    onMutate: () => setProgress(null),
+    onSuccess: (all) => downloadText(`energy-${state.from}-${state.to}.csv`, energyCsv(all.rows)),
+  });
   const labels = new Map(
     parseSerialEntries(state.serials).entries.map((e) => [
       e.serial,
@@ -85,16 +93,25 @@ function DataMonitor() {
           </Button>
           <Button
             disabled={!result?.rows.length}
-            onClick={() =>
-              result &&
-              downloadText(`energy-${state.from}-${state.to}-p${state.page + 1}.csv`, energyCsv(result.rows))
-            }
+            loading={exporting.isPending}
+            onClick={() => exporting.mutate()}
           >
             Download CSV
           </Button>
           {query.isFetching && <Loader size="sm" aria-label="Loading" />}
         </Group>
       </Group>
+      {exporting.isPending && progress && (
+        <Text size="sm" role="status">
+          Exporting: {progress.done.toLocaleString()} of {progress.total.toLocaleString()} rows fetched…
+        </Text>
+      )}
+      {exporting.data && (
+        <Alert color={exporting.data.capped ? 'orange' : 'blue'} role="status" aria-label="Export">
+          {exportNote(exporting.data)}
+        </Alert>
+      )}
+      <ErrorAlert title="The CSV could not be made" error={exporting.error} />
       <ErrorAlert title="Server request failed" error={query.error} />
       {result && (
         <>
