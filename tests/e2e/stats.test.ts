@@ -84,6 +84,20 @@ describe('/stats', () => {
       ).toBe(1);
       // Every tab has data in this world: lines are drawn, not the empty state.
       expect(await chart.locator('svg path').count(), tab.id).toBeGreaterThan(0);
+      // Values on hover (issue 30): the position's label and each series' value there.
+      await chart.locator('[data-hover-area]').first().hover();
+      const tip = page.getByRole('tooltip');
+      await expect
+        .poll(() => tip.first().textContent(), { timeout: 5_000 })
+        .toMatch(/\d.*: (-?\d[\d,.]*%?|—)/);
+      await page.mouse.move(0, 0);
+      await expect.poll(() => tip.count()).toBe(0);
+      const arcs = chart.locator('svg[aria-label="pie chart"] path');
+      if ((await arcs.count()) > 0) {
+        await arcs.first().hover();
+        await expect.poll(() => tip.first().textContent()).toMatch(/Count: \d[\d,]*Share: [\d.]+%/);
+        await page.mouse.move(0, 0);
+      }
     }
     await page.close();
   });
@@ -144,7 +158,7 @@ describe('the Support Plus statistics panel', () => {
     await signIn(page);
     await page.goto(`${stack.url}/supportPlus`);
     const first = await chartReady(page, 'Products by date');
-    expect(await first.getByText(/^\d{2}\/\d{2}\/\d{2} – /).count()).toBe(1);
+    expect(await first.getByText(/^\d{2}[./]\d{2}[./]\d{4} – /).count()).toBe(1);
     for (const n of [2, 3, 4, 6, 8, 12, 13, 14, 101]) {
       await page.getByRole('combobox', { name: 'Chart', exact: true }).click();
       const option = page.getByRole('option', { name: new RegExp(`^${n}\\. `) });

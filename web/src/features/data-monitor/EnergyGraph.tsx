@@ -7,6 +7,7 @@ import { scaleLinear, scaleTime } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { darkenTo } from '../../theme-palette.ts';
 import { ChartFrame } from '../ui/ChartFrame.tsx';
+import { ChartTooltip, HoverArea, nearestIndex, useChartHover } from '../ui/ChartTooltip.tsx';
 import { formatStamp } from '../ui/dates.ts';
 
 // Darkened where needed: the legend's serials are written in them (AA contrast on white).
@@ -25,6 +26,7 @@ export function EnergyGraph({ rows }: { rows: readonly EnergyRow[] }) {
     series.set(r.serial, list);
   }
   const times = rows.map((r) => Date.parse(r.time));
+  const { hover, show, hide } = useChartHover();
   const first = rows[0];
   const last = rows[rows.length - 1];
   return (
@@ -41,30 +43,54 @@ export function EnergyGraph({ rows }: { rows: readonly EnergyRow[] }) {
           range: [innerHeight, 0],
           nice: true,
         });
+        // The reading time nearest the pointer, and each serial's current use at that time.
+        const onHover = ({ x: px, y: py }: { x: number; y: number }) => {
+          const i = nearestIndex(
+            times.map((t) => x(t)),
+            px - margin.left,
+          );
+          const at = times[i];
+          if (at === undefined) return hide();
+          show({
+            left: margin.left + x(at),
+            top: py,
+            title: formatStamp(new Date(at)),
+            values: [...series.entries()].flatMap(([serial, points], si) => {
+              const r = points.find((p) => Date.parse(p.time) === at);
+              return r
+                ? [{ label: serial, value: `${r.current_use} W`, color: COLOURS[si % COLOURS.length] }]
+                : [];
+            }),
+          });
+        };
         return (
-          <svg width={width} height={height} role="img" aria-label="Energy graph">
-            <Group left={margin.left} top={margin.top}>
-              <GridRows scale={y} width={innerWidth} stroke="#e9ecef" />
-              {[...series.entries()].map(([serial, points], i) => (
-                <LinePath
-                  key={serial}
-                  data={points}
-                  x={(r) => x(Date.parse(r.time))}
-                  y={(r) => y(r.current_use)}
-                  stroke={COLOURS[i % COLOURS.length]}
-                  strokeWidth={2}
-                  data-serial={serial}
+          <>
+            <svg width={width} height={height} role="img" aria-label="Energy graph">
+              <Group left={margin.left} top={margin.top}>
+                <GridRows scale={y} width={innerWidth} stroke="#e9ecef" />
+                {[...series.entries()].map(([serial, points], i) => (
+                  <LinePath
+                    key={serial}
+                    data={points}
+                    x={(r) => x(Date.parse(r.time))}
+                    y={(r) => y(r.current_use)}
+                    stroke={COLOURS[i % COLOURS.length]}
+                    strokeWidth={2}
+                    data-serial={serial}
+                  />
+                ))}
+                <AxisLeft scale={y} numTicks={5} />
+                <AxisBottom
+                  scale={x}
+                  top={innerHeight}
+                  numTicks={Math.max(2, Math.floor(innerWidth / 90))}
+                  tickFormat={(v) => tick(v as Date)}
                 />
-              ))}
-              <AxisLeft scale={y} numTicks={5} />
-              <AxisBottom
-                scale={x}
-                top={innerHeight}
-                numTicks={Math.max(2, Math.floor(innerWidth / 90))}
-                tickFormat={(v) => tick(v as Date)}
-              />
-            </Group>
-          </svg>
+                <HoverArea width={innerWidth} height={innerHeight} onHover={onHover} onLeave={hide} />
+              </Group>
+            </svg>
+            <ChartTooltip hover={hover} width={width} />
+          </>
         );
       }}
     </ChartFrame>

@@ -34,7 +34,8 @@ export function ChartFrame({
           {description}
         </Text>
       )}
-      <div ref={ref} style={{ width: '100%', height }}>
+      {/* Relative: a chart's ChartTooltip is placed inside this box. */}
+      <div ref={ref} style={{ width: '100%', height, position: 'relative' }}>
         {empty ? (
           <Text size="sm" c="dimmed">
             {empty}

@@ -3,6 +3,7 @@ import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear, scaleLog } from '@visx/scale';
 import { AreaClosed, Bar, LinePath } from '@visx/shape';
+import { ChartTooltip, HoverArea, nearestIndex, useChartHover } from '../../ui/ChartTooltip.tsx';
 import type { ChartBounds, ChartMargin } from '../../ui/chart-bounds.ts';
 import { colorAt } from './colors.ts';
 import { forLogScale, type Series } from './transform.ts';
@@ -44,73 +45,106 @@ export function LineChart({ bounds, xs, series, style = 'line', scale = 'linear'
   const every = Math.max(1, Math.ceil(xs.length / Math.max(2, Math.floor(innerW / 70))));
   const solid = shown.filter((s) => !s.dashed);
   const barW = x.bandwidth() / Math.max(1, solid.length);
+  const { hover, show, hide } = useChartHover();
+  const centres = xs.map((_, i) => cx(i));
+  const number = (v: number) => `${v.toLocaleString()}${percent ? '%' : ''}`;
+  // The hovered position's label and every series' value there (the values as given, not log-shifted).
+  const onHover = ({ x: px, y: py }: { x: number; y: number }) => {
+    const i = nearestIndex(centres, px - M.left);
+    if (i < 0) return hide();
+    show({
+      left: M.left + (centres[i] ?? 0),
+      top: py,
+      title: xs[i] ?? '',
+      values: series.map((s, si) => ({
+        label: s.name,
+        value: s.values[i] === null || s.values[i] === undefined ? '—' : number(s.values[i] as number),
+        color: s.color ?? colorAt(si),
+      })),
+    });
+  };
   return (
-    <svg width={width} height={height} role="img" aria-label="chart">
-      <Group left={M.left} top={M.top}>
-        <GridRows scale={y} width={innerW} stroke="#e9ecef" numTicks={5} />
-        {shown.map((s, si) => {
-          const color = s.color ?? colorAt(si);
-          const pts = s.values
-            .map((v, i) => [i, v] as const)
-            .filter((p): p is readonly [number, number] => p[1] !== null);
-          if (style === 'bar' && !s.dashed) {
-            const k = solid.indexOf(s);
-            return (
-              <Group key={s.name}>
-                {pts.map(([i, v]) => (
-                  <Bar
-                    key={i}
-                    x={(x(i) ?? 0) + k * barW}
-                    y={Math.min(y(v) ?? innerH, innerH)}
-                    width={Math.max(1, barW - 1)}
-                    height={Math.max(0, innerH - (y(v) ?? innerH))}
+    <>
+      <svg width={width} height={height} role="img" aria-label="chart">
+        <Group left={M.left} top={M.top}>
+          <GridRows scale={y} width={innerW} stroke="#e9ecef" numTicks={5} />
+          {shown.map((s, si) => {
+            const color = s.color ?? colorAt(si);
+            const pts = s.values
+              .map((v, i) => [i, v] as const)
+              .filter((p): p is readonly [number, number] => p[1] !== null);
+            if (style === 'bar' && !s.dashed) {
+              const k = solid.indexOf(s);
+              return (
+                <Group key={s.name}>
+                  {pts.map(([i, v]) => (
+                    <Bar
+                      key={i}
+                      x={(x(i) ?? 0) + k * barW}
+                      y={Math.min(y(v) ?? innerH, innerH)}
+                      width={Math.max(1, barW - 1)}
+                      height={Math.max(0, innerH - (y(v) ?? innerH))}
+                      fill={color}
+                    />
+                  ))}
+                </Group>
+              );
+            }
+            const line = (
+              <LinePath
+                key={`${s.name}-line`}
+                data={pts}
+                x={(p) => cx(p[0])}
+                y={(p) => y(p[1]) ?? innerH}
+                stroke={color}
+                strokeWidth={s.dashed ? 1.5 : 2}
+                strokeDasharray={s.dashed ? '5,4' : undefined}
+              />
+            );
+            if (style === 'area' && !s.dashed) {
+              return (
+                <Group key={s.name}>
+                  <AreaClosed
+                    data={pts}
+                    x={(p) => cx(p[0])}
+                    y={(p) => y(p[1]) ?? innerH}
+                    yScale={y}
                     fill={color}
+                    fillOpacity={0.15}
                   />
-                ))}
-              </Group>
-            );
-          }
-          const line = (
-            <LinePath
-              key={`${s.name}-line`}
-              data={pts}
-              x={(p) => cx(p[0])}
-              y={(p) => y(p[1]) ?? innerH}
-              stroke={color}
-              strokeWidth={s.dashed ? 1.5 : 2}
-              strokeDasharray={s.dashed ? '5,4' : undefined}
+                  {line}
+                </Group>
+              );
+            }
+            return line;
+          })}
+          <AxisLeft
+            scale={y}
+            numTicks={5}
+            tickFormat={(v) => `${Number(v).toLocaleString()}${percent ? '%' : ''}`}
+          />
+          <AxisBottom
+            top={innerH}
+            scale={x}
+            tickValues={xs.map((_, i) => i).filter((i) => i % every === 0)}
+            tickFormat={(i) => xs[Number(i)] ?? ''}
+            tickLabelProps={{ fontSize: 10, textAnchor: 'middle' }}
+          />
+          {hover && (
+            <line
+              x1={hover.left - M.left}
+              x2={hover.left - M.left}
+              y1={0}
+              y2={innerH}
+              stroke="var(--mantine-color-gray-6)"
+              strokeDasharray="3,3"
+              pointerEvents="none"
             />
-          );
-          if (style === 'area' && !s.dashed) {
-            return (
-              <Group key={s.name}>
-                <AreaClosed
-                  data={pts}
-                  x={(p) => cx(p[0])}
-                  y={(p) => y(p[1]) ?? innerH}
-                  yScale={y}
-                  fill={color}
-                  fillOpacity={0.15}
-                />
-                {line}
-              </Group>
-            );
-          }
-          return line;
-        })}
-        <AxisLeft
-          scale={y}
-          numTicks={5}
-          tickFormat={(v) => `${Number(v).toLocaleString()}${percent ? '%' : ''}`}
-        />
-        <AxisBottom
-          top={innerH}
-          scale={x}
-          tickValues={xs.map((_, i) => i).filter((i) => i % every === 0)}
-          tickFormat={(i) => xs[Number(i)] ?? ''}
-          tickLabelProps={{ fontSize: 10, textAnchor: 'middle' }}
-        />
-      </Group>
-    </svg>
+          )}
+          <HoverArea width={innerW} height={innerH} onHover={onHover} onLeave={hide} />
+        </Group>
+      </svg>
+      <ChartTooltip hover={hover} width={width} />
+    </>
   );
 }
