@@ -1,4 +1,4 @@
-import { COLLECTIONS, streamNames, subjects } from '@console/contracts';
+import { COLLECTIONS, type SimStats, streamNames, subjects } from '@console/contracts';
 import { waitFor } from '@console/kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,41 @@ describe('a living demo', () => {
     }
     for (const [id, n] of perHub) if (!busy.includes(id)) expect(n, `quiet hub ${id}`).toBe(0);
   }, 30_000);
+
+  it("runs the demo's three busy hubs of seed 1, streaming several messages a second, named by the stats answer", async () => {
+    // As infra/start.sh runs the demo: the world's first hubs, three busy at the default rate.
+    const sim = await startSimulator({
+      FLEET: 'world',
+      SIM_RECORDS: 'fleet',
+      SIM_SEED: '1',
+      WORLD_CUSTOMERS: '2000',
+      SIM_HUBS: '20',
+      SIM_WFLS: '0',
+      SIM_HOSTS: '0',
+      SIM_BUSY_HUBS: '3',
+    });
+    closers.push(() => sim.close());
+    const demo = [3157468799, 3164813178, 3170142193];
+    expect(sim.app.sim.busyHubs).toEqual(demo);
+    const stats = (await sim.control('stats', {})) as SimStats;
+    expect(stats.busyHubs).toEqual(
+      demo.map((hubId) => ({
+        hubId,
+        rootGroupId: expect.any(String),
+        messagesPerSecond: 4,
+        connected: true,
+      })),
+    );
+    const log = sim.record(subjects(sim.prefix).hubMsgAny());
+    await sim.nc.flush();
+    const started = Date.now();
+    await settle(3000);
+    const seconds = (Date.now() - started) / 1000;
+    for (const id of demo) {
+      const sent = log.json().filter((m) => m.hubId === id).length;
+      expect(sent / seconds, `messages a second of hub ${id}`).toBeGreaterThanOrEqual(3);
+    }
+  }, 60_000);
 
   it('grows the loaded world in Postgres and Mongo from its now, when SIM_GROWTH is on', async () => {
     const worldNow = Date.now() - 5 * 60_000;
