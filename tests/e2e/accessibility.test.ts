@@ -141,6 +141,64 @@ describe('every seed screen', () => {
     await context.close();
   }, 900_000);
 
+  it('has none in the dark scheme either, which the console takes from the system', async () => {
+    // The browser says the system prefers dark: no setting in the console is touched.
+    const context = await browser().newContext({
+      bypassCSP: true,
+      viewport: { width: 1440, height: 900 },
+      colorScheme: 'dark',
+    });
+    const page = await context.newPage();
+    await signInPage(page, stack, everyone);
+    await expect
+      .poll(() => page.locator('html').getAttribute('data-mantine-color-scheme'), { timeout: 10_000 })
+      .toBe('dark');
+    const problems: string[] = [];
+    for (const path of [...signedInScreens(), ...publicScreens]) problems.push(...(await judge(page, path)));
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 900_000);
+
+  it("shows each role's day on the main screen, the things below it (issue 30)", async () => {
+    const admin = await signInAdmin(stack);
+    const marketing = await createStaff(admin, 'marketing', 'Mia Marketing');
+    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInPage(page, stack, everyone);
+    await page.goto(`${stack.url}/`);
+    const day = page.getByRole('region', { name: 'Your day' });
+    await day.getByRole('link', { name: 'Search and overview' }).waitFor({ timeout: 30_000 });
+    // The system at a glance: every service and host counted, what is unhealthy named.
+    const services = day.getByRole('group', { name: 'services health' });
+    await expect
+      .poll(() => services.textContent(), { timeout: 20_000 })
+      .toMatch(/^(All \d+ services are well\.|\d+ of \d+ services need a look:.+)$/);
+    const hosts = day.getByRole('group', { name: 'hosts health' });
+    await expect.poll(() => hosts.textContent(), { timeout: 20_000 }).toMatch(/hosts (are well|need a look)/);
+    const listed = await admin.call('GET', '/api/admin/users');
+    const users = listed.json as unknown[];
+    await day
+      .getByRole('region', { name: 'Staff users' })
+      .getByText(new RegExp(`^${users.length} staff users, \\d+ with no login in two months\\.$`))
+      .waitFor({ timeout: 20_000 });
+    await day.getByRole('region', { name: 'Reports' }).getByRole('link', { name: 'All E-mails' }).waitFor();
+    // The seed's things list stays on the main screen, below.
+    await page.getByRole('heading', { level: 2, name: 'Things' }).waitFor();
+    await context.close();
+
+    // Marketing's day is its reports, and nothing it may not open.
+    const own = await browser().newContext();
+    const mPage = await own.newPage();
+    await signInPage(mPage, stack, marketing);
+    await mPage.goto(`${stack.url}/`);
+    const mDay = mPage.getByRole('region', { name: 'Your day' });
+    await mDay.getByRole('region', { name: 'Reports' }).getByRole('link', { name: 'All E-mails' }).waitFor({
+      timeout: 30_000,
+    });
+    expect(await mDay.getByRole('region').count()).toBe(1);
+    await own.close();
+  }, 120_000);
+
   it('says an unknown path was not found, on the main screen the seed sends it to, with a way back', async () => {
     const context = await browser().newContext({ bypassCSP: true });
     const page = await context.newPage();

@@ -37,7 +37,8 @@ export function createAppRouter() {
     // Providers wrap the whole router, so even the root route's error screen is styled.
     Wrap: ({ children }) => (
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        {/* The system's light or dark scheme (issue 30); the palette passes AA in both (theme.ts). */}
+        <MantineProvider theme={theme} defaultColorScheme="auto">
           {children}
         </MantineProvider>
       </QueryClientProvider>

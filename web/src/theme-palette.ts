@@ -47,9 +47,34 @@ function accessible(shades: MantineColorsTuple): MantineColorsTuple {
   }) as unknown as MantineColorsTuple;
 }
 
-/** Every Mantine colour but `dark` (the dark scheme's surfaces), made accessible on white. */
+/** Every Mantine colour but `dark` (the dark scheme's surfaces, DARK_SHADES), made accessible on white. */
 export const ACCESSIBLE_COLORS: Record<string, MantineColorsTuple> = Object.fromEntries(
   Object.entries(DEFAULT_THEME.colors)
     .filter(([name]) => name !== 'dark')
     .map(([name, shades]) => [name, accessible(shades)]),
 );
+
+/** The colour mixed towards white by the least step that gives `ratio` against `against`. */
+export function lightenTo(hex: string, ratio: number, against: string): string {
+  let out = hex;
+  for (let t = 0; contrast(out, against) < ratio && t <= 1; t += 0.01) {
+    out = `#${channels(hex)
+      .map((c) =>
+        Math.round(c + (255 - c) * t)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
+  }
+  return out;
+}
+
+/**
+ * The dark scheme's surfaces (issue 30: a dark colour scheme that follows the system). Mantine's
+ * dimmed text there is dark.2 (#828282), 4.0:1 on the body (dark.7) and less on cards and inputs:
+ * it is lightened until it passes AA on the lightest surface text sits on (dark.5, a hovered row);
+ * the other shades stay Mantine's.
+ */
+export const DARK_SHADES: MantineColorsTuple = DEFAULT_THEME.colors.dark.map((shade, i, all) =>
+  i === 2 ? lightenTo(shade, 4.6, all[5] as string) : shade,
+) as unknown as MantineColorsTuple;

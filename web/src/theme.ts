@@ -1,9 +1,11 @@
 import { createTheme, DEFAULT_THEME, Notification, PasswordInput } from '@mantine/core';
-import { ACCESSIBLE_COLORS } from './theme-palette.ts';
+import { ACCESSIBLE_COLORS, DARK_SHADES } from './theme-palette.ts';
 
 export const theme = createTheme({
-  // Mantine's colours darkened where text or fills need it, to pass WCAG AA contrast on white.
-  colors: ACCESSIBLE_COLORS,
+  // Mantine's colours darkened where text or fills need it, to pass WCAG AA contrast on white; the
+  // dark scheme's (it follows the system: router.tsx, defaultColorScheme 'auto') with its dimmed
+  // text lightened to pass on dark surfaces.
+  colors: { ...ACCESSIBLE_COLORS, dark: DARK_SHADES },
   primaryColor: 'teal',
   defaultRadius: 'sm',
   // One h1 per screen (its title), sections below it in order: each level is drawn the size of

@@ -67,7 +67,7 @@ export function EnergyGraph({ rows }: { rows: readonly EnergyRow[] }) {
           <>
             <svg width={width} height={height} role="img" aria-label="Energy graph">
               <Group left={margin.left} top={margin.top}>
-                <GridRows scale={y} width={innerWidth} stroke="#e9ecef" />
+                <GridRows scale={y} width={innerWidth} stroke="currentColor" strokeOpacity={0.15} />
                 {[...series.entries()].map(([serial, points], i) => (
                   <LinePath
                     key={serial}
@@ -79,11 +79,20 @@ export function EnergyGraph({ rows }: { rows: readonly EnergyRow[] }) {
                     data-serial={serial}
                   />
                 ))}
-                <AxisLeft scale={y} numTicks={5} />
+                <AxisLeft
+                  scale={y}
+                  numTicks={5}
+                  stroke="currentColor"
+                  tickStroke="currentColor"
+                  tickLabelProps={{ fill: 'currentColor', fontSize: 10, textAnchor: 'end', dx: -4, dy: 3 }}
+                />
                 <AxisBottom
                   scale={x}
                   top={innerHeight}
                   numTicks={Math.max(2, Math.floor(innerWidth / 90))}
+                  stroke="currentColor"
+                  tickStroke="currentColor"
+                  tickLabelProps={{ fill: 'currentColor', fontSize: 10, textAnchor: 'middle' }}
                   tickFormat={(v) => tick(v as Date)}
                 />
                 <HoverArea width={innerWidth} height={innerHeight} onHover={onHover} onLeave={hide} />
@@ -108,8 +117,12 @@ export function GraphLegend({
   return (
     <MantineGroup gap="md">
       {serials.map((s, i) => (
-        <Text key={s} size="sm" c={COLOURS[i % COLOURS.length]}>
-          ● {labels.get(s) ?? s}
+        // The line's colour in a swatch; the words in the scheme's text colour (AA in light and dark).
+        <Text key={s} size="sm">
+          <svg width={10} height={10} aria-hidden="true" style={{ marginRight: 4 }}>
+            <circle cx={5} cy={5} r={5} fill={COLOURS[i % COLOURS.length]} />
+          </svg>
+          {labels.get(s) ?? s}
         </Text>
       ))}
     </MantineGroup>

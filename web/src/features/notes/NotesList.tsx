@@ -46,7 +46,12 @@ export function NotesList({ customerId }: { customerId: string }) {
 function NoteItem({ note, customerId }: { note: SupportNoteView; customerId: string }) {
   const [editing, setEditing] = useState(false);
   return (
-    <Paper withBorder p="xs" role="listitem" bg={note.automatic ? 'gray.0' : undefined}>
+    <Paper
+      withBorder
+      p="xs"
+      role="listitem"
+      bg={note.automatic ? 'var(--mantine-color-default-hover)' : undefined}
+    >
       <Group justify="space-between" gap={4}>
         <Text size="xs" c="dimmed">
           {note.automatic ? 'automatic' : note.userId} · {formatStamp(note.updatedDate)}

@@ -16,7 +16,7 @@ export function AppHeader() {
   return (
     <Stack h="100%" px="md" gap={0} justify="center">
       <Group h={44} justify="space-between" wrap="nowrap" gap="md">
-        <AnchorLink to="/" fw={700} c="teal.8" underline="never" style={{ whiteSpace: 'nowrap' }}>
+        <AnchorLink to="/" fw={700} c="teal" underline="never" style={{ whiteSpace: 'nowrap' }}>
           Staff console
         </AnchorLink>
         <UserNav me={me} />

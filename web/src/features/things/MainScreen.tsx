@@ -4,12 +4,14 @@ import { useCurrentUser } from '../auth/use-current-user.ts';
 import { PageNotFound } from '../shell/PageNotFound.tsx';
 import { AddThingForm } from './AddThingForm.tsx';
 import { thingsQueryOptions } from './queries.ts';
+import { RoleDay } from './RoleDay.tsx';
 import { ThingList } from './ThingList.tsx';
 import { useLeadWord } from './use-lead-word.ts';
 
 /**
  * The main screen (core spec §2 /): the lead word as the title and the things (admins add and
- * delete); above them, when an unknown path sent the user here, that the page was not found.
+ * delete); between them the person's day by role (RoleDay, issue 30); above them, when an
+ * unknown path sent the user here, that the page was not found.
  */
 export function MainScreen({ notFound }: { notFound?: string }) {
   const me = useCurrentUser();
@@ -18,9 +20,11 @@ export function MainScreen({ notFound }: { notFound?: string }) {
   const isAdmin = me.roles.includes('admin');
 
   return (
-    <Stack gap="lg" maw={720}>
+    <Stack gap="lg" maw={1100}>
       {notFound ? <PageNotFound path={notFound} /> : null}
       <Title order={1}>{leadWord ?? 'Staff'} console</Title>
+      <RoleDay />
+      <Title order={2}>Things</Title>
       {isAdmin && <AddThingForm />}
       <ThingList things={things} canDelete={isAdmin} />
     </Stack>

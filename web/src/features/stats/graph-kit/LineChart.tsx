@@ -67,7 +67,8 @@ export function LineChart({ bounds, xs, series, style = 'line', scale = 'linear'
     <>
       <svg width={width} height={height} role="img" aria-label="chart">
         <Group left={M.left} top={M.top}>
-          <GridRows scale={y} width={innerW} stroke="#e9ecef" numTicks={5} />
+          {/* currentColor: the text colour of the scheme in use (light or dark). */}
+          <GridRows scale={y} width={innerW} stroke="currentColor" strokeOpacity={0.15} numTicks={5} />
           {shown.map((s, si) => {
             const color = s.color ?? colorAt(si);
             const pts = s.values
@@ -128,7 +129,9 @@ export function LineChart({ bounds, xs, series, style = 'line', scale = 'linear'
             scale={x}
             tickValues={xs.map((_, i) => i).filter((i) => i % every === 0)}
             tickFormat={(i) => xs[Number(i)] ?? ''}
-            tickLabelProps={{ fontSize: 10, textAnchor: 'middle' }}
+            stroke="currentColor"
+            tickStroke="currentColor"
+            tickLabelProps={{ fill: 'currentColor', fontSize: 10, textAnchor: 'middle' }}
           />
           {hover && (
             <line

@@ -32,7 +32,7 @@ export function PieChart({ slices, size = 180 }: { slices: readonly Slice[]; siz
                     key={arc.data.name}
                     d={pie.path(arc) ?? ''}
                     fill={colorAt(slices.indexOf(arc.data))}
-                    stroke="#fff"
+                    style={{ stroke: 'var(--mantine-color-body)' }}
                     onPointerMove={(e) => {
                       const at = pointerIn(e);
                       show({
