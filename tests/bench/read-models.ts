@@ -57,9 +57,10 @@ async function time(fn: () => Promise<unknown>): Promise<number | string> {
 
 // ---- the read models' first build ----
 await pool.query(
-  'drop table if exists rm_cursor, rm_structures, rm_features, rm_products, rm_users, rm_agents, rm_hubs',
+  'drop table if exists rm_cursor, rm_store_cursor, rm_structures, rm_features, rm_products, rm_users, rm_agents, rm_hubs',
 );
-await pool.query("delete from stats_migrations where name = '005_read_models'").catch(() => undefined);
+// Every read model migration runs again (005, 005b, 005c, 005d…: the tables and their later columns).
+await pool.query("delete from stats_migrations where name like '005%'").catch(() => undefined);
 const prefix = uniqueName('bench-rm');
 const nc = await connect({ servers: env.NATS_URL.split(','), name: 'bench-read-models', ...natsAuth() });
 await ensureStreams(nc, prefix);

@@ -7,7 +7,7 @@ import {
   streamNames,
   subjects,
 } from '@console/contracts';
-import { generateCustomer } from '@console/world';
+import { generateCustomer, growWorld, readMeta } from '@console/world';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -234,5 +234,32 @@ describe('statistics follow a growing world', () => {
     const c = await storeCursor();
     expect(c.last).toBeGreaterThan(stoppedAt);
     expect(c.cursor).toBe(c.last);
+  }, 180_000);
+
+  it("the world's own growth (growWorld, announced as the simulator announces it) reaches every tab it feeds", async () => {
+    const meta = await readMeta(h.pool);
+    if (!meta?.now) throw new Error('no world loaded');
+    const before = (await recount()).totals;
+    const js = jetstream(h.nc);
+    const announced = new Set<string>(STORE_EVENT_COLLECTIONS);
+    // Five minutes of a living platform at 4 new customers a minute, with links, devices, commands and notes.
+    const r = await growWorld({
+      pool: h.pool,
+      db: h.db,
+      rates: { customer: 4 * 1440, link: 1440, device: 2 * 1440, command: 10 * 1440, note: 1440 },
+      now: meta.now + 5 * 60_000,
+      onInserted: async (key, docs) => {
+        if (!announced.has(key)) return;
+        const subject = subjects(h.prefix).storeInserted(key);
+        for (const m of storeEventMessages(key as StoreEventCollection, docs))
+          await js.publish(subject, m.body, { msgID: m.msgID });
+      },
+    });
+    expect(r.ticks).toBe(5);
+    expect(r.added.customer.length).toBeGreaterThan(0);
+    await until(async () => (await caughtUp()).done, 120_000, 'the follower to catch up');
+    const { expected, got } = await compare();
+    expect(sorted(got)).toEqual(sorted(expected));
+    expect(JSON.stringify(sorted(expected))).not.toBe(JSON.stringify(sorted(before)));
   }, 180_000);
 });

@@ -100,6 +100,9 @@ export async function build(
         docs = [];
         await writing;
         writing = write(deps, model, full, false);
+        // Awaited at the next batch or at the end; handled now so a failure while the next
+        // batch is read is not an unhandled rejection.
+        writing.catch(() => undefined);
         n += full.length;
       }
     }
