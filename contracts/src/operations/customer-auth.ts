@@ -19,6 +19,10 @@ export const AUTH_TEXT = {
   toDateRequired: 'A to date must be set',
   noData: 'Error - no data?',
   userNotFound: 'User not found.',
+  /** /userEmail's Look up with nothing typed (seed 002 §5). */
+  enterEmail: 'Enter valid email.',
+  /** Clean or delete of a user id the auth server does not hold (seed 002 §5). */
+  userIdNotFound: 'Error user id not found',
   loginAsEmail: 'need to specify an email address',
   loginAsReason: 'Login-As needs a reason: say why you are signing in as this customer.',
   noToken: 'No token supplied',

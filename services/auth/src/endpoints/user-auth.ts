@@ -19,6 +19,13 @@ export function userAuthHandlers(app: FastifyInstance, now: () => Date = () => n
     return user;
   };
 
+  /** Clean and delete name a user by id: one the server does not hold is 'Error user id not found'. */
+  const existingId = async (userId: string): Promise<AuthUserDoc> => {
+    const user = userId.trim() ? await users.find(userId) : null;
+    if (!user) throw new ApiError(404, AUTH_TEXT.userIdNotFound);
+    return user;
+  };
+
   /** A role change: the new roles saved, an audit event, and a support note on the customer. */
   const changeRole = async (
     ctx: {
@@ -64,7 +71,7 @@ export function userAuthHandlers(app: FastifyInstance, now: () => Date = () => n
     },
     'auth.userAuthCleanLegacy': async (ctx) => {
       const caller = callerOf(ctx);
-      const user = await existing(ctx.params.userId);
+      const user = await existingId(ctx.params.userId);
       if (!user.legacy) return { success: true, message: 'No legacy account linked.' };
       await users.clearLegacy(user.userId, now());
       await recordAudit(app, 'customer-auth-clean-legacy', caller, {
@@ -77,7 +84,7 @@ export function userAuthHandlers(app: FastifyInstance, now: () => Date = () => n
       const caller = callerOf(ctx);
       if (ctx.query.confirm.trim().toLowerCase() !== AUTH_DELETE_CONFIRMATION)
         throw new ApiError(400, AUTH_TEXT.deleteCancelled);
-      const user = await existing(ctx.params.userId);
+      const user = await existingId(ctx.params.userId);
       const removedRecords = await records.removeUser(user.userId);
       await users.remove(user.userId);
       await recordAudit(app, 'customer-auth-delete', caller, {

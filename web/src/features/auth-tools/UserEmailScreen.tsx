@@ -19,6 +19,7 @@ export function UserEmailScreen() {
   const { term } = route.useSearch();
   const navigate = route.useNavigate();
   const [typed, setTyped] = useState(term ?? '');
+  const [empty, setEmpty] = useState(false);
   const found = useQuery({
     queryKey: userAuthKeys.lookup(term ?? ''),
     queryFn: ({ signal }) => lookupUser(term ?? '', signal),
@@ -31,6 +32,7 @@ export function UserEmailScreen() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
+          setEmpty(!typed.trim());
           void navigate({ search: typed.trim() ? { term: typed.trim() } : {} });
         }}
       >
@@ -41,6 +43,7 @@ export function UserEmailScreen() {
           </Button>
         </Group>
       </form>
+      {empty ? <Alert color="red">{AUTH_TEXT.enterEmail}</Alert> : null}
       {found.isError ? (
         <Alert color="red">
           {isApiError(found.error, 404)
@@ -135,9 +138,19 @@ function UserAuthView({ data, term }: { data: UserAuthData; term: string }) {
       </Group>
       {done ? <Alert color="green">{done}</Alert> : null}
       {clean.isError ? (
-        <Alert color="red">Clean legacy user account error{errorMessage(clean.error)}</Alert>
+        <Alert color="red">
+          {isApiError(clean.error, 404)
+            ? AUTH_TEXT.userIdNotFound
+            : `Clean legacy user account error${errorMessage(clean.error)}`}
+        </Alert>
       ) : null}
-      {remove.isError ? <Alert color="red">Delete user error: {errorMessage(remove.error)}</Alert> : null}
+      {remove.isError ? (
+        <Alert color="red">
+          {isApiError(remove.error, 404)
+            ? AUTH_TEXT.userIdNotFound
+            : `Delete user error: ${errorMessage(remove.error)}`}
+        </Alert>
+      ) : null}
       <ConfirmDeleteModal
         opened={confirming}
         title="Delete user"

@@ -7,6 +7,7 @@ import { errorMessage } from '../api/client.ts';
 import { staleSinceLabel } from '../live/stale-label.ts';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
 import { TypedConfirmModal } from '../ui/TypedConfirmModal.tsx';
+import { AddHostForm } from './AddHostForm.tsx';
 import { HostCard } from './HostCard.tsx';
 import { splitByKind } from './host-board.ts';
 import { deleteHost, hostsQueryOptions, restartHost, supervisorKeys } from './queries.ts';
@@ -86,6 +87,7 @@ export function SupervisordScreen() {
         </Badge>
       </Group>
       {live.notice ? <Alert color="orange">{live.notice}</Alert> : null}
+      <AddHostForm onAdded={() => void refresh()} />
       {list('Command Nodes', command)}
       {list('Data Monitor Nodes', datamonitor)}
       <TypedConfirmModal

@@ -57,7 +57,11 @@ export function deleteHost(id: string): Promise<{ message: string }> {
   return apiRequest(`/api/supervisord/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-export function addHost(body: { name: string; host: string }): Promise<HostView> {
+export function addHost(body: {
+  name: string;
+  host: string;
+  kind?: 'command' | 'datamonitor';
+}): Promise<HostView> {
   return apiRequest('/api/supervisord', { method: 'POST', body });
 }
 
