@@ -36,9 +36,17 @@ export const UserRoleEditSchema = edit({
 });
 export type UserRoleEdit = Static<typeof UserRoleEditSchema>;
 
+/** A Gen1 account's e-mail (seed 000 §2: the user block's editable e-mail). */
+const Gen1Email = Type.String({
+  minLength: 3,
+  maxLength: 254,
+  pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  description: 'name@example.com',
+});
+
 export const UserNameEditSchema = edit({
-  new: ClosedObject({ username: Username, active: Flag }),
-  old: Old({ username: Type.String() }),
+  new: ClosedObject({ username: Username, active: Flag, email: Type.Optional(Gen1Email) }),
+  old: Old({ username: Type.String(), email: Type.Optional(Type.String()) }),
 });
 export type UserNameEdit = Static<typeof UserNameEditSchema>;
 

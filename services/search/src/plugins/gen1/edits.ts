@@ -104,7 +104,7 @@ export class Gen1Edits extends Gen1Tables {
   userName(userId: number, body: UserNameEdit, caller: Caller) {
     return this.run(caller, async (c, epoch) => {
       const u = await this.lockUser(c, userId);
-      checkOld(u, body.old, ['username', 'active']);
+      checkOld(u, body.old, ['username', 'active', 'email']);
       const username = body.new.username.trim();
       if (!username) throw new ApiError(400, 'A username cannot be blank.', { username: 'Required' });
       const taken = await one(c, 'select 1 as x from users where username ilike $1 and user_id <> $2', [
@@ -112,13 +112,23 @@ export class Gen1Edits extends Gen1Tables {
         userId,
       ]);
       if (taken) throw new ApiError(409, 'That username is already taken.', { username: 'Taken' });
+      // The e-mail (seed 000 §2 "editable e-mail"): unchanged when not sent; another account's is refused.
+      const email = body.new.email?.trim() ?? u.email;
+      if (email.toLowerCase() !== u.email.toLowerCase()) {
+        const used = await one(c, 'select 1 as x from users where email ilike $1 and user_id <> $2', [
+          likeEscape(email),
+          userId,
+        ]);
+        if (used) throw new ApiError(409, 'Another account has that e-mail address.', { email: 'Taken' });
+      }
       const active = norm('active', body.new.active);
       const user = await one<Gen1User>(
         c,
-        `update users u set username = $2, active = $3, updated = $4 where user_id = $1 returning ${USER_COLUMNS}`,
-        [userId, username, active, epoch],
+        `update users u set username = $2, active = $3, email = $5, updated = $4 where user_id = $1 returning ${USER_COLUMNS}`,
+        [userId, username, active, epoch, email],
       );
-      const note = `${who(caller)} changed user ${userId} (${u.email}): username ${u.username} → ${username}, active ${u.active} → ${active}.`;
+      const mailChange = email === u.email ? '' : `, e-mail ${u.email} → ${email}`;
+      const note = `${who(caller)} changed user ${userId} (${u.email}): username ${u.username} → ${username}, active ${u.active} → ${active}${mailChange}.`;
       return { customerId: userId, note, message: 'User updated.', user: user as Gen1User };
     });
   }

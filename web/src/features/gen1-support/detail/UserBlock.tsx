@@ -24,14 +24,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The user block of the support detail (core spec §2): read-only until Edit, then Update or
- * cancel; Delete asks for a typed yes. The account edits call leaves a note server-side.
+ * The user block of the support detail (core spec §2): read-only until Edit (username, e-mail,
+ * Active), then Update or cancel; Delete asks for a typed yes. The account edits call leaves a note server-side.
  */
 export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () => void }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [username, setUsername] = useState(user.username);
   const [active, setActive] = useState(user.active === 1);
+  const [email, setEmail] = useState(user.email);
 
   const applied = (next: Gen1User | undefined, message: string) => {
     if (next) {
@@ -47,8 +48,8 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
   const update = useMutation({
     mutationFn: () =>
       accountEdits.userName(user.user_id, {
-        new: { username: username.trim(), active: active ? 1 : 0 },
-        old: { username: user.username, updated: user.updated },
+        new: { username: username.trim(), active: active ? 1 : 0, email: email.trim() },
+        old: { username: user.username, email: user.email, updated: user.updated },
       }),
     onSuccess: (r) => {
       setEditing(false);
@@ -79,6 +80,7 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
     update.reset();
     setUsername(user.username);
     setActive(user.active === 1);
+    setEmail(user.email);
     setEditing(true);
   };
   const otherRole = user.role === 'commercial' ? 'api_user' : user.role === 'api_user' ? 'commercial' : null;
@@ -116,7 +118,11 @@ export function UserBlock({ user, onDeleted }: { user: Gen1User; onDeleted: () =
         ) : (
           <Field label="Username">{user.username}</Field>
         )}
-        <Field label="E-mail">{user.email}</Field>
+        {editing ? (
+          <TextInput label="E-mail" type="email" size="xs" {...bound(email, setEmail)} />
+        ) : (
+          <Field label="E-mail">{user.email}</Field>
+        )}
         <Toggle
           label={`Active (${(editing ? active : user.active === 1) ? 1 : 0})`}
           checked={editing ? active : user.active === 1}
