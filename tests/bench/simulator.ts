@@ -4,11 +4,17 @@
  * pre-serialised messages of the same size to the same NATS server. Prints figures; asserts nothing.
  *
  *   node tests/bench/simulator.ts [hubs=10000] [seconds per step=5]
+ *
+ * The fleet is the synthetic one unless the environment says otherwise, e.g. the demo's world
+ * hubs answering from its store (FLEET=world SIM_SEED=1 WORLD_CUSTOMERS=15000 MONGO_URL=… with that
+ * world loaded; SIM_RECORDS=fleet for the same hubs without the store). BENCH_FIRST_READS=n also
+ * times a system read of n hubs twice: the first reads each hub's records from the store, the
+ * second is answered from memory (the floor). BENCH_STEPS=k runs only the first k rate steps.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type SimStats, simSubjects, subjects } from '@console/contracts';
+import { hubRequest, type SimStats, simSubjects, subjects } from '@console/contracts';
 import { natsAuth } from '@console/kit';
 import { uniqueName } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
@@ -18,7 +24,8 @@ const root = resolve(import.meta.dirname, '../..');
 const HUBS = Number(process.argv[2] ?? 10_000);
 const STEP_S = Number(process.argv[3] ?? 5);
 /** Hub messages per second asked of the whole fleet, step by step. */
-const TARGETS = [1_000, 5_000, 10_000, 20_000, 40_000, 80_000];
+const TARGETS = [1_000, 5_000, 10_000, 20_000, 40_000, 80_000].slice(0, Number(process.env.BENCH_STEPS ?? 6));
+const FIRST_READS = Number(process.env.BENCH_FIRST_READS ?? 0);
 
 const natsUrl = (() => {
   const out = execFileSync('bash', [resolve(root, 'infra/dev-infra.sh'), 'up'], {
@@ -56,6 +63,36 @@ nc.subscribe(subjects(prefix).hubPresenceAny(), {
 });
 await nc.flush();
 
+/** A system read of each hub, 8 at a time, twice: p50/p95/max ms of each round. */
+async function firstReads(hubIds: number[]) {
+  const round = async () => {
+    const times: number[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < hubIds.length) {
+        const id = hubIds[next++] as number;
+        const t = performance.now();
+        await nc.request(
+          subjects(prefix).hubCmd(id),
+          JSON.stringify(hubRequest('systemRead', 'bench', [{}])),
+          {
+            timeout: 10_000,
+          },
+        );
+        times.push(performance.now() - t);
+      }
+    };
+    const t = performance.now();
+    await Promise.all(Array.from({ length: 8 }, worker));
+    times.sort((a, b) => a - b);
+    const at = (q: number) =>
+      (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1);
+    return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms, ${((performance.now() - t) / 1000).toFixed(2)} s for ${hubIds.length}`;
+  };
+  console.log(`system read, first (records read from the store): ${await round()}`);
+  console.log(`system read, again (from memory, the floor):       ${await round()}\n`);
+}
+
 const t0 = Date.now();
 const child: ChildProcess = spawn(process.execPath, [resolve(root, 'services/simulator/src/server.ts')], {
   cwd: root,
@@ -87,6 +124,7 @@ try {
   console.log(
     `\nsimulator: ${HUBS} hubs connected ${upAfter.toFixed(1)} s after start; idle RSS ${idle.rssMb.toFixed(0)} MB\n`,
   );
+  if (FIRST_READS > 0) await firstReads([...connected].slice(0, FIRST_READS));
   console.log(
     'asked msg/s   delivered msg/s   sim CPU %   sim RSS MB   nats CPU %   bench CPU %   sustained',
   );

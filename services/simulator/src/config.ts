@@ -27,6 +27,11 @@ export const SimulatorConfigSchema = Type.Composite([
       description:
         "store: each hub answers from the world's records of it in MONGO_URL (read at its first command, again after a STORE announcement), and new customers' hubs join the fleet; fleet: from the fleet source alone; auto: store for FLEET=world",
     }),
+    SIM_RECORDS_WAIT_MS: int(
+      500,
+      0,
+      "A hub's first command waits this long for its records from the store, then is answered from what the hub holds (the read goes on)",
+    ),
     SIM_SHARD: Type.String({
       default: '0/1',
       pattern: '^[0-9]+/[1-9][0-9]*$',

@@ -123,6 +123,8 @@ describe("a simulated hub answers from the world's records of it", () => {
       SIM_WFLS: '0',
       SIM_HOSTS: '0',
       MONGO_URL: mongo.url,
+      // On a loaded machine a store read can take seconds: every answer here must be the store's.
+      SIM_RECORDS_WAIT_MS: '20000',
     });
     closers.push(() => sim.close());
     expect(sim.app.sim.hubs.list.length).toBe(all.length);
@@ -131,7 +133,7 @@ describe("a simulated hub answers from the world's records of it", () => {
     expect(chosen).toHaveLength(20);
     for (const hubId of chosen) {
       const r = await recordsOf(hubId);
-      const system = (await sim.command(hubId, 'systemRead', [{}])).items[0];
+      const system = (await sim.command(hubId, 'systemRead', [{}], { timeout: 20_000 })).items[0];
       expect(system?.success, `${hubId} system read`).toBe(true);
       expect(system?.payload, `${hubId} counts`).toMatchObject({
         devices: r.products.length,
@@ -229,10 +231,11 @@ describe("a simulated hub answers from the world's records of it", () => {
       await js.publish(subjects(sim.prefix).storeInserted('products'), m.body, { msgID: m.msgID });
     await waitFor(
       async () =>
-        first<{ devices: number }>(await sim.command(edited, 'systemRead', [{}])).devices ===
+        first<{ devices: number }>(await sim.command(edited, 'systemRead', [{}], { timeout: 20_000 }))
+          .devices ===
         r.products.length + 1,
       'the hub to count the announced device',
-      { timeoutMs: 10_000, intervalMs: 200 },
+      { timeoutMs: 30_000, intervalMs: 200 },
     );
     const status = await sim.command(edited, 'deviceStatus', [{ deviceId: doc.deviceId }]);
     expect(status.items[0]?.success).toBe(true);

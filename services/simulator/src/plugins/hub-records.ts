@@ -80,18 +80,34 @@ const PRODUCT_FIELDS = { _id: 0, deviceId: 1, productCode: 1, serial: 1, firmwar
 /**
  * Reads hubs' records from the Mongo-compatible store the world is loaded in, by index equality
  * only (hubs.hubId, structures.rootGroupId, products.linkId; FerretDB reads a whole collection for
- * an `$in`), a few hubs at a time.
+ * an `$in`), at most `concurrency` hubs at a time however many hubs ask: the others queue, so a
+ * burst of first commands never floods the store.
  */
 export class HubRecordReader {
   private readonly db: Db;
   private readonly concurrency: number;
-  constructor(db: Db, concurrency = 8) {
+  private inFlight = 0;
+  private readonly queue: (() => void)[] = [];
+  constructor(db: Db, concurrency = 4) {
     this.db = db;
     this.concurrency = concurrency;
   }
 
   /** One hub as its records say; null when the store has no hub of that id. */
   async read(hubId: number): Promise<SimHub | null> {
+    if (this.inFlight >= this.concurrency) await new Promise<void>((go) => this.queue.push(go));
+    else this.inFlight++;
+    try {
+      return await this.readNow(hubId);
+    } finally {
+      // The slot passes to the next in the queue, or is freed.
+      const next = this.queue.shift();
+      if (next) next();
+      else this.inFlight--;
+    }
+  }
+
+  private async readNow(hubId: number): Promise<SimHub | null> {
     const hub = await this.db
       .collection<HubDoc>(COLLECTIONS.hubs)
       .findOne({ hubId }, { projection: HUB_FIELDS, maxTimeMS: 10_000 });
@@ -113,18 +129,15 @@ export class HubRecordReader {
     return hubFromRecords(hub, structure, products);
   }
 
-  /** Many hubs, `concurrency` at a time; a hub the store lacks is left out. */
+  /** Many hubs (read `concurrency` at a time); a hub the store lacks is left out. */
   async readMany(hubIds: readonly number[]): Promise<Map<number, SimHub>> {
     const out = new Map<number, SimHub>();
-    let next = 0;
-    const worker = async () => {
-      while (next < hubIds.length) {
-        const id = hubIds[next++] as number;
+    await Promise.all(
+      hubIds.map(async (id) => {
         const hub = await this.read(id);
         if (hub) out.set(id, hub);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, hubIds.length) }, worker));
+      }),
+    );
     return out;
   }
 }

@@ -34,6 +34,8 @@ export interface HubRuntimeOptions {
    * command once its records are read, and reads them again after the store announced a change.
    */
   records?: HubRecordReader;
+  /** How long a command waits for the hub's records before it is answered from what the hub holds. */
+  recordsWaitMs?: number;
 }
 
 const envelope = TypeCompiler.Compile(HubMessageSchema);
@@ -160,9 +162,16 @@ export class HubRuntime {
     const hub = this.hubs.get(hubId);
     if (!hub?.connected) return;
     if (!hub.recordsCurrent) {
-      void this.refreshRecords(hub).then(() => {
+      // Answered once the records are in, or after recordsWaitMs from what the hub holds (the
+      // fleet source's records: for FLEET=world the generator's, which the loader stored).
+      let answered = false;
+      const answer = () => {
+        if (answered) return;
+        answered = true;
         if (hub.connected) this.answer(hub, msg);
-      });
+      };
+      void this.refreshRecords(hub).then(answer);
+      this.o.scheduler.at(Date.now() + (this.o.recordsWaitMs ?? 500), answer);
       return;
     }
     this.answer(hub, msg);

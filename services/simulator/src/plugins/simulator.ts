@@ -82,7 +82,7 @@ export const simulatorPlugin = fp(
       scheduler,
       rnd,
       restartMs: config.SIM_RESTART_MS,
-      ...(reader ? { records: reader } : {}),
+      ...(reader ? { records: reader, recordsWaitMs: config.SIM_RECORDS_WAIT_MS } : {}),
     });
     connected = () => hubs.connected;
     const wfls = new WflRuntime(nc, subjects, config.SIM_WFL_PING_S * 1000, {
