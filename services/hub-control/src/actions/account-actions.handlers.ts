@@ -1,7 +1,7 @@
 import { ApiError, hubControlOperations } from '@console/contracts';
 import { defineHandlers } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
-import { requireConfirmation } from './link-actions.ts';
+import { requireConfirmation } from './link-actions.handlers.ts';
 
 /**
  * Remove a user from a structure (roleAdmin), V5 licences (license) and removing an empty structure

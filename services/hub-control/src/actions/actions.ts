@@ -15,9 +15,9 @@ import {
 import type { HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { waitLeft } from './audit-trail.ts';
-import type { LinkOutcome } from './links.client.ts';
-import type { Opened } from './records.store.ts';
+import type { LinkOutcome } from '../hubs/links.client.ts';
+import { waitLeft } from '../records/audit-trail.ts';
+import type { Opened } from '../records/records.store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

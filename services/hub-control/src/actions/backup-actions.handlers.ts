@@ -8,8 +8,8 @@ import {
 } from '@console/contracts';
 import { defineHandlers, type HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
-import { linkFor } from './device-actions.ts';
-import { requireConfirmation } from './link-actions.ts';
+import { linkFor } from './device-actions.handlers.ts';
+import { requireConfirmation } from './link-actions.handlers.ts';
 
 /** Backups (Support Plus spec §4): Backup Now, restore, keep, details; each also kept as the server's record. */
 export function backupActionHandlers(app: FastifyInstance) {

@@ -13,8 +13,8 @@ import {
 } from '@console/contracts';
 import { defineHandlers, type HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
-import type { ActionSpec } from '../plugins/actions.ts';
-import { requireConfirmation } from './link-actions.ts';
+import type { ActionSpec } from './actions.ts';
+import { requireConfirmation } from './link-actions.handlers.ts';
 
 /** The link a device or feature id belongs to: given, or read from the id's `-{linkId}+{index}` tail. */
 export function linkFor(id: string, given?: number): number {

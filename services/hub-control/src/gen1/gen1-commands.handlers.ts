@@ -10,7 +10,7 @@ import {
 } from '@console/contracts';
 import { defineHandlers, type HandlerContext } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
-import { macParam } from '../plugins/gen1-commands.ts';
+import { macParam } from './gen1-commands.ts';
 
 type ListParams = { mac: string; count?: number; lastId?: number };
 

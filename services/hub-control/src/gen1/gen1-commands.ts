@@ -14,9 +14,9 @@ import {
 import { type HandlerContext, publishAuditRecord } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Flight } from '../actions/flight.ts';
+import type { WflOutcome } from '../hubs/links.client.ts';
 import type { Gen1Link, QueuedEnd } from './gen1.store.ts';
-import type { WflOutcome } from './links.client.ts';
-import type { Flight } from './waterfall.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

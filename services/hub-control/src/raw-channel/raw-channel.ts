@@ -22,9 +22,9 @@ import { callerOf, type HandlerContext, publishAuditRecord } from '@console/kit'
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LinkOutcome } from './links.client.ts';
+import type { Flight } from '../actions/flight.ts';
+import type { LinkOutcome } from '../hubs/links.client.ts';
 import { UserChannel } from './user-channel.ts';
-import type { Flight } from './waterfall.ts';
 
 /** The waterfall of the one send that went to a hub (server operations have none). */
 interface Sent {

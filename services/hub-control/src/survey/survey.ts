@@ -16,7 +16,7 @@ import { findByIds, type HandlerContext, publishAuditRecord } from '@console/kit
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { BackupSummary } from './backups.store.ts';
+import type { BackupSummary } from '../actions/backups.store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,7 @@ import {
 } from '@console/contracts';
 import { defineHandlers, ReplayRefused, recordAudit, startReplay } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
-import { recordHub } from '../plugins/recorder.ts';
+import { recordHub } from './recorder.ts';
 
 /** Record a hub's window (scrubbed) and replay an uploaded recording in the simulator (issue 17 item 5). */
 export function recordingHandlers(app: FastifyInstance) {

@@ -2,7 +2,7 @@ import { ApiError, TIMELINE, TIMELINE_TEXT, timelineOperations } from '@console/
 import { callerOf, defineHandlers, recordAudit } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
-import type { AnnotationDoc } from '../plugins/timeline.ts';
+import type { AnnotationDoc } from './timeline.ts';
 
 const listOf = (v: string | undefined) =>
   v
