@@ -46,3 +46,15 @@ export const ViewHistoryListSchema = Type.Array(
 export type ViewHistoryEntries = Static<typeof ViewHistoryListSchema>;
 
 export const CustomerParamsSchema = ClosedObject({ userId: CustomerId });
+
+/** The Support Plus overview side bar (seed 001 §2): the newest notes on any customer. */
+export const RecentNotesSchema = Type.Array(SupportNoteViewSchema, {
+  description: 'Newest first, at most 20',
+});
+
+/** The Support Plus overview side bar: the customers the caller viewed last, one row each. */
+export const MyViewsSchema = Type.Array(
+  Type.Object({ customerId: Type.String(), createdDate: DateTimeString('The caller’s last view') }),
+  { description: 'Newest first, at most 20' },
+);
+export type MyViews = Static<typeof MyViewsSchema>;

@@ -11,6 +11,8 @@ import {
 } from './edits.ts';
 import {
   CustomerParamsSchema,
+  MyViewsSchema,
+  RecentNotesSchema,
   SaveNoteBodySchema,
   SupportNoteViewSchema,
   UpdateNoteBodySchema,
@@ -90,6 +92,26 @@ export const noteOperations = [
       }),
     }),
     response: ViewHistoryListSchema,
+  }),
+  op({
+    id: 'search.recentNotes',
+    service: 'search',
+    method: 'GET',
+    path: '/api/support/recentSupportNotes',
+    access: support,
+    summary: 'The newest support notes on any customer (the Support Plus overview side bar)',
+    tags: ['notes'],
+    response: RecentNotesSchema,
+  }),
+  op({
+    id: 'search.myViews',
+    service: 'search',
+    method: 'GET',
+    path: '/api/support/viewHistory/mine',
+    access: support,
+    summary: 'The customers the caller viewed last, newest first (the Support Plus overview side bar)',
+    tags: ['notes'],
+    response: MyViewsSchema,
   }),
 ] as const;
 

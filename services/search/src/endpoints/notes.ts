@@ -10,5 +10,7 @@ export function noteHandlers(app: FastifyInstance) {
     'search.saveNote': async (ctx) => notes.save(ctx.body.customerId.trim(), ctx.body.notes, callerOf(ctx)),
     'search.updateNote': async (ctx) => notes.update(ctx.body.id, ctx.body.notes, callerOf(ctx)),
     'search.viewHistory': async (ctx) => notes.viewed(ctx.params.userId, callerOf(ctx)),
+    'search.recentNotes': async (ctx) => notes.recent(callerOf(ctx)),
+    'search.myViews': async (ctx) => notes.mine(callerOf(ctx)),
   });
 }

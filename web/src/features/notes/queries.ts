@@ -1,4 +1,4 @@
-import type { SupportNoteView, ViewHistoryEntries } from '@console/contracts';
+import type { MyViews, SupportNoteView, ViewHistoryEntries } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api/client.ts';
 
@@ -13,7 +13,25 @@ export const noteKeys = {
   all: ['notes'] as const,
   notes: (customerId: string) => ['notes', 'list', customerId] as const,
   viewHistory: (customerId: string) => ['notes', 'view-history', customerId] as const,
+  recent: () => ['notes', 'list', '*recent'] as const,
+  mine: () => ['notes', 'view-history', '*mine'] as const,
 };
+
+/** The newest notes on any customer (the Support Plus overview side bar). */
+export function recentNotesQueryOptions() {
+  return queryOptions({
+    queryKey: noteKeys.recent(),
+    queryFn: ({ signal }) => apiRequest<SupportNoteView[]>('/api/support/recentSupportNotes', { signal }),
+  });
+}
+
+/** The customers the signed-in staff member viewed last (reading it records nothing). */
+export function myViewsQueryOptions() {
+  return queryOptions({
+    queryKey: noteKeys.mine(),
+    queryFn: ({ signal }) => apiRequest<MyViews>('/api/support/viewHistory/mine', { signal }),
+  });
+}
 
 /** A customer's support notes, newest first. */
 export function notesQueryOptions(customerId: string) {

@@ -3,9 +3,10 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { OpenHubForm } from './hub/OpenHubForm.tsx';
+import { OverviewNotes } from './overview/OverviewNotes.tsx';
 import { RecentFailedCommands } from './overview/RecentFailedCommands.tsx';
 import { SearchArea } from './search/SearchArea.tsx';
-import { type SupportPlusSearch, searchBody } from './search/search-params.ts';
+import { isLocalHost, type SupportPlusSearch, searchBody } from './search/search-params.ts';
 import { useSearchLists } from './search/use-search-lists.ts';
 
 const route = getRouteApi('/_auth/supportPlus/');
@@ -23,17 +24,21 @@ export function SupportPlusScreen() {
   useEffect(() => loadLists(me.email), [loadLists, me.email]);
 
   const isAdmin = me.roles.includes('admin');
-  const debug = isAdmin && search.debug === 1;
+  // On a local host (a developer's own console) Debug is always on; elsewhere an admin's ?debug=1.
+  const local = isLocalHost(window.location.hostname);
+  const debug = local || (isAdmin && search.debug === 1);
   const body = searchBody(search);
   const go = (next: SupportPlusSearch) =>
-    navigate({ search: { ...next, ...(debug ? { debug: 1 as const } : {}), hostName: search.hostName } });
+    navigate({
+      search: { ...next, ...(debug && !local ? { debug: 1 as const } : {}), hostName: search.hostName },
+    });
 
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 9 }}>
         <Stack gap="md">
           <Title order={1}>Support Plus</Title>
-          <SearchArea search={search} body={body} isAdmin={isAdmin} debug={debug} onSearch={go} />
+          <SearchArea {...{ search, body, isAdmin, debug, local }} onSearch={go} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 3 }}>
@@ -44,7 +49,12 @@ export function SupportPlusScreen() {
           </Text>
           <OpenHubForm />
         </Paper>
-        {!body && <RecentFailedCommands />}
+        {!body && (
+          <Stack gap="md" mt="md">
+            <RecentFailedCommands />
+            <OverviewNotes />
+          </Stack>
+        )}
       </Grid.Col>
     </Grid>
   );

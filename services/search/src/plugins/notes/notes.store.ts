@@ -2,6 +2,7 @@ import {
   ApiError,
   type Caller,
   COLLECTIONS,
+  type MyViews,
   NOTE_EDIT_WINDOW_MS,
   SEARCH_TEXT,
   type SupportNoteView,
@@ -70,6 +71,28 @@ export class Notes {
     const found = await this.notes.find({ customerId }).sort({ updatedDate: -1 }).limit(200).toArray();
     const now = this.now();
     return found.map((n) => noteView(n, caller, now));
+  }
+
+  /** The newest notes on any customer. */
+  async recent(caller: Caller, limit = 20): Promise<SupportNoteView[]> {
+    const found = await this.notes.find({}).sort({ updatedDate: -1 }).limit(limit).toArray();
+    const now = this.now();
+    return found.map((n) => noteView(n, caller, now));
+  }
+
+  /** The customers the caller viewed last: one row each, with the caller's latest view. */
+  async mine(caller: Caller, limit = 20): Promise<MyViews> {
+    const out: MyViews = [];
+    const seen = new Set<string>();
+    // Newest views first; a customer viewed again and again takes one row.
+    const cursor = this.views.find({ userId: caller.email }).sort({ createdDate: -1 }).limit(500);
+    for await (const v of cursor) {
+      if (seen.has(v.customerId)) continue;
+      seen.add(v.customerId);
+      out.push({ customerId: v.customerId, createdDate: v.createdDate.toISOString() });
+      if (out.length === limit) break;
+    }
+    return out;
   }
 
   async save(customerId: string, text: string, caller: Caller): Promise<SupportNoteView> {

@@ -18,12 +18,15 @@ export function SearchArea({
   body,
   isAdmin,
   debug,
+  local = false,
   onSearch,
 }: {
   search: SupportPlusSearch;
   body: ReturnType<typeof searchBody>;
   isAdmin: boolean;
   debug: boolean;
+  /** A local host: Debug is on and cannot be turned off. */
+  local?: boolean;
   onSearch: (next: SupportPlusSearch) => void;
 }) {
   const navigate = route.useNavigate();
@@ -39,6 +42,7 @@ export function SearchArea({
         onSearch={onSearch}
         isAdmin={isAdmin}
         debug={debug}
+        local={local}
         onDebug={setDebug}
         resultCount={result ? result.users.length + result.structures.length : null}
       />

@@ -33,13 +33,14 @@ const FIELD_LABEL: Record<ProductSearchField, string> = {
 /**
  * The Support Plus search bar (seed 001 §2): autocomplete from 3 characters, Search, recent
  * searches (5) and favourites per signed-in e-mail, products with a field multi-select, the
- * 'Migrated' quick search, Refresh Channels, and Debug for admins.
+ * 'Migrated' quick search, Refresh Channels, and Debug for admins (always on for a local host).
  */
 export function SearchBar({
   search,
   onSearch,
   isAdmin,
   debug,
+  local = false,
   onDebug,
   resultCount,
 }: {
@@ -47,6 +48,8 @@ export function SearchBar({
   onSearch: (next: SupportPlusSearch) => void;
   isAdmin: boolean;
   debug: boolean;
+  /** A local host: Debug shows, always on. */
+  local?: boolean;
   onDebug: (on: boolean) => void;
   resultCount: number | null;
 }) {
@@ -166,7 +169,15 @@ export function SearchBar({
               </Menu.Dropdown>
             </Menu>
             <RefreshChannelsButton />
-            {isAdmin && <Toggle label="Debug" checked={debug} onChange={onDebug} />}
+            {(isAdmin || local) && (
+              <Toggle
+                label="Debug"
+                checked={debug}
+                onChange={onDebug}
+                disabled={local}
+                title={local ? 'Always on for a local host' : undefined}
+              />
+            )}
             {resultCount !== null && (
               <Text size="sm" c="dimmed" aria-live="polite">
                 {resultCount} {resultCount === 1 ? 'result' : 'results'}

@@ -73,3 +73,6 @@ export function entryProblem(value: string): string | null {
     ? `Too long: at most ${MAX_ENTRY_LENGTH} characters (this has ${value.length}).`
     : null;
 }
+
+/** A console served from this machine (seed 001 §2: Debug is on "when the host is local"). */
+export const isLocalHost = (hostname: string) => ['localhost', '[::1]', '::1'].includes(hostname);

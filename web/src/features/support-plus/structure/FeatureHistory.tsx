@@ -5,6 +5,7 @@ import { apiRequest } from '../../api/client.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { STRUCTURE_TEXT } from './structure-view.ts';
 
 type Marker = { before: string; beforeSeq: number } | null;
 
@@ -16,12 +17,16 @@ export function FeatureHistory({ featureId, name }: { featureId: string; name: s
   const q = useInfiniteQuery({
     queryKey: ['support-plus', 'feature-history', featureId],
     initialPageParam: null as Marker,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<History>('/api/supportPlus/datamonitor/feature', {
+    queryFn: async ({ pageParam, signal }) => {
+      const answer = await apiRequest<History>('/api/supportPlus/datamonitor/feature', {
         method: 'POST',
         body: { featureId, limit: FEATURE_HISTORY.defaultLimit, ...(pageParam ?? {}) },
         signal,
-      }),
+      });
+      // Seed 001 §5: a data monitor answer that is not a list is refused, and nothing is shown.
+      if (!Array.isArray(answer?.points)) throw new Error(STRUCTURE_TEXT.unexpectedPayload);
+      return answer;
+    },
     getNextPageParam: (last): Marker => {
       const p = last.points.at(-1);
       return last.more && p ? { before: p.timestamp, beforeSeq: p.seq } : null;

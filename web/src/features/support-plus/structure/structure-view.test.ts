@@ -8,6 +8,7 @@ import {
   deviceGroups,
   filterDevices,
   isLongSerial,
+  orderDevices,
   page,
   viewAutomations,
 } from './structure-view.ts';
@@ -62,6 +63,29 @@ describe('structure detail helpers', () => {
     expect(filterDevices(cats, '')).toBe(cats);
     expect(isLongSerial('1234567890123456')).toBe(true);
     expect(isLongSerial('123456789012345')).toBe(false);
+  });
+
+  it('orders each category by name, product code, status or device number, keeping the stored order', () => {
+    const dev = (name: string, productCode: string, deviceStatus: string, n: number) =>
+      ({ name, productCode, deviceStatus, deviceId: `s-${n}-7+0` }) as never;
+    const cats = [
+      {
+        category: 'power',
+        devices: [
+          dev('b2', 'L42', 'connected', 10),
+          dev('B10', 'L41', 'disconnected', 2),
+          dev('a', 'L42', 'unknown', 3),
+        ],
+      },
+    ] as unknown as StructureDetail['devices'];
+    const names = (order: Parameters<typeof orderDevices>[1]) =>
+      orderDevices(cats, order)[0]?.devices.map((d) => d.name);
+    expect(orderDevices(cats, 'structure')).toBe(cats);
+    expect(names('name')).toEqual(['a', 'b2', 'B10']);
+    expect(names('productCode')).toEqual(['B10', 'a', 'b2']);
+    expect(names('status')).toEqual(['B10', 'a', 'b2']);
+    expect(names('deviceNumber')).toEqual(['B10', 'a', 'b2']);
+    expect(cats[0]?.devices.map((d) => d.name)).toEqual(['b2', 'B10', 'a']);
   });
 
   it('opens notes on the owner, else the licence holder, else the first user', () => {

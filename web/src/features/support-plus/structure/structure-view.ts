@@ -6,6 +6,14 @@ import {
   type StructureDetail,
 } from '@console/contracts';
 
+/** Texts of the structure page (seed 001 §2, §8). */
+export const STRUCTURE_TEXT = {
+  unexpectedPayload: 'Unexpected data payload',
+  noPaginatedData: 'No paginatedData?',
+  noPreviousInstalls: 'No previous installs',
+  differentLink: 'Previously connected to a different Link',
+} as const;
+
 /** Serials longer than 15 characters are shown smaller (seed 001 §5). */
 export const isLongSerial = (serial: string | null | undefined) => (serial ?? '').length > 15;
 
@@ -29,6 +37,40 @@ export function filterDevices(
       (v ?? '').toLowerCase().includes(t),
     );
   return categories.map((c) => ({ ...c, devices: c.devices.filter(hit) }));
+}
+
+/** The Devices tab's orders within each category (seed 001 §2 "orderable"; the stored order first). */
+export const DEVICE_ORDERS = [
+  { value: 'structure', label: 'Structure order' },
+  { value: 'name', label: 'Name' },
+  { value: 'productCode', label: 'Product code' },
+  { value: 'status', label: 'Status' },
+  { value: 'deviceNumber', label: 'Device number' },
+] as const;
+export type DeviceOrder = (typeof DEVICE_ORDERS)[number]['value'];
+
+/** The device number of a device id ({structure}-{deviceNumber}-{linkId}+{index}). */
+const deviceNumber = (id: string) => Number(id.split('-')[1]) || 0;
+const STATUS_RANK: Record<string, number> = { disconnected: 0, unknown: 1, connected: 2 };
+const byName = (a: DeviceCard, b: DeviceCard) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }) ||
+  a.deviceId.localeCompare(b.deviceId);
+const DEVICE_COMPARE: Record<Exclude<DeviceOrder, 'structure'>, (a: DeviceCard, b: DeviceCard) => number> = {
+  name: byName,
+  productCode: (a, b) => a.productCode.localeCompare(b.productCode) || byName(a, b),
+  // Disconnected first: the ones support looks for.
+  status: (a, b) => (STATUS_RANK[a.deviceStatus] ?? 1) - (STATUS_RANK[b.deviceStatus] ?? 1) || byName(a, b),
+  deviceNumber: (a, b) =>
+    deviceNumber(a.deviceId) - deviceNumber(b.deviceId) || a.deviceId.localeCompare(b.deviceId),
+};
+
+/** Each category's devices in the chosen order; the categories keep the tab's order. */
+export function orderDevices(
+  categories: StructureDetail['devices'],
+  order: DeviceOrder,
+): StructureDetail['devices'] {
+  if (order === 'structure') return categories;
+  return categories.map((c) => ({ ...c, devices: [...c.devices].sort(DEVICE_COMPARE[order]) }));
 }
 
 export type AutomationSort = 'name' | 'category';

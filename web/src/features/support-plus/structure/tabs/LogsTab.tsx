@@ -12,6 +12,11 @@ const columns = [
   text('item.payload.source', 'Source'),
 ];
 
+/** The viewer's default group (seed 001 §2 "Viewer defaults: limit 50, group homeKit"). */
+export const LOGS_DEFAULT_GROUP = 'homeKit';
+const GROUP = 'item.payload.group';
+const SOURCE = 'item.payload.source';
+
 function counts(rows: Row[], path: string): [string, number][] {
   const m = new Map<string, number>();
   for (const r of rows) {
@@ -23,20 +28,28 @@ function counts(rows: Row[], path: string): [string, number][] {
 
 /**
  * Logs (seed 001 §2): hub logs, 50 a page (the viewer's default) with 'Get More'; the counts per
- * source and group of what is loaded act as filters; the text search asks the server.
+ * source and group of what is loaded act as filters, the group filter on homeKit from the start
+ * whenever homeKit logs are loaded (its chip off shows every group); the text search asks the server.
  */
 export function LogsTab({ rootGroupId }: { rootGroupId: string }) {
-  const [group, setGroup] = useState<string | null>(null);
+  // undefined until a group chip is clicked: then the default group if the loaded logs have it.
+  const [chosen, setGroup] = useState<string | null | undefined>(undefined);
   const [source, setSource] = useState<string | null>(null);
+  const groupOf = (rows: Row[]) =>
+    chosen !== undefined
+      ? chosen
+      : rows.some((r) => at(r, GROUP) === LOGS_DEFAULT_GROUP)
+        ? LOGS_DEFAULT_GROUP
+        : null;
   const summary = (rows: Row[]) => (
     <Stack gap={4} mb="xs">
       {(
         [
-          ['Source', 'item.payload.source', source, setSource],
-          ['Group', 'item.payload.group', group, setGroup],
+          ['Source', SOURCE, source, setSource],
+          ['Group', GROUP, groupOf(rows), setGroup],
         ] as const
       ).map(([label, path, value, set]) => (
-        <Group key={label} gap={6}>
+        <Group key={label} gap={6} role="group" aria-label={`${label} filter`}>
           <Text size="xs" w={50}>
             {label}
           </Text>
@@ -58,13 +71,12 @@ export function LogsTab({ rootGroupId }: { rootGroupId: string }) {
       columns={columns}
       details="Log"
       header={summary}
-      visible={(rows) =>
-        rows.filter(
-          (r) =>
-            (!group || at(r, 'item.payload.group') === group) &&
-            (!source || at(r, 'item.payload.source') === source),
-        )
-      }
+      visible={(rows) => {
+        const group = groupOf(rows);
+        return rows.filter(
+          (r) => (!group || at(r, GROUP) === group) && (!source || at(r, SOURCE) === source),
+        );
+      }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
 import type { DateRange } from '../../../ui/DateInput.tsx';
 import { fromLocalInput } from '../../../ui/dates.ts';
+import { STRUCTURE_TEXT } from '../structure-view.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -28,12 +29,16 @@ export function useTabPages(path: string, body: Row, dateField: string) {
   const query = useInfiniteQuery({
     queryKey: ['support-plus', 'tab', path, body],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<TabPage>(path, {
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await apiRequest<TabPage>(path, {
         method: 'POST',
         body: pageParam ? { ...body, before: pageParam } : body,
         signal,
-      }),
+      });
+      // An answer without its page of rows (seed 001 §8 'No paginatedData?') is an error, not an empty page.
+      if (!Array.isArray(page?.rows)) throw new Error(STRUCTURE_TEXT.noPaginatedData);
+      return page;
+    },
     getNextPageParam: (last) => (last.more ? ((last.rows.at(-1)?.[dateField] as string) ?? null) : null),
     staleTime: 30_000,
   });
