@@ -2,8 +2,9 @@
  * The screens of issue 28 over a loaded world: each call (over NATS, as the gateway sends it) now
  * answered from the stats service's read models, beside the store reads the same calls made before
  * (the peer: timed against the same databases in the same run, each cut at --peer-timeout seconds
- * by maxTimeMS / statement_timeout so nothing runs on). Also the read models' first build. Prints
- * figures; asserts nothing.
+ * by maxTimeMS / statement_timeout so nothing runs on). Also the read models' first build (one
+ * streaming pass per collection), and that pass's read beside the paged `_id > last` read it
+ * replaced. Prints figures; asserts nothing.
  *
  *   node tests/bench/read-models.ts --db w28_2k [--runs 5] [--peer-timeout 30]
  *
@@ -15,7 +16,7 @@ import { COLLECTIONS } from '@console/contracts';
 import { ensureStreams, natsAuth, natsEnvFor, removeStreams } from '@console/kit';
 import { operationClient, uniqueName } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
-import { MongoClient } from 'mongodb';
+import { type Document, MongoClient } from 'mongodb';
 import pg from 'pg';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { benchCaller, databaseAt, spawnService } from './bench-kit.ts';
@@ -89,6 +90,48 @@ for (;;) {
     break;
   }
   await new Promise((res) => setTimeout(res, 1000));
+}
+
+// ---- the build's read beside the paged read it replaced ----
+// One pass: a single cursor, no filter, no sort, batches of 1,000 (what the build reads). Its peer:
+// pages of `_id > last` + sort + limit 1,000, which FerretDB answers by decoding the whole
+// collection for each page (quadratic in the collection); cut at --peer-timeout in all.
+for (const name of [COLLECTIONS.products, COLLECTIONS.structures]) {
+  const t0 = performance.now();
+  let n = 0;
+  for await (const _ of db.collection(name).find({}, { batchSize: 1000, maxTimeMS })) n++;
+  const pass = Math.round(performance.now() - t0);
+  const t1 = performance.now();
+  let pages = 0;
+  let paged = 0;
+  let last: unknown = null;
+  let cut = false;
+  for (;;) {
+    const left = PEER_MS - (performance.now() - t1);
+    if (left <= 0) {
+      cut = true;
+      break;
+    }
+    const page = await db
+      .collection(name)
+      .find((last ? { _id: { $gt: last } } : {}) as Document, { maxTimeMS: Math.ceil(left) })
+      .sort({ _id: 1 })
+      .limit(1000)
+      .toArray()
+      .catch(() => null);
+    if (!page) {
+      cut = true;
+      break;
+    }
+    pages++;
+    paged += page.length;
+    if (page.length < 1000) break;
+    last = page.at(-1)?._id;
+  }
+  const pagedMs = Math.round(performance.now() - t1);
+  console.log(
+    `read ${name.padEnd(11)} ${n.toLocaleString('en').padStart(9)} documents: one pass ${pass} ms; paged by _id ${cut ? `> ${PEER_MS / 1000} s (${paged.toLocaleString('en')} documents in ${pages} pages)` : `${pagedMs} ms (${pages} pages)`}`,
+  );
 }
 
 // ---- the calls, and the reads they made before ----
