@@ -1,11 +1,6 @@
 import { newer, streamKey, type TimelineEntry, type TimelinePosition } from '@console/contracts';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  type JetStreamClient,
-  type JetStreamManager,
-  type StreamInfo,
-} from '@nats-io/jetstream';
+import type { JetStreamClient, JetStreamManager, StreamInfo } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import {
   iso,
