@@ -1,0 +1,99 @@
+/**
+ * Seed 002 §2 Link2 simulator page's log controls (issue 32) in Debian's Chromium over the real
+ * auth, simulator, hub-control and gateway (startHubStack): the count of messages received since the
+ * page loaded, the Logging Incoming toggle (off: a request is counted, not logged), Clear list, and
+ * Show raw / Hide raw for the received messages. The requests come from a second page, the admin
+ * sockets console, through the gateway's raw channel, as an engineer sends them.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInPage, useChromium } from '../support/browser.ts';
+import { type HubStack, startHubStack } from '../support/hub-stack.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
+
+let stack: HubStack;
+const browser = useChromium(() => stack?.stop());
+const dev = { email: '', password: 'dev-rows-1', name: 'Rowan Dev' };
+
+beforeAll(async () => {
+  stack = await startHubStack({ hubs: 1, seed: 22, env: { HUB_TIMEOUT_MS: '3000' } });
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'dev', dev);
+}, 120_000);
+
+async function openAs(path: string): Promise<Page> {
+  const page = await (await browser().newContext()).newPage();
+  await signInPage(page, stack, dev);
+  await expect.poll(() => new URL(page.url()).pathname).not.toBe('/login');
+  await page.goto(`${stack.url}${path}`);
+  return page;
+}
+
+const systemRead = (transactionId: number) =>
+  JSON.stringify({
+    version: '1.0',
+    transactionId,
+    senderId: 'admin.rowan',
+    direction: 'request',
+    class: 'system',
+    operation: 'read',
+    items: [{ itemId: 0, payload: {} }],
+  });
+
+describe('the Link2 page log controls', () => {
+  it('counts every request, logs them only while Logging Incoming is on, clears the list and hides the raw JSON', async () => {
+    const link2 = await openAs('/link2');
+    await link2.getByRole('button', { name: 'Connect as Link2' }).click();
+    await expect
+      .poll(async () => (await link2.getByLabel('Link2 hub').textContent()) ?? '')
+      .toMatch(/^Hub \d+/);
+    const hubId = ((await link2.getByLabel('Link2 hub').textContent()) ?? '').match(
+      /^Hub (\d+)/,
+    )?.[1] as string;
+    const admin = await openAs('/sockets-admin');
+    await admin.getByText(`Authed as ${dev.name}`).waitFor();
+    const send = async (tx: number) => {
+      await admin.getByLabel('To', { exact: true }).fill(hubId);
+      await admin.getByLabel('Message', { exact: true }).fill(systemRead(tx));
+      await admin.getByRole('button', { name: 'Send', exact: true }).click();
+    };
+    const received = async () =>
+      Number(((await link2.getByLabel('Received').textContent()) ?? '').match(/\d+/)?.[0]);
+    const entry = (tx: number) =>
+      link2
+        .getByRole('log', { name: 'Socket log' })
+        .getByLabel('Log entry')
+        .filter({ hasText: `system.read request · transactionId ${tx}` });
+
+    const before = await received();
+    await send(8_000_001);
+    await entry(8_000_001).waitFor();
+    expect(await received()).toBe(before + 1);
+    // Raw JSON opens on a click while shown; Hide raw hides it.
+    await entry(8_000_001)
+      .getByText(/system\.read request/)
+      .click();
+    await entry(8_000_001).getByLabel('Raw JSON').waitFor();
+    await link2.getByRole('button', { name: 'Hide raw' }).click();
+    await entry(8_000_001).getByLabel('Raw JSON').waitFor({ state: 'detached' });
+    await link2.getByRole('button', { name: 'Show raw' }).click();
+
+    // Logging Incoming off: counted, not logged.
+    await link2.getByLabel('Logging Incoming').uncheck();
+    await send(8_000_002);
+    await expect.poll(received).toBe(before + 2);
+    expect(await entry(8_000_002).count()).toBe(0);
+
+    // Clear list empties the log; logging on again logs the next one.
+    await link2.getByRole('button', { name: 'Clear list' }).click();
+    await expect
+      .poll(() => link2.getByRole('log', { name: 'Socket log' }).getByLabel('Log entry').count())
+      .toBe(0);
+    await link2.getByLabel('Logging Incoming').check();
+    await send(8_000_003);
+    await entry(8_000_003).waitFor();
+    expect(await entry(8_000_001).count()).toBe(0);
+    await link2.close();
+    await admin.close();
+  }, 90_000);
+});
