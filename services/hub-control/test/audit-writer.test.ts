@@ -2,8 +2,8 @@ import { type HubActionResult, streamNames, subjects } from '@console/contracts'
 import { useSuite } from '@console/kit/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { describe, expect, it } from 'vitest';
-import { auditMsgId, type HubActionAudit } from '../src/plugins/audit-trail.ts';
-import { AuditWriter } from '../src/plugins/audit-writer.ts';
+import { auditMsgId, type HubActionAudit } from '../src/records/audit-trail.ts';
+import { AuditWriter } from '../src/records/audit-writer.ts';
 import { data, startHubControl } from './harness.ts';
 
 const h = useSuite(() => startHubControl());

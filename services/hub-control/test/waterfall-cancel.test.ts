@@ -1,6 +1,6 @@
 import { useSuite } from '@console/kit/testing';
 import { describe, expect, it } from 'vitest';
-import type { StageDoc, Waterfall } from '../src/plugins/waterfall.ts';
+import type { StageDoc, Waterfall } from '../src/actions/waterfall.ts';
 import { data, failure, startHubControl } from './harness.ts';
 
 /**
