@@ -33,7 +33,8 @@ export function parseTarget(text: string): Target | null {
  * The fan-out instances to send sockets to, in turn: `FANOUT_URL` when set (host:port, several
  * comma-separated: a Kubernetes Service name is one), else every instance `$SRV` discovery finds
  * under this deployment's prefix (`metadata.url`), looked up again every `FANOUT_DISCOVERY_MS` and
- * at once when none is known.
+ * at once when none is known. A lookup that finds none (or the broker away) keeps the last list;
+ * an instance that refuses a connection is dropped from it until a lookup finds it again.
  */
 export function fanoutTargets(
   app: FastifyInstance,
@@ -52,6 +53,8 @@ export function fanoutTargets(
   let looking: Promise<void> | null = null;
 
   const discover = () => {
+    // The broker away: keep what was found (those instances close new sockets with 1013 themselves).
+    if (!app.broker.up) return Promise.resolve();
     looking ??= (async () => {
       const client = new Svcm(app.nats).client({ strategy: 'stall', maxWait: 1000, stall: 200 });
       const seen: Target[] = [];
@@ -61,7 +64,8 @@ export function fanoutTargets(
         if (target) seen.push(target);
       }
       seen.sort((a, b) => `${a.host}:${a.port}`.localeCompare(`${b.host}:${b.port}`));
-      found = seen;
+      // None answering in time is no news: an instance gone is dropped when it refuses a connection.
+      if (seen.length) found = seen;
     })()
       .catch((err) => app.log.warn({ err }, 'fan-out discovery failed'))
       .finally(() => {
