@@ -7,7 +7,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
+import { natsAuth } from '@console/kit';
 import { freePort, infraEnv } from '@console/kit/testing';
+import { connect as natsConnect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../support/people.ts';
 import { type Client, type Stack, spawnService, startStack } from '../support/stack.ts';
@@ -18,6 +20,26 @@ let admin: Client;
 let second: ChildProcess | null = null;
 let secondPort = 0;
 const sockets: WsClient[] = [];
+
+/** The fan-out instances `$SRV` knows under this stack's prefix (what `nats micro ls` lists), by their /ws address. */
+async function registered(): Promise<string[]> {
+  const nc = await natsConnect({ servers: stack.env.NATS_URL?.split(',') ?? [], ...natsAuth() });
+  try {
+    const urls: string[] = [];
+    const answers = await nc.requestMany('$SRV.INFO.fanout', '', {
+      strategy: 'stall',
+      maxWait: 2000,
+      stall: 300,
+    });
+    for await (const m of answers) {
+      const info = m.json<{ metadata?: Record<string, string> }>();
+      if (info.metadata?.prefix === stack.prefix) urls.push(info.metadata?.url ?? '');
+    }
+    return urls.sort();
+  } finally {
+    await nc.close();
+  }
+}
 
 /** The sockets one fan-out instance holds now, from its own /metrics. */
 async function socketsOn(port: number): Promise<number> {
@@ -81,6 +103,9 @@ describe('/ws through the gateway', () => {
       async () => (await fetch(`http://127.0.0.1:${secondPort}/readyz`).catch(() => null))?.ok === true,
       'the second fan-out ready',
     );
+    // Both registered in $SRV as `fanout`, each with the address of its own /ws.
+    await stack.waitFor(async () => (await registered()).length === 2, 'two fan-out instances in $SRV');
+    expect(await registered()).toEqual([`127.0.0.1:${stack.ports.fanout}`, `127.0.0.1:${secondPort}`].sort());
     const firstBefore = await socketsOn(stack.ports.fanout as number);
     // Round robin over the instances discovery found: after a few sockets, both have new ones.
     await stack.waitFor(
