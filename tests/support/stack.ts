@@ -136,7 +136,9 @@ export async function startStack(
   // Ready when the gateway answers and the auth service is behind it (a login is neither a 503
   // nor, which would be some other process on the port, a 404), the fan-out (if any) is ready, with
   // every service still running.
-  const deadline = Date.now() + 60_000;
+  // 90 s: a stack is one process more than before the fan-out left the gateway, and a start at load
+  // 40 on two cores took longer than the 60 s this was.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const exited = children.some((c) => c.exitCode !== null);
     try {

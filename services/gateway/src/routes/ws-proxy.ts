@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { errors } from '@nats-io/nats-core';
 import { Svcm } from '@nats-io/services';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -67,7 +68,13 @@ export function fanoutTargets(
       // None answering in time is no news: an instance gone is dropped when it refuses a connection.
       if (seen.length) found = seen;
     })()
-      .catch((err) => app.log.warn({ err }, 'fan-out discovery failed'))
+      .catch((err) => {
+        // No fan-out running (yet): nothing to log; the upgrade that needs one answers 503.
+        const none =
+          err instanceof errors.NoRespondersError ||
+          (err instanceof errors.RequestError && err.isNoResponders());
+        if (!none) app.log.warn({ err }, 'fan-out discovery failed');
+      })
       .finally(() => {
         looking = null;
       });
