@@ -45,6 +45,7 @@ describe('the Docker build context', () => {
       'pnpm-lock.yaml',
       'pnpm-workspace.yaml',
       'services/gateway/src/server.ts',
+      'services/fanout/src/server.ts',
       'services/auth/src/plugins/common-passwords.txt',
       'services/kit/src/index.ts',
       'contracts/src/index.ts',

@@ -14,8 +14,20 @@ import { removeConsoleEnv, stateDir, writeConsoleEnv } from './console-env.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
-/** Every service the console has today, in start order; the gateway last, on the public port. */
-const SERVICES = ['auth', 'simulator', 'hub-control', 'search', 'stats', 'supervisor', 'gateway'] as const;
+/**
+ * Every service the console has today, in start order; the gateway last, on the public port. The
+ * fan-out instances take free ports: the gateway finds them by `$SRV` discovery and passes `/ws` on.
+ */
+const SERVICES = [
+  'auth',
+  'simulator',
+  'hub-control',
+  'search',
+  'stats',
+  'supervisor',
+  'fanout',
+  'gateway',
+] as const;
 
 function argValue(argv: string[], flag: string): string | undefined {
   const at = argv.indexOf(flag);
@@ -68,8 +80,8 @@ function start(service: string, index: number) {
       // Each service's compiled modules, kept between runs (written as a service exits): a service
       // started from it never loads Node's TypeScript stripper (~20 MB; docs/benchmarks.md).
       NODE_COMPILE_CACHE: resolve(root, 'node_modules/.cache/node-compile'),
-      // As the Helm chart runs the gateway: the young generation capped (values.yaml).
-      ...(service === 'gateway'
+      // As the Helm chart runs the fan-out: the young generation capped (values.yaml).
+      ...(service === 'fanout'
         ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=8`.trim() }
         : {}),
       // Each component connects as its own broker user (infra/nats-auth.sh), not as `tests`.

@@ -11,7 +11,9 @@
  * shell's: a plain shell's defaults would point it at another broker.
  * Each added instance runs under `infra/run-services.ts --only <service>`, which restarts it if it
  * crashes; its log goes to .dev-infra/logs/<service>-<n>.log. NATS spreads the requests over the
- * queue group at once, and the services view (Admin tools → Services) shows the new instance.
+ * queue group at once, and the services view (Admin tools → Services) shows the new instance. A new
+ * fan-out instance is found by the gateway's `$SRV` discovery within FANOUT_DISCOVERY_MS (5 s) and
+ * takes its share of the new sockets (open ones stay where they are).
  * Only instances started by this script are stopped by it, by the process id it recorded.
  */
 import { spawn } from 'node:child_process';
@@ -22,7 +24,7 @@ import { alive, readConsoleEnv, stateDir } from './console-env.ts';
 const root = resolve(import.meta.dirname, '..');
 const state = stateDir();
 const stateFile = resolve(state, 'scale.json');
-const SCALABLE = ['auth', 'search', 'hub-control', 'stats', 'supervisor', 'simulator', 'gateway'];
+const SCALABLE = ['auth', 'search', 'hub-control', 'stats', 'supervisor', 'simulator', 'fanout', 'gateway'];
 
 type Added = { service: string; index: number; pid: number; started: string };
 

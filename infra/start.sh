@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts the whole console with demo data: infrastructure, schema and demo records, every
-# service and the gateway serving the built console. Ctrl-C stops the services; the
+# service, the websocket fan-out and the gateway serving the built console. Ctrl-C stops the services; the
 # infrastructure keeps running (stop it with `bash infra/dev-infra.sh down`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +15,8 @@ set -a
 eval "$(bash infra/dev-infra.sh up)"
 set +a
 
-# One signing key for every gateway instance of this machine, kept across restarts.
+# One session signing key for every gateway and fan-out instance of this machine (the fan-out reads
+# the gateway's session cookie itself), kept across restarts.
 mkdir -p .dev-infra
 if [ ! -s .dev-infra/jwt-secret ]; then
   node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64url"))' > .dev-infra/jwt-secret

@@ -50,6 +50,8 @@ export function subjects(prefix = 'console') {
     hostCmdAny: () => `${p}host.*.cmd`,
     /** Request/reply: a gateway instance's own figures (the services view reads them via $SRV.STATS). */
     gatewayFigures: () => `${p}ops.gateway.figures`,
+    /** Each fan-out instance's figures (its $SRV endpoint; every instance answers for itself). */
+    fanoutFigures: () => `${p}ops.fanout.figures`,
     /** Work queue: one report job to run (its id in the body); the kind keeps one queue per report screen group. */
     reportJob: (kind: string) => `${p}reports.job.${token(kind)}`,
     reportJobAny: () => `${p}reports.job.*`,

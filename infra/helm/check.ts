@@ -54,7 +54,7 @@ const objects = parseAllDocuments(rendered)
 const named = (kind: string, name: string) =>
   objects.find((o) => o.kind === kind && o.metadata?.name === `console-${name}`);
 
-for (const service of [...EXPECTED_SERVICES, 'gateway']) {
+for (const service of [...EXPECTED_SERVICES, 'gateway', 'fanout']) {
   const deployment = named('Deployment', service);
   if (!deployment) {
     problems.push(`${service}: no Deployment`);
@@ -73,7 +73,7 @@ for (const service of [...EXPECTED_SERVICES, 'gateway']) {
     for (const e of c.env ?? []) {
       if (
         /URL$|SECRET$|KEY$|PASSWORD/.test(e.name) &&
-        !['NATS_URL'].includes(e.name) &&
+        !['NATS_URL', 'FANOUT_URL'].includes(e.name) &&
         !e.valueFrom?.secretKeyRef
       )
         problems.push(`${service}: ${e.name} is not read from a Secret`);
@@ -84,6 +84,8 @@ for (const service of [...EXPECTED_SERVICES, 'gateway']) {
 for (const [service, name] of [
   ['auth', 'CUSTOMER_TOKEN_SECRET'],
   ['gateway', 'CALLER_ASSERTION_KEY'],
+  ['fanout', 'CALLER_ASSERTION_KEY'],
+  ['fanout', 'JWT_SECRET'],
 ] as const) {
   const env = named('Deployment', service)?.spec.template.spec.containers[0]?.env ?? [];
   type EnvEntry = { name: string; valueFrom?: { secretKeyRef?: { optional?: boolean } } };
@@ -106,7 +108,7 @@ if (!/user: "streams"/.test(authConf)) problems.push('the broker users Secret ha
 for (const line of authConf.split('\n').filter((l) => l.includes('allow:')))
   if (/allow: \[[^\]]*"_INBOX\.>"/.test(line))
     problems.push(`a broker user may hear every inbox: ${line.trim()}`);
-for (const service of [...EXPECTED_SERVICES, 'gateway']) {
+for (const service of [...EXPECTED_SERVICES, 'gateway', 'fanout']) {
   if (!authConf.includes(`user: "${service}"`)) problems.push(`${service}: no broker user`);
   if (!authConf.includes(`"_INBOX_${service}.>"`)) problems.push(`${service}: no private inbox`);
   if (!brokerSecret?.stringData?.[service]) problems.push(`${service}: no broker password in the Secret`);
@@ -125,6 +127,14 @@ for (const service of [...EXPECTED_SERVICES, 'gateway']) {
   else if (pdb.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] !== service)
     problems.push(`${service}: its PodDisruptionBudget selects other pods`);
 }
+// The ingress: websocket upgrades on /ws to the fan-out, the rest to the gateway (issue 31).
+const ingress = objects.find((o) => o.kind === 'Ingress');
+// biome-ignore lint/suspicious/noExplicitAny: a rendered ingress path
+const paths: any[] = ingress?.spec?.rules?.[0]?.http?.paths ?? [];
+if (paths.find((p) => p.path === '/ws')?.backend?.service?.name !== 'console-fanout')
+  problems.push('the ingress does not send /ws to the fan-out');
+if (paths.find((p) => p.path === '/')?.backend?.service?.name !== 'console-gateway')
+  problems.push('the ingress does not send the rest to the gateway');
 const streamsJob = named('Job', 'streams');
 const jobEnv = streamsJob?.spec.template.spec.containers[0]?.env ?? [];
 if (

@@ -32,7 +32,7 @@ export interface BenchClient {
   close(): void;
 }
 
-/** A browser of the console: subscribes to one hub topic on the gateway's /ws. */
+/** A browser of the console: subscribes to one hub topic on the fan-out's /ws. */
 export function gatewayClient(
   url: string,
   cookie: string,
@@ -95,7 +95,7 @@ export function natsWsClient(url: string, subject: string, tally: Tally): Promis
  * The Centrifuge peer (`infra/centrifuge-peer`): a minimal client of Centrifuge's JSON protocol
  * (a connect command, then a subscribe command once connected; replies and pushes arrive one JSON
  * object per line, several lines to a websocket message; an empty object is the server's ping,
- * answered with an empty object), subscribed to the channel named like the gateway's topic.
+ * answered with an empty object), subscribed to the channel named like the fan-out's topic.
  */
 export function centrifugeClient(url: string, channel: string, tally: Tally): Promise<BenchClient> {
   const ws = new WebSocket(url, 'centrifuge-json');

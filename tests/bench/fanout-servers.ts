@@ -1,7 +1,8 @@
 /**
  * The servers of the fan-out benchmark, each a process of its own so its CPU and memory can be
- * read from /proc: a nats-server per target (JetStream for the gateway, a websocket listener for
- * the floor, plain core NATS for the Centrifuge peer), the console gateway and the Centrifuge peer.
+ * read from /proc: a nats-server per target (JetStream for the fan-out, a websocket listener for
+ * the floor, plain core NATS for the Centrifuge peer), the console's fan-out service and the
+ * Centrifuge peer.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -83,17 +84,20 @@ function jwt(secret: string, claims: object): string {
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
-/** The console gateway as `infra/run-services.ts` starts it, with a signed-in support session. */
-export async function startGateway(natsUrl: string, redisUrl: string) {
+/**
+ * The console's fan-out service (services/fanout) as `infra/run-services.ts` starts it, with a
+ * signed-in support session; the clients connect to its /ws directly, as the ingress sends them.
+ */
+export async function startFanout(natsUrl: string, redisUrl: string) {
   const prefix = `bench_${randomBytes(3).toString('hex')}`;
   const secret = randomBytes(32).toString('base64url');
   const port = await freePort();
   const env = { NATS_URL: natsUrl, REDIS_URL: redisUrl, NATS_PREFIX: prefix, REDIS_PREFIX: prefix };
-  const nodeArgs = (process.env.GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = resolve(root, 'services/gateway/src/server.ts');
+  const nodeArgs = (process.env.FANOUT_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = resolve(root, 'services/fanout/src/server.ts');
   // As the image runs it (infra/Dockerfile): from a compile cache written beforehand, so Node's
   // TypeScript stripper is never loaded.
-  const compileCache = { NODE_COMPILE_CACHE: resolve(root, 'node_modules/.cache/node-compile-gateway') };
+  const compileCache = { NODE_COMPILE_CACHE: resolve(root, 'node_modules/.cache/node-compile-fanout') };
   execFileSync(process.execPath, [server], {
     cwd: root,
     env: { ...process.env, ...compileCache, WARM_COMPILE_CACHE: '1' },
@@ -106,10 +110,10 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
       ...env,
       ...compileCache,
       JWT_SECRET: secret,
-      // Signs the gateway's calls to services; the bench's stand-in hub-control does not check it.
+      // Signs the fan-out's hub checks; the bench's stand-in hub-control does not check it.
       CALLER_ASSERTION_KEY: randomBytes(32).toString('base64url'),
       PORT: String(port),
-      // As the Helm chart runs the gateway (infra/helm/console/values.yaml).
+      // As the Helm chart runs the fan-out (infra/helm/console/values.yaml).
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=8`.trim(),
       LOG_LEVEL: 'warn',
       // Every bench client is the same user: lift the per-user caps meant for people.
@@ -125,9 +129,8 @@ export async function startGateway(natsUrl: string, redisUrl: string) {
   hubs.subscribe(`${prefix}.api.hub-control.hub`, {
     callback: (_err, m) => void m.respond(JSON.stringify({ ok: true, data: {} })),
   });
-  // /readyz is on the gateway's internal listener only; /healthz answers once it listens.
-  const ready = async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok === true;
-  if (!(await waitFor(ready, 30_000))) throw new Error('the gateway did not start');
+  const ready = async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok === true;
+  if (!(await waitFor(ready, 30_000))) throw new Error('the fan-out did not start');
   const redis = new Redis(redisUrl);
   const store = new SessionStore(redis, { idleSeconds: 3600, absoluteSeconds: 7200 }, prefix);
   const sid = await store.open({

@@ -7,7 +7,7 @@ import { subjects } from '@console/contracts';
 import { type BenchClient, centrifugeClient, gatewayClient, natsWsClient, Tally } from './fanout-clients.ts';
 
 export interface WorkerSetup {
-  kind: 'gateway' | 'nats-ws' | 'centrifuge';
+  kind: 'fanout' | 'nats-ws' | 'centrifuge';
   url: string;
   cookie: string;
   prefix: string;
@@ -25,8 +25,7 @@ let cpu = process.cpuUsage();
 
 for (let i = 0; i < setup.topics.length; i += 25) {
   const batch = setup.topics.slice(i, i + 25).map((topic) => {
-    if (setup.kind === 'gateway')
-      return gatewayClient(setup.url, setup.cookie, `hub:${topic}`, new Tally(-1));
+    if (setup.kind === 'fanout') return gatewayClient(setup.url, setup.cookie, `hub:${topic}`, new Tally(-1));
     if (setup.kind === 'centrifuge') return centrifugeClient(setup.url, `hub:${topic}`, new Tally(-1));
     return natsWsClient(setup.url, subjects(setup.prefix).hubMsgAll(topic), new Tally(-1));
   });

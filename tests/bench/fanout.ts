@@ -1,18 +1,21 @@
 /**
  * Fan-out: events delivered per second to about 1,000 websocket clients over 100 hub topics, at
  * increasing publish rates, with p50/p99 end-to-end latency (publish time stamped in the payload)
- * and loss, for the console gateway (JetStream → /ws) beside two others fed the same subjects by
+ * and loss, for the console's fan-out service (services/fanout: JetStream → /ws) beside two others fed the same subjects by
  * the same publisher, with the same clients, in one run: the floor of nats-server's own websocket
  * listener, and the Centrifuge peer (`infra/centrifuge-peer`: the engine library of Centrifugo,
  * bridging core NATS into its channels the way Centrifugo's NATS broker does in raw mode).
- * Also CPU and memory of each server process. Each target gets its own nats-server, so other work
+ * Also CPU and memory of each server process: idle (started, no client), with the clients connected
+ * and subscribed (no event yet), and the most under load; and the load average before and after.
+ * Each target gets its own nats-server, so other work
  * on the dev NATS does not colour the figures. Centrifugo v6 itself is the intended peer; the
  * printed note says why the library stands in for it. Asserts nothing.
  *
  *   node tests/bench/fanout.ts [clients=1000] [topics=100] [seconds=5] [client-threads=2]
- *   (FANOUT_RATES=8000,16000 for some steps only; FANOUT_ONLY=gateway for one target;
- *   GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the gateway.)
+ *   (FANOUT_RATES=8000,16000 for some steps only; FANOUT_ONLY=fanout for one target;
+ *   FANOUT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the fan-out.)
  */
+import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { subjects } from '@console/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -22,7 +25,7 @@ import {
   children,
   infra,
   startCentrifugePeer,
-  startGateway,
+  startFanout,
   startNats,
   stop,
   usage,
@@ -36,8 +39,8 @@ const SECONDS = Number(process.argv[4] ?? 5);
 const WORKERS = Number(process.argv[5] ?? 2);
 // Published per second, all hubs (FANOUT_RATES=16000,32000 to run only some steps).
 const RATES = (process.env.FANOUT_RATES ?? '250,500,1000,2000,4000,8000,16000,32000').split(',').map(Number);
-// FANOUT_ONLY=gateway runs one target (e.g. while profiling it with GATEWAY_NODE_ARGS=--cpu-prof).
-const ONLY = new Set((process.env.FANOUT_ONLY ?? 'nats-ws,gateway,centrifuge').split(','));
+// FANOUT_ONLY=fanout runs one target (e.g. while profiling it with FANOUT_NODE_ARGS=--cpu-prof).
+const ONLY = new Set((process.env.FANOUT_ONLY ?? 'nats-ws,fanout,centrifuge').split(','));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const workerUrl = new URL('./fanout-worker.ts', import.meta.url).href;
 
@@ -48,6 +51,14 @@ interface Target {
   publisher: NatsConnection;
   setup: Omit<WorkerSetup, 'topics'>;
 }
+
+/** The server's resident memory: started with no client, with every client subscribed, most under load. */
+interface Memory {
+  idleMb: number;
+  connectedMb: number;
+  peakMb: number;
+}
+const memory: Record<string, Memory> = {};
 
 interface Row {
   rate: number;
@@ -105,7 +116,11 @@ async function publish(t: Target, step: number, rate: number, seconds: number, s
 
 /** The rate ladder; it stops after two steps in a row over 100 ms p99 or with loss. */
 async function ladder(t: Target): Promise<Row[]> {
+  const idleMb = usage(t.pids.server).rssMb;
   const { workers, topics } = await startWorkers(t);
+  await sleep(1000);
+  const mem: Memory = { idleMb, connectedMb: usage(t.pids.server).rssMb, peakMb: 0 };
+  memory[t.name] = mem;
   const seq = { n: 0 };
   await publish(t, -1, RATES[0] ?? 100, 2, seq); // warm-up, not measured
   const rows: Row[] = [];
@@ -139,6 +154,7 @@ async function ladder(t: Target): Promise<Row[]> {
       cut: reports.reduce((n, r) => n + r.closed, 0),
     };
     rows.push(row);
+    mem.peakMb = Math.max(mem.peakMb, row.rssMb);
     console.log(`  ${t.name.padEnd(10)} ${fmt(row)}`);
     failed = row.p99 > 100 || row.lossPct > 0 ? failed + 1 : 0;
     if (failed === 2) break;
@@ -162,9 +178,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const env = infra();
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 console.log(
   `fan-out: ${CLIENTS} websocket clients over ${TOPICS} hub topics, ${SECONDS} s per step, ` +
-    `${WORKERS} client threads, gateway tick ${process.env.LIVE_TICK_MS ?? 16} ms`,
+    `${WORKERS} client threads, fan-out tick ${process.env.LIVE_TICK_MS ?? 16} ms; load average ${load()}`,
 );
 console.log(
   'centrifuge: Centrifugo v6 is refused by the module proxy here (403), so its engine library stands in: ' +
@@ -184,18 +204,18 @@ try {
     await floor.publisher.drain();
   }
 
-  if (ONLY.has('gateway')) {
+  if (ONLY.has('fanout')) {
     const js = await startNats('jetstream');
-    const gw = await startGateway(js.url, env.REDIS_URL ?? '');
-    const gateway: Target = {
-      name: 'gateway',
-      pids: { server: gw.child.pid ?? 0, broker: js.pid },
+    const fo = await startFanout(js.url, env.REDIS_URL ?? '');
+    const fanout: Target = {
+      name: 'fanout',
+      pids: { server: fo.child.pid ?? 0, broker: js.pid },
       publisher: await connect({ servers: js.url }),
-      setup: { kind: 'gateway', url: gw.url, cookie: gw.cookie, prefix: gw.prefix },
+      setup: { kind: 'fanout', url: fo.url, cookie: fo.cookie, prefix: fo.prefix },
     };
-    results[gateway.name] = await ladder(gateway);
-    await gateway.publisher.drain();
-    await stop(gw.child);
+    results[fanout.name] = await ladder(fanout);
+    await fanout.publisher.drain();
+    await stop(fo.child);
   }
 
   if (ONLY.has('centrifuge')) {
@@ -218,10 +238,30 @@ const best = (rows: Row[] = []) => rows.filter((r) => r.p99 <= 100 && r.lossPct 
 console.log('\nhighest step with p99 ≤ 100 ms and no loss:');
 for (const [name, rows] of Object.entries(results))
   console.log(`  ${name.padEnd(10)} ${best(rows) ? fmt(best(rows) as Row) : 'none'}`);
-const g = best(results.gateway);
+const g = best(results.fanout);
 for (const peer of ['nats-ws', 'centrifuge']) {
   const p = best(results[peer]);
   if (g && p)
-    console.log(`  gateway / ${peer} delivered events per second: ${(g.delivered / p.delivered).toFixed(2)}`);
+    console.log(`  fanout / ${peer} delivered events per second: ${(g.delivered / p.delivered).toFixed(2)}`);
 }
+console.log('\nserver memory (RSS): idle, with every client subscribed, most under load:');
+for (const [name, m] of Object.entries(memory))
+  console.log(
+    `  ${name.padEnd(10)} idle ${m.idleMb.toFixed(0).padStart(4)} MB  connected ${m.connectedMb.toFixed(0).padStart(4)} MB  peak ${m.peakMb.toFixed(0).padStart(4)} MB`,
+  );
+const [mf, mc] = [memory.fanout, memory.centrifuge];
+if (mf && mc)
+  console.log(
+    `  fanout / centrifuge: idle ${(mf.idleMb / mc.idleMb).toFixed(2)}×, peak ${(mf.peakMb / mc.peakMb).toFixed(2)}×`,
+  );
+// CPU per delivered event at the highest step both passed (server + its broker), in microseconds.
+const c = best(results.centrifuge);
+if (g && c) {
+  const perEvent = (r: Row) =>
+    ((r.cpuPct + (Number.isNaN(r.brokerCpuPct) ? 0 : r.brokerCpuPct)) * 1e4) / r.delivered;
+  console.log(
+    `  CPU per delivered event at each one's best step: fanout ${perEvent(g).toFixed(1)} µs, centrifuge ${perEvent(c).toFixed(1)} µs`,
+  );
+}
+console.log(`load average after: ${load()}`);
 process.exit(0);

@@ -20,10 +20,11 @@ import { permissionsOf, readBrokerTable } from '../../infra/nats-conf.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Every component's broker user. */
-const COMPONENTS = ['gateway', 'auth', 'search', 'hub-control', 'stats', 'supervisor', 'simulator'];
+const COMPONENTS = ['gateway', 'fanout', 'auth', 'search', 'hub-control', 'stats', 'supervisor', 'simulator'];
 /** A request each component may send (its replies come back on its own inbox). */
 const REQUEST_OF: Record<string, string> = {
   gateway: 'console.api.auth.me',
+  fanout: 'console.api.hub-control.hub',
   auth: '$SRV.INFO.perm-check',
   search: '$SRV.PING.perm-check',
   'hub-control': 'console.hub.7.cmd',
@@ -169,30 +170,54 @@ describe('the broker', () => {
     expect(await violation(auth, () => auth.subscribe('console.api.auth.>'))).toBeNull();
   });
 
-  it('lets the gateway speak as a Link2 page’s hub (presence, socket log) and audit its raw-channel refusals, but not command hubs or write other audits', async () => {
-    const gateway = await as('gateway');
+  it('lets the fan-out speak as a Link2 page’s hub (presence, socket log) and audit its raw-channel refusals, but not command hubs or write other audits', async () => {
+    const fanout = await as('fanout');
+    expect(await violation(fanout, () => fanout.publish('console.hub.4060086272.presence', '{}'))).toBeNull();
     expect(
-      await violation(gateway, () => gateway.publish('console.hub.4060086272.presence', '{}')),
-    ).toBeNull();
-    expect(
-      await violation(gateway, () =>
-        gateway.publish('console.hub.4060086272.msg.response.system.read', '{}'),
-      ),
+      await violation(fanout, () => fanout.publish('console.hub.4060086272.msg.response.system.read', '{}')),
     ).toBeNull();
     // Raw messages to hubs go through hub-control (role, send once, audit), never straight from the edge.
-    expect(await violation(gateway, () => gateway.publish('console.hub.7.cmd', '{}'))).toMatch(
+    expect(await violation(fanout, () => fanout.publish('console.hub.7.cmd', '{}'))).toMatch(
       /Permissions Violation for Publish to "console\.hub\.7\.cmd"/,
     );
     // Its own refusals of raw messages (never sent on) are its to audit; no other audit is.
-    expect(await violation(gateway, () => gateway.publish('console.audit.raw-channel', '{}'))).toBeNull();
-    // And the /link/* customer-password tries it guards (issue 29 §5).
+    expect(await violation(fanout, () => fanout.publish('console.audit.raw-channel', '{}'))).toBeNull();
+    for (const other of [
+      'console.audit.login-as',
+      'console.audit.hub-action',
+      'console.audit.third-party-login',
+      'console.audit.>',
+    ])
+      expect(await violation(fanout, () => fanout.publish(other, '{}'))).toMatch(
+        /Permissions Violation for Publish/,
+      );
+    // Of the API it calls only what the live panels and the raw channel need, never the rest.
+    for (const api of ['console.api.hub-control.linkReset', 'console.api.auth.me', 'console.api.search.x'])
+      expect(await violation(fanout, () => fanout.publish(api, '{}'))).toMatch(
+        /Permissions Violation for Publish/,
+      );
+  });
+
+  it('lets the gateway audit the /link/* customer-password tries, but speak as no hub and hear none (the fan-out holds the live code)', async () => {
+    const gateway = await as('gateway');
+    // The /link/* customer-password tries it guards (issue 29 §5).
     expect(
       await violation(gateway, () => gateway.publish('console.audit.third-party-login', '{}')),
     ).toBeNull();
-    for (const other of ['console.audit.login-as', 'console.audit.hub-action', 'console.audit.>'])
+    for (const other of [
+      'console.audit.login-as',
+      'console.audit.hub-action',
+      'console.audit.raw-channel',
+      'console.audit.>',
+      'console.hub.7.cmd',
+      'console.hub.4060086272.presence',
+    ])
       expect(await violation(gateway, () => gateway.publish(other, '{}'))).toMatch(
         /Permissions Violation for Publish/,
       );
+    expect(await violation(gateway, () => gateway.subscribe('console.hub.>'))).toMatch(
+      /Permissions Violation for Subscription/,
+    );
   });
 
   it('keeps stream deletion and the JetStream API beyond their needs from the components', async () => {
@@ -265,7 +290,7 @@ describe('the broker', () => {
         ).toMatch(/Permissions Violation for Publish/);
     }
     // Through the client, as an attacker would try it: refused, and the audit keeps its record.
-    for (const user of ['simulator', 'gateway']) {
+    for (const user of ['simulator', 'fanout']) {
       const jsm = await jetstreamManager(await as(user));
       await expect(jsm.streams.update('CONSOLE_AUDIT', { max_msgs: 1 })).rejects.toThrow();
       await expect(jsm.streams.purge('CONSOLE_AUDIT')).rejects.toThrow();
@@ -276,12 +301,12 @@ describe('the broker', () => {
     expect(info.state.messages).toBe(1);
     expect(info.config.max_msgs).toBe(-1);
     // A component never creates the streams it finds missing: it says which step to run.
-    await expect(requireStreams(await as('gateway'), 'elsewhere', {}, 0)).rejects.toThrow(
+    await expect(requireStreams(await as('fanout'), 'elsewhere', {}, 0)).rejects.toThrow(
       /may not create them/,
     );
     await expect(jsmAdmin.streams.info('ELSEWHERE_AUDIT')).rejects.toThrow(/not found/);
     // Each component that checks its streams at start may (STREAM.INFO).
-    for (const user of ['gateway', 'hub-control', 'stats', 'simulator', 'supervisor'])
+    for (const user of ['fanout', 'hub-control', 'stats', 'simulator', 'supervisor'])
       await expect(requireStreams(await as(user), 'console')).resolves.toBeTruthy();
   });
 

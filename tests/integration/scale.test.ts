@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeConsoleEnv } from '../../infra/console-env.ts';
 import { signInAdmin, staffClient } from '../support/people.ts';
 import { type Client, type Stack, startStack } from '../support/stack.ts';
+import { WsClient } from '../support/ws-client.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -105,6 +106,42 @@ describe('infra/scale.ts from a plain shell beside a running console', () => {
       { timeoutMs: 30_000 },
     );
     expect(instanceOf(await view(), 'supervisor', 'supervisor-test')).toBeDefined();
+  });
+
+  it('adds a websocket fan-out instance the same way: listed within 10 s, and the gateway sends it sockets', async () => {
+    const started = Date.now();
+    const out = await scale('fanout', '+1');
+    expect(out.stdout).toContain('started fanout-2');
+    await stack.waitFor(
+      async () => instanceOf(await view(), 'fanout', 'fanout-2') !== undefined,
+      'fanout-2 in the services view',
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    const listedMs = Date.now() - started;
+    console.log(`scale: fanout-2 in the services view ${listedMs} ms after the command`);
+    expect(listedMs).toBeLessThan(10_000);
+    // The gateway finds it by $SRV discovery and spreads new sockets over both instances.
+    const sockets: WsClient[] = [];
+    try {
+      await stack.waitFor(
+        async () => {
+          sockets.push(await WsClient.open(stack, ops));
+          const figures = (await view()).gateways.find((g) => g.instance === 'fanout-2');
+          return (figures?.sockets ?? 0) > 0;
+        },
+        'a socket held by fanout-2',
+        { timeoutMs: 30_000, intervalMs: 500 },
+      );
+    } finally {
+      for (const ws of sockets) ws.close();
+    }
+    const stopped = await scale('fanout', '-1');
+    expect(stopped.stdout).toContain('stopping fanout-2');
+    await stack.waitFor(
+      async () => instanceOf(await view(), 'fanout', 'fanout-2') === undefined,
+      'fanout-2 gone from the services view',
+      { timeoutMs: 30_000 },
+    );
   });
 
   it('refuses to start an instance when no console is running, saying how to start one', async () => {

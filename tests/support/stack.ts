@@ -107,6 +107,12 @@ export async function startStack(
     ...(typeof extraEnv === 'function' ? extraEnv(prefix) : extraEnv),
   };
   await prepareStreams(env as Record<string, string>);
+  // The gateway passes /ws to the fan-out (services/fanout): a stack with a gateway has one, started
+  // before it, as infra/run-services.ts does.
+  if (services.includes('gateway') && !services.includes('fanout')) {
+    const at = services.indexOf('gateway');
+    services = [...services.slice(0, at), 'fanout', ...services.slice(at)];
+  }
   const ports: Record<string, number> = {};
   for (const service of services) ports[service] = service === 'gateway' ? port : await freePort();
   const logs: string[] = [];
@@ -128,8 +134,11 @@ export async function startStack(
     await db.drop();
   };
   // Ready when the gateway answers and the auth service is behind it (a login is neither a 503
-  // nor, which would be some other process on the port, a 404), with every service still running.
-  const deadline = Date.now() + 60_000;
+  // nor, which would be some other process on the port, a 404), the fan-out (if any) is ready, with
+  // every service still running.
+  // 90 s: a stack is one process more than before the fan-out left the gateway, and a start at load
+  // 40 on two cores took longer than the 60 s this was.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const exited = children.some((c) => c.exitCode !== null);
     try {
@@ -138,7 +147,13 @@ export async function startStack(
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'probe@console.test', password: 'x' }),
       });
-      if (res.status !== 503 && res.status !== 404 && !exited) break;
+      const fanoutUp =
+        ports.fanout === undefined ||
+        (await fetch(`http://127.0.0.1:${ports.fanout}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ));
+      if (res.status !== 503 && res.status !== 404 && fanoutUp && !exited) break;
     } catch {
       // not listening yet
     }

@@ -1,21 +1,18 @@
 import { resolve } from 'node:path';
 import type { Caller } from '@console/contracts';
-import { natsPlugin, redisPlugin } from '@console/kit';
-import websocket from '@fastify/websocket';
+import { forwardPlugin, natsPlugin, redisPlugin } from '@console/kit';
+import { sessionPlugin } from '@console/kit/session';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { GatewayConfig } from './config.ts';
-import { livePlugin } from './live/plugin.ts';
 import { discoveryPlugin } from './plugins/discovery.ts';
-import { forwardPlugin } from './plugins/forward.ts';
-import { sessionPlugin } from './plugins/session.ts';
 import { apiRoutes, sendError } from './routes/api.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { internalListener } from './routes/internal.ts';
 import { linkCloudRoutes } from './routes/link-cloud.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { webRoutes } from './routes/web.ts';
-import { wsRoutes } from './routes/ws.ts';
+import { wsProxy } from './routes/ws-proxy.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +22,7 @@ declare module 'fastify' {
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
-/** The gateway as a plugin: connections, then sessions, then docs, API routes, websocket and the console. */
+/** The gateway as a plugin: connections, then sessions, then docs, API routes, the /ws proxy and the console. */
 export async function buildGateway(app: FastifyInstance, opts: { config: GatewayConfig }) {
   const { config } = opts;
   // Helmet's security headers on every response. Built once: @fastify/helmet built the middleware
@@ -52,8 +49,8 @@ export async function buildGateway(app: FastifyInstance, opts: { config: Gateway
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     assertionKey: config.CALLER_ASSERTION_KEY,
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(livePlugin, { config });
+  // `/ws` upgrades go to a fan-out instance (services/fanout), byte for byte.
+  await app.register(wsProxy, { config });
   await app.register(discoveryPlugin);
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
@@ -69,6 +66,5 @@ export async function buildGateway(app: FastifyInstance, opts: { config: Gateway
   await app.register(apiRoutes);
   await app.register(ssoRoutes, { config });
   await app.register(linkCloudRoutes, { config });
-  await app.register(wsRoutes, { config });
   await app.register(webRoutes, { dist: config.WEB_DIST || resolve(repoRoot, 'web/dist') });
 }

@@ -16,7 +16,7 @@ import { createSigner } from 'fast-jwt';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway } from './live-helpers.ts';
+import { startTestGateway } from './test-gateway.ts';
 
 const prefix = uniqueName('gwlink');
 const secret = 'link-secret-0123456789abcdefghijklmnop';

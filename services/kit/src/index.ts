@@ -9,6 +9,7 @@ export * from './handlers.ts';
 export * from './logger.ts';
 export * from './migrations.ts';
 export * from './plugins/broker-liveness.ts';
+export * from './plugins/forward.ts';
 export * from './plugins/health.ts';
 export * from './plugins/metrics.ts';
 export * from './plugins/mongo.ts';

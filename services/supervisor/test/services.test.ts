@@ -74,6 +74,36 @@ describe('the services view ($SRV discovery)', () => {
     }
   });
 
+  it('lists a fan-out instance with the services and its sockets, topics and events with the figures', async () => {
+    // Stand-in: a `$SRV` service named fanout under this test's prefix answering as a fan-out
+    // instance does (tests/integration/fanout-proxy.test.ts runs the real ones).
+    const fanout = await new Svcm(h.nc).add({
+      name: 'fanout',
+      version: '0.0.1',
+      queue: '',
+      metadata: { prefix: h.prefix, instance: 'fanout-test', host: 'here', url: '127.0.0.1:1' },
+      statsHandler: async () => ({ sockets: 4, topics: 2, eventsOut: 90 }),
+    });
+    fanout.addEndpoint('figures', { subject: `${h.prefix}.fo-test.figures`, handler: () => undefined });
+    try {
+      const v = await view();
+      expect(v.services.find((x) => x.name === 'fanout')?.instances.map((i) => i.instance)).toEqual([
+        'fanout-test',
+      ]);
+      expect(v.gateways).toEqual([
+        expect.objectContaining({
+          instance: 'fanout-test',
+          sockets: 4,
+          topics: 2,
+          eventsOut: 90,
+          requests: 0,
+        }),
+      ]);
+    } finally {
+      await fanout.stop();
+    }
+  });
+
   it('is for dev and admin', async () => {
     expect(
       failure(await h.call('supervisor.servicesView', { caller: h.staff(['support']) })).statusCode,

@@ -7,8 +7,9 @@ import fp from 'fastify-plugin';
 /**
  * Makes each gateway instance visible to the services view: a `$SRV` service named `gateway` (no
  * queue group: every instance answers for itself) whose one endpoint's stats data carries the
- * gateway's own figures — open sockets, live topics, live events out, API requests forwarded, and
- * per operation the calls no instance answered in time.
+ * gateway's own figures — websockets it is passing to the fan-out, API requests forwarded, and
+ * per operation the calls no instance answered in time. Live topics and events are the fan-out's
+ * (services/fanout registers its own instances).
  */
 export const discoveryPlugin = fp(
   async (app: FastifyInstance) => {
@@ -16,15 +17,8 @@ export const discoveryPlugin = fp(
     app.addHook('onResponse', async (req) => {
       if (req.url.startsWith('/api/')) requests++;
     });
-    const gauge = async (name: string) => {
-      const metric = app.metrics.registry.getSingleMetric(name);
-      const got = metric ? await metric.get() : null;
-      return got?.values.reduce((n, v) => n + v.value, 0) ?? 0;
-    };
     const figures = async () => ({
-      sockets: await gauge('console_live_sockets'),
-      topics: await gauge('console_live_topics'),
-      eventsOut: await gauge('console_live_events_out_total'),
+      sockets: app.proxiedSockets(),
       requests,
       timeouts: Object.fromEntries(app.forwardTimeouts),
     });
@@ -51,5 +45,5 @@ export const discoveryPlugin = fp(
       await svc.stop().catch(() => undefined);
     });
   },
-  { name: 'gateway-discovery', dependencies: ['nats', 'metrics', 'forward'] },
+  { name: 'gateway-discovery', dependencies: ['nats', 'metrics', 'forward', 'ws-proxy'] },
 );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { operationById, type SsoConfig } from '@console/contracts';
+import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { cookieIsSecure, type GatewayConfig } from '../config.ts';

@@ -28,6 +28,8 @@ interface StatsAnswer {
 
 /** The name the gateways register under; their figures ride on their one endpoint's stats data. */
 export const GATEWAY_SERVICE = 'gateway';
+/** The websocket fan-out's instances (services/fanout): a service like the others, with the same figures. */
+export const FANOUT_SERVICE = 'fanout';
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : 0);
 
@@ -54,7 +56,9 @@ export async function servicesView(
   /** Every gateway's forwarded calls that timed out, by operation id (`<service>.<endpoint>`). */
   const timedOut = new Map<string, number>();
   for (const a of answers) {
-    if (a.name === GATEWAY_SERVICE) {
+    // The edge's figures: the gateways' (API requests, sockets passed on) and the fan-out's (its
+    // sockets, live topics, events out); a fan-out instance is listed with the services too.
+    if (a.name === GATEWAY_SERVICE || a.name === FANOUT_SERVICE) {
       const d = (a.endpoints?.[0]?.data ?? {}) as Record<string, unknown>;
       for (const [id, n] of Object.entries((d.timeouts ?? {}) as Record<string, unknown>))
         timedOut.set(id, (timedOut.get(id) ?? 0) + num(n));
@@ -68,7 +72,7 @@ export async function servicesView(
         eventsOut: num(d.eventsOut),
         requests: num(d.requests),
       });
-      continue;
+      if (a.name === GATEWAY_SERVICE) continue;
     }
     const endpoints = (a.endpoints ?? []).map((e) => {
       // The kit's own figures when the service sends them (they time the whole async answer).

@@ -4,7 +4,7 @@ import { LiveClient, startLiveStack, until } from './live-helpers.ts';
 
 // Issue 9 §4-5: what one signed-in user can cost everyone on /ws is bounded — inbound frames are
 // rate-limited, live topics must name real hubs, and topics, sockets and stream consumers are
-// capped per user below what the gateway holds for everyone. (Small limits configured here.)
+// capped per user below what the instance holds for everyone. (Small limits configured here.)
 const s = useSuite(() =>
   startLiveStack({
     LIVE_INBOUND_PER_SECOND: '5',

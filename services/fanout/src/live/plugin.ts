@@ -3,7 +3,7 @@ import { requireStreams } from '@console/kit';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { GatewayConfig } from '../config.ts';
+import type { FanoutConfig } from '../config.ts';
 import { LiveFanout } from './fanout.ts';
 import { liveMetrics } from './metrics.ts';
 import { watchSessionEnds } from './session-ends.ts';
@@ -22,7 +22,7 @@ declare module 'fastify' {
  * per topic among all sockets. Sockets of ended sessions are closed as the session ends (`session-ends.ts`).
  */
 export const livePlugin = fp(
-  async (app: FastifyInstance, opts: { config: GatewayConfig }) => {
+  async (app: FastifyInstance, opts: { config: FanoutConfig }) => {
     const { config } = opts;
     await requireStreams(app.nats, config.NATS_PREFIX, { replicas: config.NATS_STREAM_REPLICAS });
     const hubStream = {

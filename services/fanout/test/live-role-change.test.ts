@@ -46,7 +46,7 @@ describe('an admin changing a signed-in user', () => {
     const { cookie, userId, sid } = await stack.session(['support', 'marketing']);
     const c = await LiveClient.open(stack.url, cookie);
     expect(await c.subscribe('hub:1')).toMatchObject({ type: 'subscribed' });
-    // The roles change in Redis with no announcement there: only the NATS record can tell the gateway.
+    // The roles change in Redis with no announcement there: only the NATS record can tell the fan-out.
     const redis = new Redis(infraEnv().REDIS_URL);
     const key = `${stack.prefix}:sess:${sid}`;
     const record = JSON.parse((await redis.get(key)) as string);

@@ -31,7 +31,7 @@ export function kindOf(topic: string): LiveTopicKind | null {
 
 /**
  * Reads a topic name (and, for a structure, the hub ids the browser names). A structure topic is
- * the union of its hubs' messages in one ordered stream; the gateway does not check that the hubs
+ * the union of its hubs' messages in one ordered stream; the fan-out does not check that the hubs
  * belong to the structure (no structure lookup yet), which grants nothing a hub topic does not.
  */
 export function parseTopic(topic: string, hubs?: readonly string[]): TopicSpec {

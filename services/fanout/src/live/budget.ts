@@ -6,7 +6,7 @@ export interface BudgetLimits {
   maxTopicsPerSocket: number;
   maxTopicsPerUser: number;
   maxSocketsPerUser: number;
-  /** JetStream-backed topics (one consumer each) this gateway may hold at once, for everyone. */
+  /** JetStream-backed topics (one consumer each) this fan-out instance may hold at once, for everyone. */
   maxStreamTopics: number;
 }
 
@@ -21,7 +21,7 @@ export const usesStream = (spec: TopicSpec) => spec.kind === 'hub' || spec.kind 
 /**
  * What one user may hold of the shared live resources. Every topic counts against its socket and
  * its user (distinct topics across the user's sockets); stream topics also count against a budget
- * for the whole gateway, kept well above one user's share (the config requires it), so no single
+ * for the whole instance, kept well above one user's share (the config requires it), so no single
  * user can take every consumer. A lingering topic (no watcher, kept a moment for quick re-use)
  * gives its place up when the budget is reached.
  */

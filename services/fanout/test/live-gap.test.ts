@@ -1,6 +1,6 @@
 /**
  * The live source on real NATS with JetStream: a re-published message that never reaches the
- * gateway is read back from the stream before anything later is passed on.
+ * fan-out is read back from the stream before anything later is passed on.
  *
  * Stand-in: between the stream's re-publication and the source sits a relay in this test that
  * forwards every message but the ones it is told to lose (a dropped core NATS message cannot be

@@ -1,5 +1,5 @@
 /**
- * The live fan-out's tick as a floor between one topic's writes (real gateway, NATS with
+ * The live fan-out's tick as a floor between one topic's writes (real fan-out, NATS with
  * JetStream, Redis; hubs played by the scripted publisher of live-helpers.ts, as in live.test.ts).
  * A long tick makes the rule visible without depending on how fast this machine is: delays can
  * only make the gaps below longer, never shorter.

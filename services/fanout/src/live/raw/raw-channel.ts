@@ -17,7 +17,7 @@ import {
 } from '@console/contracts';
 import { instanceId } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
-import type { GatewayConfig } from '../../config.ts';
+import type { FanoutConfig } from '../../config.ts';
 import type { LiveConnection } from '../connection.ts';
 import { TokenBucket } from '../token-bucket.ts';
 import { Link2Hub } from './link2.ts';
@@ -52,17 +52,17 @@ export class RawChannel {
   private readonly users = new Map<string, { bucket: TokenBucket; sockets: number }>();
   private readonly link2s = new Set<Link2Hub>();
   private readonly app: FastifyInstance;
-  private readonly config: GatewayConfig;
+  private readonly config: FanoutConfig;
   private readonly watch: WatchHub;
   private readonly workerId: string;
   private readonly audit: RawAudit;
 
-  constructor(app: FastifyInstance, config: GatewayConfig, watch: WatchHub) {
+  constructor(app: FastifyInstance, config: FanoutConfig, watch: WatchHub) {
     this.app = app;
     this.audit = new RawAudit(app);
     this.config = config;
     this.watch = watch;
-    this.workerId = `gateway-${instanceId(process.env.INSTANCE_ID ?? '')}`;
+    this.workerId = `fanout-${instanceId(process.env.INSTANCE_ID ?? '')}`;
   }
 
   /** Is this parsed frame one of the raw channel's (by its type)? */

@@ -1,6 +1,6 @@
 /**
  * Resuming after a reconnect, being told to reload, and being cut off for falling behind: the real
- * gateway from app.ts on real NATS with JetStream and Redis.
+ * fan-out from app.ts on real NATS with JetStream and Redis.
  *
  * Stand-in: the hubs are a scripted publisher in this process (live-helpers.ts `hubMsg`), so
  * every test knows exactly which stream sequences exist and which were missed.

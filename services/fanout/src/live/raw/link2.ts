@@ -32,7 +32,7 @@ export interface Link2Settings {
 }
 
 /**
- * A Link2 page: the browser plays a hub. The gateway holds its connection as a connection worker
+ * A Link2 page: the browser plays a hub. The fan-out holds its connection as a connection worker
  * would: presence on `hub.<id>.presence` (re-announced like the simulator's hubs), commands from
  * `hub.<id>.cmd` handed to the page, the page's replies answered on the waiting request, and every
  * message in or out on `hub.<id>.msg.…`, so the channel list, the live panels and the socket log

@@ -25,7 +25,7 @@ export const HISTORY_MOVED_ON = 'History moved on; reload to see the latest.';
 /**
  * The identity of a stream's history: its name and creation time. Deleting and re-creating the
  * stream restarts sequences at 1, and changes the epoch, so an old offset can never be mistaken
- * for a new one. Every gateway instance computes the same epoch for the same stream.
+ * for a new one. Every fan-out instance computes the same epoch for the same stream.
  */
 export function epochOf(info: StreamInfo): string {
   return streamEpoch(info);

@@ -10,7 +10,7 @@ export interface FanoutStats {
 
 export type LiveMetrics = ReturnType<typeof liveMetrics>;
 
-/** The fan-out's figures on the gateway's /metrics. */
+/** The fan-out's figures on its /metrics. */
 export function liveMetrics(registry: Registry, stats: () => FanoutStats) {
   const registers = [registry];
   const gauge = (name: string, help: string, read: (s: FanoutStats) => number) =>

@@ -1,10 +1,10 @@
 /**
- * The live fan-out on /ws: the real gateway from app.ts, real NATS with JetStream, real Redis.
+ * The live fan-out on /ws: the real fan-out from app.ts, real NATS with JetStream, real Redis.
  *
  * Stand-in: the hubs are played by a scripted publisher in this process (live-helpers.ts
  * `hubMsg`), which publishes hub envelopes as JSON on the hub subjects exactly as the simulator
  * does. It lets each rule be checked against precisely what was published; the simulator and
- * hub-control behind the gateway belong to tests/integration/.
+ * hub-control behind the fan-out belong to tests/integration/.
  */
 import { subjects } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,10 +8,10 @@ import {
   type ServiceReply,
   type ServiceRequest,
 } from '@console/contracts';
-import { assertionKey, signAssertion } from '@console/kit';
 import { errors, headers } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { assertionKey, signAssertion } from '../caller-assertion.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +35,8 @@ const decoder = new TextDecoder();
 
 /**
  * Forwards API calls over NATS, each with a caller assertion signed for its service and operation
- * (`@console/kit` caller-assertion): services believe nothing else about who is calling.
+ * (`caller-assertion.ts`): services believe nothing else about who is calling. The gateway forwards
+ * every API call with it; the fan-out its hub checks and raw-channel sends.
  */
 export const forwardPlugin = fp(
   async (app: FastifyInstance, opts: { timeoutMs: number; assertionKey: string }) => {

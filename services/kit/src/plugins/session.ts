@@ -1,10 +1,54 @@
 import { type Caller, SESSION_COOKIE } from '@console/contracts';
-import { SessionStore } from '@console/kit';
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
+import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { cookieIsSecure, type GatewayConfig } from '../config.ts';
+import { intSetting } from '../config.ts';
+import { SessionStore } from '../sessions.ts';
+
+/**
+ * The session settings of every process that reads the session cookie (the gateway, which also
+ * opens sessions, and the fan-out, which only reads them): the same key, audience and limits.
+ */
+export const SessionConfigSchema = Type.Object({
+  JWT_SECRET: Type.String({
+    default: '',
+    description:
+      'HS256 key shared by every gateway and fan-out instance; empty makes a random one (sessions then survive no restart, and a fan-out cannot read them)',
+  }),
+  JWT_TTL_SECONDS: intSetting(300, 10, 'Life of one session JWT before renewal'),
+  JWT_AUDIENCE: Type.String({ default: 'smarthome-console' }),
+  SESSION_IDLE_SECONDS: Type.Integer({ default: 43_200, minimum: 60 }),
+  SESSION_ABSOLUTE_SECONDS: Type.Integer({ default: 2_592_000, minimum: 60 }),
+  REDIS_PREFIX: Type.String({
+    default: 'console',
+    description: 'Prefix of the session keys (shared with auth)',
+  }),
+  COOKIE_SECURE: Type.Optional(
+    Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], {
+      description:
+        "Whether the session cookie carries Secure (sent over TLS only). Unset: 'true' when NODE_ENV is production (the image sets it), else 'auto' (Secure when the request came over TLS; the local http demo)",
+    }),
+  ),
+  NODE_ENV: Type.String({
+    default: 'development',
+    description: 'production turns COOKIE_SECURE on by default',
+  }),
+});
+export type SessionConfig = Static<typeof SessionConfigSchema>;
+
+/**
+ * Whether a cookie set on this request carries Secure: COOKIE_SECURE when set; otherwise on in
+ * production (a TLS deployment), and for anything else only when the request itself came over TLS.
+ */
+export function cookieIsSecure(
+  config: Pick<SessionConfig, 'COOKIE_SECURE' | 'NODE_ENV'>,
+  req: { protocol: string },
+): boolean {
+  const setting = config.COOKIE_SECURE ?? (config.NODE_ENV === 'production' ? 'true' : 'auto');
+  return setting === 'auto' ? req.protocol === 'https' : setting === 'true';
+}
 
 interface SessionClaims {
   sid: string;
@@ -27,10 +71,10 @@ declare module 'fastify' {
  * The session cookie holds a short-lived HS256 JWT naming a server-side session in Redis.
  * Every request checks the Redis session too, so logout, a password change, disabling a user
  * or an admin revoking sessions takes effect at once; an expired JWT whose session is still
- * alive is silently renewed.
+ * alive is silently renewed. Needs the kit's `redisPlugin` first.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, opts: { config: GatewayConfig }) => {
+  async (app: FastifyInstance, opts: { config: SessionConfig }) => {
     const { config } = opts;
     const secret = config.JWT_SECRET || (await randomSecret(app));
     await app.register(cookie);

@@ -8,7 +8,7 @@ import {
 import type {} from '@fastify/websocket';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
-import type { GatewayConfig } from '../config.ts';
+import type { FanoutConfig } from '../config.ts';
 import {
   BROKER_AWAY_CODE,
   BROKER_AWAY_REASON,
@@ -29,7 +29,7 @@ const checkFrame = TypeCompiler.Compile(ClientFrameSchema);
  * otherwise). Each topic is checked against the caller's roles when subscribed; the fan-out
  * (`../live/`) does the rest.
  */
-export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConfig }) {
+export async function wsRoutes(app: FastifyInstance, opts: { config: FanoutConfig }) {
   const allowedOrigin = originRule(opts.config.WS_ALLOWED_ORIGINS);
   const hubs = hubCheck(app, opts.config.LIVE_HUB_CHECK_TTL_MS);
   // The engineering consoles' raw channel; its channel operations watch hubs like a live panel does.
@@ -44,7 +44,6 @@ export async function wsRoutes(app: FastifyInstance, opts: { config: GatewayConf
     '/ws',
     {
       websocket: true,
-      schema: { hide: true },
       preValidation: async (req, reply) => {
         // A page on another site could otherwise open the socket with the staff member's cookie.
         if (!allowedOrigin(req.headers.origin, req.headers.host))

@@ -19,7 +19,7 @@ export interface RawAuditFacts {
 const CUT_EVERY_MS = 1000;
 
 /**
- * The engineering audit the gateway writes itself (issue 29 §6): what never reaches hub-control
+ * The engineering audit the fan-out writes itself (issue 29 §6): what never reaches hub-control
  * (which audits every message it sends): refusals, rate-limit cuts, oversized and malformed frames,
  * channel subscribe/unsubscribe(-all), and a Link2 page's open, each send and close. Each is an
  * `audit.raw-channel` event on the AUDIT stream with who (the staff member and address), what and

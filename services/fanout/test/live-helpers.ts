@@ -1,10 +1,10 @@
 /**
- * Helpers of the gateway tests: the real gateway from app.ts on real NATS (JetStream) and
+ * Helpers of the fan-out tests: the real fan-out from app.ts on real NATS (JetStream) and
  * Redis, a scripted hub publisher, and a small websocket client that records every frame.
  */
 import { type LiveEvent, SESSION_COOKIE, type ServerFrame, streamNames, subjects } from '@console/contracts';
 import { ensureStreams, natsAuth, removeStreams, SessionStore } from '@console/kit';
-import { FrameSocket, infraEnv, startApp, uniqueName, waitFor } from '@console/kit/testing';
+import { FrameSocket, infraEnv, startApp, testConfig, uniqueName, waitFor } from '@console/kit/testing';
 import { type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -12,8 +12,8 @@ import { createSigner } from 'fast-jwt';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
-import { buildGateway } from '../src/app.ts';
-import { gatewayConfig } from '../src/config.ts';
+import { buildFanout } from '../src/app.ts';
+import { FanoutConfigSchema } from '../src/config.ts';
 
 const secret = 'live-secret-0123456789abcdefghijklmnop';
 
@@ -34,25 +34,16 @@ export interface LiveStack {
   close(): Promise<void>;
 }
 
-/** The real gateway from app.ts on the test's prefixes and secret, ready and not listening. */
-export function startTestGateway(prefix: string, secret: string, env: Record<string, string> = {}) {
-  const infra = infraEnv();
-  const config = gatewayConfig({
-    NATS_URL: infra.NATS_URL,
-    REDIS_URL: infra.REDIS_URL,
-    NATS_PREFIX: prefix,
-    REDIS_PREFIX: prefix,
-    JWT_SECRET: secret,
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
-  return startApp(buildGateway, { service: 'gateway', instance: 'test', options: { config } });
+/** The real fan-out from app.ts on the test's prefixes and secret, ready and not listening. */
+export function startTestFanout(prefix: string, secret: string, env: Record<string, string> = {}) {
+  const config = testConfig(FanoutConfigSchema, prefix, { JWT_SECRET: secret, ...env });
+  return startApp(buildFanout, { service: 'fanout', instance: 'test', options: { config } });
 }
 
 export async function startLiveStack(env: Record<string, string> = {}): Promise<LiveStack> {
   const infra = infraEnv();
   const prefix = uniqueName('live');
-  const app = await startTestGateway(prefix, secret, {
+  const app = await startTestFanout(prefix, secret, {
     LIVE_TICK_MS: '20',
     LIVE_TOPIC_LINGER_MS: '100',
     ...env,
