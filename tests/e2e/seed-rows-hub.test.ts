@@ -1,0 +1,63 @@
+/**
+ * Seed 001 §4's queued notice (issue 32) in Debian's Chromium over the real auth, gateway,
+ * hub-control and simulator (startHubStack): after a successful Sync Link on a connected simulated
+ * hub the hub page says the request is queued and may take time, counts down, and reloads itself
+ * 10 s later; 'Refresh now' reloads at once.
+ */
+import { HUB_ACTION_TEXT, type SimHub } from '@console/contracts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage, useChromium } from '../support/browser.ts';
+import { type HubStack, startHubStack } from '../support/hub-stack.ts';
+import { enrolStaff, signInAdmin } from '../support/people.ts';
+
+let stack: HubStack;
+const browser = useChromium(() => stack?.stop());
+let hub: SimHub;
+const support = { email: '', password: 'support-queued-1', name: 'Quinn Queued' };
+
+beforeAll(async () => {
+  stack = await startHubStack({ hubs: 2, seed: 6, env: { HUB_TIMEOUT_MS: '5000' } });
+  hub = stack.fleet[0] as SimHub;
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, 'support', support);
+  await stack.hubsConnected(admin, [hub]);
+}, 120_000);
+
+async function syncLink(page: Page) {
+  await page.getByRole('button', { name: 'Sync Link', exact: true }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'Sync Link queued' });
+  await notice.waitFor({ timeout: 20_000 });
+  return notice;
+}
+
+describe('the queued notice after Sync Link', () => {
+  it('counts down and reloads the page after 10 s, or at once on Refresh now', async () => {
+    const page = await signedInPage(browser(), stack, support);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
+    await page.goto(`${stack.url}/supportPlus/hub/${hub.hubId}`);
+    await page.getByRole('heading', { name: new RegExp(`^Hub ${hub.hubId}`) }).waitFor();
+
+    const notice = await syncLink(page);
+    const shownAt = Date.now();
+    await notice.getByText(HUB_ACTION_TEXT.queued, { exact: false }).waitFor();
+    expect(await notice.textContent()).toMatch(/\((9|10) s\)/);
+    const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+    await page.waitForTimeout(5000);
+    expect(await notice.textContent()).toMatch(/\([3-5] s\)/);
+    await reloaded;
+    const after = Date.now() - shownAt;
+    expect(after).toBeGreaterThanOrEqual(9000);
+    expect(after).toBeLessThan(16_000);
+    await page.getByRole('heading', { name: new RegExp(`^Hub ${hub.hubId}`) }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Sync Link queued' }).count()).toBe(0);
+
+    const again = await syncLink(page);
+    const clickedAt = Date.now();
+    const now = page.waitForEvent('load', { timeout: 5000 });
+    await again.getByRole('button', { name: 'Refresh now' }).click();
+    await now;
+    expect(Date.now() - clickedAt).toBeLessThan(5000);
+    await page.close();
+  }, 90_000);
+});
