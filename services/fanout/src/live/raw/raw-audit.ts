@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller, RawChannelAudit, RawOutcome } from '@console/contracts';
-import { jetstream } from '@nats-io/jetstream';
+import { publishAuditRecord } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 
 /** What one audited raw-channel event was: to whom, which message, and how it ended. */
@@ -44,12 +44,9 @@ export class RawAudit {
       host: ip,
       at: Date.now(),
     };
-    jetstream(this.app.nats)
-      .publish(this.app.subjects.audit('raw-channel'), JSON.stringify(event), {
-        msgID: `raw-${event.requestId}`,
-        timeout: 5000,
-      })
-      .catch((err) => this.app.log.error({ err, event }, 'raw-channel event not audited'));
+    publishAuditRecord(this.app, event, { msgId: `raw-${event.requestId}` }).catch((err) =>
+      this.app.log.error({ err, event }, 'raw-channel event not audited'),
+    );
   }
 
   /** A rate-limit cut on `socket`: recorded once a second at most while the flood lasts. */
