@@ -154,9 +154,11 @@ describe('/supervisord', () => {
         .getByText(/^Recent restart/)
         .locator('..')
         .textContent()) ?? '';
-    const p = (n: number) => String(n).padStart(2, '0');
-    const d = new Date();
-    expect(line).toContain(`${p(d.getDate())}/${p(d.getMonth() + 1)}/${p(d.getFullYear() % 100)}`);
+    // Today, in the browser's own order of day, month and year (the console's one date format).
+    const today = await page.evaluate(
+      `new Intl.DateTimeFormat(undefined, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())`,
+    );
+    expect(line).toContain(String(today));
 
     // Update fetches the processes from the host's supervisord.
     await card.getByRole('button', { name: `Update ${restarted}` }).click();

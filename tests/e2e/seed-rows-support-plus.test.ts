@@ -205,7 +205,13 @@ describe('the agent tabs', () => {
     await band.waitFor();
     // The band is the filled red alert.
     const colour = await band.evaluate(
-      `(el) => getComputedStyle(el.closest('[role="alert"]') ?? el).backgroundColor`,
+      // A function, not a string (a string is an expression: it was never called). The tests
+      // compile without the DOM's types, hence the shapes named here.
+      (el) => {
+        const win = globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } };
+        const node = el as unknown as { closest(selector: string): unknown };
+        return win.getComputedStyle(node.closest('[role="alert"]') ?? el).backgroundColor;
+      },
     );
     expect(colour).toMatch(/^rgb\((2[0-9]{2}), ([0-9]{1,2}), ([0-9]{1,2})\)$/);
     await page.close();
