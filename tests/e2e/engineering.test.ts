@@ -194,24 +194,30 @@ describe('Link Direct', () => {
   });
 });
 
+/** Sends a hub a system.read on the raw channel and waits for its reply in the socket log. */
+async function systemReadReply(page: Page, hub: string, transactionId: number) {
+  await sendRaw(page, hub, {
+    version: '1.0',
+    transactionId,
+    senderId: 'admin.e2e',
+    direction: 'request',
+    class: 'system',
+    operation: 'read',
+    items: [{ itemId: 0, payload: {} }],
+  });
+  const reply = page
+    .getByRole('log', { name: 'Socket log' })
+    .getByLabel('Log entry')
+    .filter({ hasText: `← ${hub} system.read response · transactionId ${transactionId} · reply` });
+  await reply.waitFor({ timeout: 20_000 });
+  return reply;
+}
+
 describe('the raw channel’s waterfall', () => {
   it('a raw send to a simulated hub shows its stages from its log line', async () => {
     const hub = String(stack.fleet[0]?.hubId);
     const page = await adminConsole();
-    await sendRaw(page, hub, {
-      version: '1.0',
-      transactionId: 4242,
-      senderId: 'admin.e2e',
-      direction: 'request',
-      class: 'system',
-      operation: 'read',
-      items: [{ itemId: 0, payload: {} }],
-    });
-    const reply = page
-      .getByRole('log', { name: 'Socket log' })
-      .getByLabel('Log entry')
-      .filter({ hasText: `← ${hub} system.read response · transactionId 4242 · reply` });
-    await reply.waitFor({ timeout: 20_000 });
+    const reply = await systemReadReply(page, hub, 4242);
     await reply.getByRole('button', { name: 'Stages' }).click();
     const panel = reply.getByLabel('Command waterfall');
     await panel.getByText(/^raw system\.read · transaction \d+$/).waitFor({ timeout: 20_000 });
@@ -230,20 +236,7 @@ describe('the raw channel’s waterfall', () => {
     for (const width of [1440, 1280]) {
       const page = await adminConsole();
       await page.setViewportSize({ width, height: 900 });
-      await sendRaw(page, hub, {
-        version: '1.0',
-        transactionId: 4300 + width,
-        senderId: 'admin.e2e',
-        direction: 'request',
-        class: 'system',
-        operation: 'read',
-        items: [{ itemId: 0, payload: {} }],
-      });
-      const reply = page
-        .getByRole('log', { name: 'Socket log' })
-        .getByLabel('Log entry')
-        .filter({ hasText: `← ${hub} system.read response · transactionId ${4300 + width} · reply` });
-      await reply.waitFor({ timeout: 20_000 });
+      const reply = await systemReadReply(page, hub, 4300 + width);
       // Seen without scrolling: the reply and the Send button both inside the window.
       const inView = async (box: { y: number; height: number } | null) =>
         box !== null && box.y >= 0 && box.y + box.height <= 900;

@@ -9,6 +9,16 @@ afterAll(async () => {
   for (const c of closers.reverse()) await c().catch(() => undefined);
 });
 
+/** The simulator's settings for the small seed-5 world these growth tests load (hubs, no WFLs, no hosts). */
+const GROWN_WORLD_FLEET = {
+  FLEET: 'world',
+  SIM_SEED: '5',
+  WORLD_CUSTOMERS: '20',
+  SIM_HUBS: '1000',
+  SIM_WFLS: '0',
+  SIM_HOSTS: '0',
+};
+
 describe('a living demo', () => {
   it('has busy hubs: each sends several messages a second, the other hubs stay quiet', async () => {
     const sim: SimHarness = await startSimulator({
@@ -159,12 +169,7 @@ describe("new customers' hubs", () => {
       ).map((h) => h.hubId as number);
     const loaded = new Set(await hubsIn());
     const sim = await startSimulator({
-      FLEET: 'world',
-      SIM_SEED: '5',
-      WORLD_CUSTOMERS: '20',
-      SIM_HUBS: '1000',
-      SIM_WFLS: '0',
-      SIM_HOSTS: '0',
+      ...GROWN_WORLD_FLEET,
       DATABASE_URL: postgres.url,
       MONGO_URL: mongo.url,
       SIM_GROWTH: 'on',
@@ -217,12 +222,7 @@ describe("new customers' hubs", () => {
     await sim.close();
     const grown = (await hubsIn()).filter((id) => !loaded.has(id));
     const later = await startSimulator({
-      FLEET: 'world',
-      SIM_SEED: '5',
-      WORLD_CUSTOMERS: '20',
-      SIM_HUBS: '1000',
-      SIM_WFLS: '0',
-      SIM_HOSTS: '0',
+      ...GROWN_WORLD_FLEET,
       MONGO_URL: mongo.url,
     });
     closers.push(() => later.close());

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller, RawChannelAudit, RawOutcome } from '@console/contracts';
+import type { Caller, RawChannelAudit } from '@console/contracts';
 import { publishAuditRecord } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 
 /** What one audited raw-channel event was: to whom, which message, and how it ended. */
-export interface RawAuditFacts {
-  target: string;
-  class: string;
-  operation: string;
-  direction: string;
-  transactionId: number;
-  outcome: RawOutcome;
-  statusCode: number | null;
-  detail?: Record<string, unknown>;
-}
+export type RawAuditFacts = Pick<
+  RawChannelAudit,
+  'target' | 'class' | 'operation' | 'direction' | 'transactionId' | 'outcome' | 'statusCode' | 'detail'
+>;
 
 /** A rate-limit cut is recorded at most this often per socket: a flood must not become an audit flood. */
 const CUT_EVERY_MS = 1000;
