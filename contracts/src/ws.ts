@@ -132,6 +132,8 @@ export interface OverviewCounts {
   byClass: Record<string, number>;
   /** Customers' clients connected now, by platform (Support Plus overview "live users"). */
   liveUsers: Record<ClientPlatform, number>;
+  /** The hubs sending the most messages now (a second, over the last few seconds), busiest first. */
+  busiestHubs: { hubId: number; messagesPerSecond: number }[];
 }
 
 /** How a customer reaches the cloud: the app, the web console, or a voice agent. */

@@ -2,13 +2,31 @@
  * The Support Plus overview's live links in Debian's Chromium: the real auth, search (the
  * overview's stored side, over an empty world), simulator, hub-control and gateway processes on
  * real NATS, Redis, Postgres and the Mongo-compatible server. The list comes from hub-control's
- * channel list (paged, 202 while it warms up), and Refresh Channels rebuilds it from Redis.
+ * channel list (paged, 202 while it warms up), and Refresh Channels rebuilds it from Redis. Two
+ * hubs are busy (the simulator's SIM_BUSY_HUBS), and the overview names them as the busiest now.
  */
-import type { ChannelPage, SimStats } from '@console/contracts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type ChannelPage, type SimStats, subjects } from '@console/contracts';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { type HubStack, startHubStack } from '../support/hub-stack.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings in the overview's Busiest hubs panel. */
+async function panelViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const panel = page.getByRole('region', { name: 'Busiest hubs now' });
+  return panel.evaluate(async (element) => {
+    type Found = { violations: { id: string; impact: string | null }[] };
+    const axe = (globalThis as unknown as { axe: { run(on: unknown): Promise<Found> } }).axe;
+    const { violations } = await axe.run(element);
+    return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id);
+  });
+}
 
 let stack: HubStack;
 const browser = useChromium(() => stack?.stop());
@@ -22,7 +40,14 @@ beforeAll(async () => {
     services: ['auth', 'search', 'simulator', 'hub-control', 'gateway'],
     // Six customers' clients that stay as they are for the test (the first connects or leaves
     // after an hour on average).
-    env: { PRESENCE_REFRESH_S: '2', SIM_CLIENTS: '6', SIM_CLIENT_STAY_S: '3600' },
+    // Two of the four hubs busy (4 messages a second each), as the demo's are.
+    env: {
+      PRESENCE_REFRESH_S: '2',
+      SIM_CLIENTS: '6',
+      SIM_CLIENT_STAY_S: '3600',
+      SIM_BUSY_HUBS: '2',
+      SIM_BUSY_MESSAGES_PER_S: '4',
+    },
   });
   hubIds = stack.fleet.map((h) => h.hubId);
   const admin = await signInAdmin(stack);
@@ -104,4 +129,57 @@ describe('the overview’s live links', () => {
       .toMatch(new RegExp(`^Live users${stats.clientsConnected}app \\d+ · web \\d+ · agent \\d+$`));
     await page.close();
   });
+
+  it('names the busy simulated hubs as the busiest now, each with its messages a second and a link to its live monitor', async () => {
+    const stats = (await stack.simControl('stats', {})) as SimStats;
+    const busy = (stats.busyHubs ?? []).map((b) => b.hubId);
+    expect(busy.length).toBe(2);
+    const [first] = busy;
+    // What the first busy hub really sends (its own messages and the answers to the customers' clients).
+    const heard = stack.watch(subjects(stack.prefix).hubMsgAll(first as number));
+    // Its own context lets axe-core's script in past the console's CSP.
+    const context = await browser().newContext({ bypassCSP: true, colorScheme: 'light' });
+    const page = await signedInPage(context, stack, support);
+    const table = page
+      .getByRole('region', { name: 'Overview' })
+      .getByRole('table', { name: 'Busiest hubs now' });
+    /** The table's rows as [hub, messages a second]. */
+    const rows = async () =>
+      (
+        await table
+          .locator('tbody tr')
+          .evaluateAll((trs) =>
+            trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+          )
+      ).map(([hub, rate]) => ({ hub: Number(hub), rate: Number(rate) }));
+    // The busy hubs first, each at several messages a second (the quiet ones send one every 20-60 s).
+    await expect
+      .poll(
+        async () => {
+          const top = (await rows()).slice(0, 2);
+          return top.length === 2 && top.every((r) => r.rate >= 3) ? top.map((r) => r.hub).sort() : top;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toEqual([...busy].sort());
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Hub', 'Messages / s']);
+    // No serious accessibility problem in the panel, in the light scheme or the dark one.
+    expect(await panelViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect
+      .poll(() => page.locator('html').getAttribute('data-mantine-color-scheme'), { timeout: 10_000 })
+      .toBe('dark');
+    expect(await panelViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Over the panel's 10 s window, its rate is what the hub sent.
+    const from = heard.length;
+    await new Promise((r) => setTimeout(r, 10_000));
+    const sent = (heard.length - from) / 10;
+    const shown = (await rows()).find((r) => r.hub === first)?.rate ?? 0;
+    expect(sent).toBeGreaterThanOrEqual(3);
+    expect(Math.abs(shown - sent)).toBeLessThanOrEqual(1.5);
+    await table.getByRole('link', { name: String(first), exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/supportPlus/hub/${first}`);
+    await context.close();
+  }, 90_000);
 });

@@ -2,8 +2,9 @@
  * The overview's "connected now" on real NATS with JetStream: started after 1,500 hubs announced
  * themselves (more than one direct read of JetStream returns), it counts every connected one at
  * once, and, like hub-control's channel list, not those whose last presence is older than the TTL.
+ * The busiest hubs are counted from the same hub messages.
  */
-import { streamNames } from '@console/contracts';
+import { type OverviewCounts, streamNames } from '@console/contracts';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { describe, expect, it } from 'vitest';
 import type { LiveEntry } from '../src/live/entry.ts';
@@ -67,6 +68,30 @@ describe('the overview’s connected hubs', () => {
     for (let end = Date.now() + 5000; ticks.length <= from && Date.now() < end; )
       await new Promise((r) => setTimeout(r, 50));
     expect(users(ticks.at(-1))).toEqual({ app: 3, web: 2, agent: 0 });
+    await source.stop();
+  }, 30_000);
+
+  it('names the busiest hubs with their messages a second, busiest first', async () => {
+    const source = new OverviewSource(t.nc, s, null, 90_000);
+    const ticks: LiveEntry[] = [];
+    await source.start({ entry: (e) => ticks.push(e), fail: () => undefined });
+    // Before the first tick (a second after the start): 30 messages from one hub, 5 from another,
+    // one from each of 12 others; only the 10 busiest are named.
+    for (let i = 0; i < 30; i++) t.nc.publish(s.hubMsg(501, 'notification', 'feature', 'write'), '{}');
+    for (let i = 0; i < 5; i++) t.nc.publish(s.hubMsg(502, 'response', 'log', 'read'), '{}');
+    for (let hub = 600; hub < 612; hub++)
+      t.nc.publish(s.hubMsg(hub, 'notification', 'device', 'status'), '{}');
+    await t.nc.flush();
+    for (let end = Date.now() + 5000; ticks.length === 0 && Date.now() < end; )
+      await new Promise((r) => setTimeout(r, 20));
+    const busiest = (JSON.parse(ticks[0]?.json ?? '{}') as { data: OverviewCounts }).data.busiestHubs;
+    expect(busiest.length).toBe(10);
+    expect(busiest.slice(0, 3)).toEqual([
+      { hubId: 501, messagesPerSecond: 30 },
+      { hubId: 502, messagesPerSecond: 5 },
+      { hubId: 600, messagesPerSecond: 1 },
+    ]);
+    expect(busiest.slice(2).map((b) => b.hubId)).toEqual([600, 601, 602, 603, 604, 605, 606, 607]);
     await source.stop();
   }, 30_000);
 });

@@ -8,9 +8,14 @@ import {
 import { DeliverPolicy, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { toEntry } from '../entry.ts';
+import { HubRates, subjectToken } from './hub-rates.ts';
 import { ephemeralEpoch, type Source, type SourceHandlers } from './source.ts';
 
 const encoder = new TextEncoder();
+/** The busiest hubs the overview names, counted over this many seconds in a table of this many hubs. */
+export const BUSIEST_HUBS = 10;
+export const BUSIEST_WINDOW_S = 10;
+export const BUSIEST_TABLE = 256;
 const decoder = new TextDecoder();
 
 /**
@@ -51,6 +56,8 @@ function presenceAt(data: Uint8Array): number | null {
  * hub is connected while its last presence says so and is at most `ttlMs` old, so the figure
  * agrees with the live list beside it. Customers' clients (app, web, voice agent) are counted the
  * same way from their presences, heard live (`client.*.*.presence`; the live users by platform).
+ * The busiest hubs now (messages a second over the last `BUSIEST_WINDOW_S` seconds) come from the
+ * same message subscription, counted in a table of fixed size (`HubRates`).
  */
 export class OverviewSource implements Source {
   readonly epoch = ephemeralEpoch();
@@ -62,6 +69,7 @@ export class OverviewSource implements Source {
   /** Connected customer clients: platform and when their last presence was sent. */
   private readonly clients = new Map<string, { platform: ClientPlatform; at: number }>();
   private byClass = new Map<string, number>();
+  private readonly rates = new HubRates(BUSIEST_TABLE, BUSIEST_WINDOW_S);
 
   private readonly nc: NatsConnection;
   private readonly subjects: Subjects;
@@ -81,8 +89,9 @@ export class OverviewSource implements Source {
   }
 
   async start(h: SourceHandlers) {
-    const hubOf = (subject: string) => subject.split('.').at(this.subjects.prefix ? 2 : 1) ?? '';
-    const clsOf = (subject: string) => subject.split('.').at(-2) ?? '';
+    const hubAt = this.subjects.prefix ? 2 : 1;
+    const hubOf = (subject: string) => subjectToken(subject, hubAt);
+    const clsOf = (subject: string) => subjectToken(subject, -2);
     const heardLive = new Set<string>();
     const presence = (subject: string, data: Uint8Array, live: boolean, sentAt: number) => {
       const hub = hubOf(subject);
@@ -98,6 +107,7 @@ export class OverviewSource implements Source {
         callback: (_err, m) => {
           const cls = clsOf(m.subject);
           this.byClass.set(cls, (this.byClass.get(cls) ?? 0) + 1);
+          this.rates.add(hubOf(m.subject));
         },
       }),
       this.nc.subscribe(this.subjects.hubPresenceAny(), {
@@ -177,6 +187,10 @@ export class OverviewSource implements Source {
       messagesPerSecond: [...this.byClass.values()].reduce((a, b) => a + b, 0),
       byClass,
       liveUsers,
+      busiestHubs: this.rates
+        .tick(BUSIEST_HUBS)
+        .filter((r) => /^\d+$/.test(r.hubId))
+        .map((r) => ({ hubId: Number(r.hubId), messagesPerSecond: r.messagesPerSecond })),
     };
     this.byClass = new Map();
     this.offset += 1;

@@ -20,6 +20,7 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import { liveChannelsQueryOptions, overviewQueryOptions } from '../queries.ts';
+import { BusiestHubs } from './BusiestHubs.tsx';
 import { LiveLinks } from './LiveLinks.tsx';
 import { classesByVolume, liveInErrorState } from './overview-live.ts';
 import { StructureLink } from './record-links.tsx';
@@ -80,8 +81,8 @@ function Count({ label, value, hint }: { label: string; value: string | number; 
 
 /**
  * The overview shown when nothing is searched (seed 001 §2): stored counts, the live counts of the
- * `overview` topic (once a second), the live links (the channel list; Live Link+ is its total) and
- * the links in error state, locked and with no root.
+ * `overview` topic (once a second) with the busiest hubs now, the live links (the channel list;
+ * Live Link+ is its total) and the links in error state, locked and with no root.
  */
 export function SupportPlusOverview() {
   useOverviewLive();
@@ -172,6 +173,7 @@ export function SupportPlusOverview() {
           ))}
         </Group>
       )}
+      <BusiestHubs hubs={live ? live.busiestHubs : null} />
       <Paper withBorder p="md">
         <Tabs defaultValue="live">
           <Tabs.List>

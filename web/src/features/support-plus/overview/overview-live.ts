@@ -22,8 +22,19 @@ export function readCounts(event: LiveEvent): (OverviewCounts & { at: number }) 
     messagesPerSecond: d.messagesPerSecond,
     byClass,
     liveUsers,
+    busiestHubs: readBusiest(d.busiestHubs),
     at: event.at,
   };
+}
+
+/** The busiest hubs of a counts event: those with a whole hub id and a rate, busiest first. */
+export function readBusiest(value: unknown): OverviewCounts['busiestHubs'] {
+  if (!Array.isArray(value)) return [];
+  const hubs: OverviewCounts['busiestHubs'] = [];
+  for (const v of value as Partial<OverviewCounts['busiestHubs'][number]>[])
+    if (v && Number.isSafeInteger(v.hubId) && isCount(v.messagesPerSecond))
+      hubs.push({ hubId: v.hubId as number, messagesPerSecond: v.messagesPerSecond });
+  return hubs.sort((a, b) => b.messagesPerSecond - a.messagesPerSecond);
 }
 
 /** The overview query data with the newest live counts of a batch of events (unchanged if none). */

@@ -137,6 +137,7 @@ describe('live overview counts', () => {
       messagesPerSecond: 9,
       byClass: { log: 5, device: 4 },
       liveUsers: { app: 3, web: 1, agent: 0 },
+      busiestHubs: [],
       at: 2,
     });
     expect(next?.counts).toBe(base.counts);
