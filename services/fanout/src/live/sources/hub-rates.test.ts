@@ -47,6 +47,12 @@ describe('HubRates', () => {
     expect(rates.tick(5)).toEqual([{ hubId: '1', messagesPerSecond: 6 }]);
   });
 
+  it('orders hubs of the same rate by id, numerically', () => {
+    const rates = new HubRates(8, 10);
+    for (const hub of ['100', '9', '20', '3']) rates.add(hub);
+    expect(rates.tick(10).map((r) => r.hubId)).toEqual(['3', '9', '20', '100']);
+  });
+
   it('keeps the busy hubs among 10,000 quiet ones in a table of 256', () => {
     const rates = new HubRates(256, 10);
     const busy = ['100001', '100002', '100003'];
