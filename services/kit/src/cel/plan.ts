@@ -1,0 +1,296 @@
+// The AST becomes a tree of closures once, at compile time: names are resolved to a variable or a
+// comprehension slot, functions to their implementation and literal patterns to a RegExp, so evaluating a
+// message walks no AST and compares no operator strings.
+import type { Expr } from './ast.ts';
+import { functions } from './functions.ts';
+import { CelSyntaxError } from './lexer.ts';
+import { binaryOps, negate, not } from './operators.ts';
+import { compileRegex, matches, matchWith } from './regex.ts';
+import {
+  CelError,
+  CelList,
+  CelMap,
+  CelUint,
+  fromHost,
+  isKeyType,
+  isList,
+  isMap,
+  listAt,
+  listSize,
+  mapGet,
+  mapKey,
+  mapKeys,
+  noOverload,
+  types,
+  type Val,
+} from './values.ts';
+
+export interface Ctx {
+  vars: Readonly<Record<string, unknown>>;
+  slots: Val[];
+  /** Comprehension steps left in this evaluation. */
+  budget: number;
+}
+
+export type Fn = (c: Ctx) => Val;
+
+export interface PlanOptions {
+  variables: ReadonlySet<string>;
+  /** Unknown names and functions fail at compile time (true) or as an error value when evaluated (false). */
+  strict: boolean;
+}
+
+const budgetSpent = new CelError('evaluation cost budget exceeded');
+
+export function plan(root: Expr, options: PlanOptions): Fn {
+  const scope: string[] = [];
+
+  const unbound = (message: string, at: number): Fn => {
+    if (options.strict) throw new CelSyntaxError(message, at);
+    const err = new CelError(message);
+    return () => err;
+  };
+
+  const p = (e: Expr): Fn => {
+    switch (e.k) {
+      case 'lit': {
+        const v = e.value;
+        return () => v;
+      }
+      case 'ident': {
+        const slot = scope.lastIndexOf(e.name);
+        if (slot >= 0) return (c) => c.slots[slot] as Val;
+        if (options.variables.has(e.name)) {
+          const name = e.name;
+          return (c) =>
+            Object.hasOwn(c.vars, name) ? fromHost(c.vars[name]) : new CelError(`no value for '${name}'`);
+        }
+        const t = types[e.name];
+        if (t) return () => t;
+        return unbound(`undeclared reference to '${e.name}'`, e.at);
+      }
+      case 'select':
+      case 'has': {
+        const operand = p(e.operand);
+        const field = e.field;
+        const missing = new CelError(`no such key: ${field}`);
+        if (e.k === 'has') {
+          return (c) => {
+            const o = operand(c);
+            if (isMap(o)) return mapGet(o, field) !== mapGet.missing;
+            return o instanceof CelError ? o : noOverload('has', o);
+          };
+        }
+        return (c) => {
+          const o = operand(c);
+          if (o !== null && typeof o === 'object' && !Array.isArray(o) && o.constructor === Object) {
+            return Object.hasOwn(o, field) ? fromHost((o as Record<string, unknown>)[field]) : missing;
+          }
+          if (isMap(o)) {
+            const v = mapGet(o, field);
+            return v === mapGet.missing ? missing : v;
+          }
+          return o instanceof CelError ? o : noOverload(`.${field}`, o);
+        };
+      }
+      case 'index': {
+        const operand = p(e.operand);
+        const index = p(e.index);
+        return (c) => indexInto(operand(c), index(c));
+      }
+      case 'list': {
+        const items = e.items.map(p);
+        return (c) => {
+          const out: Val[] = new Array(items.length);
+          for (let i = 0; i < items.length; i++) {
+            const v = (items[i] as Fn)(c);
+            if (v instanceof CelError) return v;
+            out[i] = v;
+          }
+          return new CelList(out);
+        };
+      }
+      case 'map': {
+        const entries = e.entries.map(([k, v]) => [p(k), p(v)] as const);
+        return (c) => {
+          const m = new CelMap();
+          for (const [kf, vf] of entries) {
+            const k = kf(c);
+            if (k instanceof CelError) return k;
+            if (!isKeyType(k)) return new CelError(`unsupported map key type: ${String(k)}`);
+            const v = vf(c);
+            if (v instanceof CelError) return v;
+            const nk = mapKey(k) as string;
+            if (m.entries.has(nk)) return new CelError(`repeated key in map literal: ${String(k)}`);
+            m.entries.set(nk, [k, v]);
+          }
+          return m;
+        };
+      }
+      case 'unary': {
+        const operand = p(e.operand);
+        const f = e.op === '!' ? not : negate;
+        return (c) => f(operand(c));
+      }
+      case 'binary': {
+        const op = binaryOps[e.op] as (a: Val, b: Val) => Val;
+        const left = p(e.left);
+        const right = p(e.right);
+        return (c) => op(left(c), right(c));
+      }
+      case 'and':
+      case 'or':
+        return logical(e.k === 'and', p(e.left), p(e.right));
+      case 'cond': {
+        const test = p(e.test);
+        const then = p(e.then);
+        const otherwise = p(e.else);
+        return (c) => {
+          const t = test(c);
+          if (t === true) return then(c);
+          if (t === false) return otherwise(c);
+          return t instanceof CelError ? t : noOverload('_?_:_', t);
+        };
+      }
+      case 'call':
+        return call(e);
+      case 'comp': {
+        const range = p(e.range);
+        scope.push(e.iterVar);
+        const slot = scope.length - 1;
+        const pred = e.pred ? p(e.pred) : undefined;
+        const transform = e.transform ? p(e.transform) : undefined;
+        scope.pop();
+        return comprehension(e.macro, range, slot, pred, transform);
+      }
+    }
+  };
+
+  const call = (e: Extract<Expr, { k: 'call' }>): Fn => {
+    const f = functions[e.fn];
+    const argc = e.args.length + (e.target ? 1 : 0);
+    if (e.fn === 'matches' && argc === 2) {
+      const subject = p((e.target ?? e.args[0]) as Expr);
+      const pattern = e.args[e.args.length - 1] as Expr;
+      if (pattern.k === 'lit' && typeof pattern.value === 'string') {
+        const re = compileRegex(pattern.value);
+        if (typeof re === 'string') throw new CelSyntaxError(`matches(): ${re}`, pattern.at);
+        return (c) => {
+          const s = subject(c);
+          return s instanceof CelError ? s : matchWith(re, s);
+        };
+      }
+      return strict(matches, [subject, p(pattern)]);
+    }
+    const impl = f && (e.target ? f.method : f.global);
+    if (!impl || f.arity !== argc) {
+      const shape = e.target ? `method '${e.fn}'` : `function '${e.fn}'`;
+      if (impl) return unbound(`${shape} takes ${f.arity - (e.target ? 1 : 0)} argument(s)`, e.at);
+      return unbound(`unknown ${shape}`, e.at);
+    }
+    return strict(impl, [...(e.target ? [p(e.target)] : []), ...e.args.map(p)]);
+  };
+
+  return p(root);
+}
+
+/** A function whose first error argument is its answer. */
+function strict(impl: (...args: Val[]) => Val, args: Fn[]): Fn {
+  if (args.length === 1) {
+    const a = args[0] as Fn;
+    return (c) => {
+      const x = a(c);
+      return x instanceof CelError ? x : impl(x);
+    };
+  }
+  const [a, b] = args as [Fn, Fn];
+  return (c) => {
+    const x = a(c);
+    if (x instanceof CelError) return x;
+    const y = b(c);
+    return y instanceof CelError ? y : impl(x, y);
+  };
+}
+
+/** && and ||: either side decides when it can (false for &&, true for ||), so an error on the other is moot. */
+function logical(isAnd: boolean, left: Fn, right: Fn): Fn {
+  const decisive = !isAnd;
+  return (c) => {
+    const l = left(c);
+    if (l === decisive) return l;
+    const r = right(c);
+    if (r === decisive) return r;
+    if (typeof l !== 'boolean') return l instanceof CelError ? l : noOverload(isAnd ? '_&&_' : '_||_', l);
+    if (typeof r !== 'boolean') return r instanceof CelError ? r : noOverload(isAnd ? '_&&_' : '_||_', r);
+    return r;
+  };
+}
+
+function indexInto(o: Val, i: Val): Val {
+  if (o instanceof CelError) return o;
+  if (i instanceof CelError) return i;
+  if (isList(o)) {
+    let n: number;
+    if (typeof i === 'bigint') n = Number(i);
+    else if (typeof i === 'number' && Number.isInteger(i)) n = i;
+    else if (i instanceof CelUint) n = Number(i.v);
+    else return noOverload('_[_]', o, i);
+    return n >= 0 && n < listSize(o) ? listAt(o, n) : new CelError(`index ${n} out of range`);
+  }
+  if (isMap(o)) {
+    const v = mapGet(o, i);
+    if (v !== mapGet.missing) return v;
+    return isKeyType(i) || typeof i === 'number'
+      ? new CelError(`no such key: ${String(i)}`)
+      : noOverload('_[_]', o, i);
+  }
+  return noOverload('_[_]', o, i);
+}
+
+function comprehension(
+  macro: string,
+  range: Fn,
+  slot: number,
+  pred: Fn | undefined,
+  transform: Fn | undefined,
+): Fn {
+  return (c) => {
+    const r = range(c);
+    if (r instanceof CelError) return r;
+    let items: Val[] | CelList | readonly unknown[];
+    if (isList(r)) items = r;
+    else if (isMap(r)) items = mapKeys(r);
+    else return noOverload(macro, r);
+    const n = Array.isArray(items) ? items.length : listSize(items);
+    const at =
+      Array.isArray(items) && !isList(r)
+        ? (i: number) => items[i] as Val
+        : (i: number) => listAt(r as CelList, i);
+    let error: CelError | undefined;
+    let count = 0;
+    const out: Val[] = [];
+    for (let i = 0; i < n; i++) {
+      if (--c.budget < 0) return budgetSpent;
+      c.slots[slot] = at(i);
+      const t = pred ? pred(c) : true;
+      if (macro === 'exists' || macro === 'all') {
+        if (t === (macro === 'exists')) return t;
+        if (typeof t !== 'boolean') error ??= t instanceof CelError ? t : noOverload(macro, t);
+        continue;
+      }
+      if (t instanceof CelError) return t;
+      if (typeof t !== 'boolean') return noOverload(macro, t);
+      if (!t) continue;
+      if (macro === 'exists_one') count++;
+      else if (macro === 'filter') out.push(c.slots[slot] as Val);
+      else {
+        const v = (transform as Fn)(c);
+        if (v instanceof CelError) return v;
+        out.push(v);
+      }
+    }
+    if (macro === 'exists' || macro === 'all') return error ?? macro === 'all';
+    if (macro === 'exists_one') return count === 1;
+    return new CelList(out);
+  };
+}
