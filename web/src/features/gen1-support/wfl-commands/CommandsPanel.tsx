@@ -1,5 +1,5 @@
 import { displayMac, type Gen1CommandRow } from '@console/contracts';
-import { Alert, Button, Group, ScrollArea, Text } from '@mantine/core';
+import { Alert, Button, ScrollArea, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client.ts';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
 import { formatLocal } from '../../ui/dates.ts';
+import { LoadMore } from '../wfl-panels/LoadMore.tsx';
 import { AutoRefreshToggle } from './AutoRefreshToggle.tsx';
 import { REFRESH_EVERY_MS } from './PingsPanel.tsx';
 import {
@@ -93,17 +94,7 @@ export function CommandsPanel({ mac }: { mac: string }) {
           />
         </ScrollArea>
       )}
-      <Group>
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => void pages.fetchNextPage()}
-          disabled={!pages.hasNextPage}
-          loading={pages.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      </Group>
+      <LoadMore q={pages} />
       <ConfirmDeleteModal
         opened={asking}
         title="Delete Un-executed Commands"

@@ -20,8 +20,7 @@ export function AlexaPanel({ userId, onClose }: { userId: number; onClose: () =>
     <ClosablePanel
       title="Alexa discovered devices"
       onClose={onClose}
-      fetching={q.isFetching}
-      error={q.error}
+      q={q}
       empty={q.data && !d && 'No Alexa account is connected to this user.'}
     >
       {d && (

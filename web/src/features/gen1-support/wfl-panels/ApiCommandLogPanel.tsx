@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { DetailsModal } from '../../ui/DetailsModal.tsx';
 import { formatLocal } from '../../ui/dates.ts';
-import { ClosablePanel } from './ClosablePanel.tsx';
-import { LoadMore } from './LoadMore.tsx';
+import type { WflPanelProps } from './ClosablePanel.tsx';
+import { PagedPanel } from './PagedPanel.tsx';
 import { apiCommandsQueryOptions, panelKeys } from './queries.ts';
 
 /** The entry as logged, parsed for the JSON viewer; the text itself when it is not JSON. */
@@ -37,19 +37,16 @@ const columns = (open: (e: ApiCommandEntry) => void): Column<ApiCommandEntry>[] 
 ];
 
 /** Public-API command log (seed 000 §2): newest first, Load more, Refresh, the whole entry under All. */
-export function ApiCommandLogPanel({ wflId, onClose }: { wflId: number; onClose: () => void }) {
+export function ApiCommandLogPanel({ wflId, onClose }: WflPanelProps) {
   const client = useQueryClient();
   const q = useInfiniteQuery(apiCommandsQueryOptions(wflId));
   const [shown, setShown] = useState<ApiCommandEntry | null>(null);
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
-  const total = q.data?.pages[0]?.total ?? 0;
   return (
-    <ClosablePanel
+    <PagedPanel
       title="Command log"
       onClose={onClose}
-      fetching={q.isFetching}
-      error={q.error}
-      empty={q.isSuccess && rows.length === 0 && 'No public-API commands for this WFL.'}
+      q={q}
+      empty="No public-API commands for this WFL."
       actions={
         <Button
           size="xs"
@@ -60,22 +57,25 @@ export function ApiCommandLogPanel({ wflId, onClose }: { wflId: number; onClose:
         </Button>
       }
     >
-      <ScrollArea>
-        <ColumnTable
-          label="Command log"
-          striped
-          highlightOnHover
-          rows={rows}
-          columns={columns(setShown)}
-          rowKey={(e) => e.id}
-        />
-      </ScrollArea>
-      <LoadMore q={q} shown={rows.length} total={total} />
-      <DetailsModal
-        title={`Command log entry ${shown?.id ?? ''}`}
-        value={shown ? rawEntry(shown.raw) : null}
-        onClose={() => setShown(null)}
-      />
-    </ClosablePanel>
+      {(rows) => (
+        <>
+          <ScrollArea>
+            <ColumnTable
+              label="Command log"
+              striped
+              highlightOnHover
+              rows={rows}
+              columns={columns(setShown)}
+              rowKey={(e) => e.id}
+            />
+          </ScrollArea>
+          <DetailsModal
+            title={`Command log entry ${shown?.id ?? ''}`}
+            value={shown ? rawEntry(shown.raw) : null}
+            onClose={() => setShown(null)}
+          />
+        </>
+      )}
+    </PagedPanel>
   );
 }

@@ -3,6 +3,12 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { WflPanel } from '../wfl-commands/WflPanel.tsx';
 
+/** What each per-WFL panel is given: the WFL it shows and how it closes. */
+export interface WflPanelProps {
+  wflId: number;
+  onClose: () => void;
+}
+
 /**
  * One of the per-WFL panels opened from All Details: the WFL panel frame as a named region, its
  * own buttons and a Close button, and the query's error or empty text in one place.
@@ -10,16 +16,15 @@ import { WflPanel } from '../wfl-commands/WflPanel.tsx';
 export function ClosablePanel({
   title,
   onClose,
-  fetching,
-  error,
+  q,
   empty,
   actions,
   children,
 }: {
   title: string;
   onClose: () => void;
-  fetching: boolean;
-  error: unknown;
+  /** The panel's query: a spinner while it fetches, its error in red. */
+  q: { isFetching: boolean; error: unknown };
   /** Shown instead of the content when set (the panel has nothing to show). */
   empty?: string | false;
   actions?: ReactNode;
@@ -29,7 +34,7 @@ export function ClosablePanel({
     <Box component="section" aria-label={`${title} panel`}>
       <WflPanel
         title={title}
-        fetching={fetching}
+        fetching={q.isFetching}
         actions={
           <>
             {actions}
@@ -39,7 +44,7 @@ export function ClosablePanel({
           </>
         }
       >
-        {error ? <Alert color="red">{errorMessage(error)}</Alert> : null}
+        {q.error ? <Alert color="red">{errorMessage(q.error)}</Alert> : null}
         {empty ? (
           <Text size="sm" c="dimmed">
             {empty}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatLocal, formatStamp } from '../../ui/dates.ts';
 import { shownMac } from '../wfl-display.ts';
-import { ClosablePanel } from './ClosablePanel.tsx';
+import { ClosablePanel, type WflPanelProps } from './ClosablePanel.tsx';
 import { hubQueryOptions } from './queries.ts';
 
 /** Label and value rows of a small record. */
@@ -41,10 +41,10 @@ export const hubFacts = (w: WflView): [string, ReactNode][] => [
 ];
 
 /** Hub panel: the WFL as a hub (ids, firmware, heating, created and updated, ping, online). */
-export function HubPanel({ wflId, onClose }: { wflId: number; onClose: () => void }) {
+export function HubPanel({ wflId, onClose }: WflPanelProps) {
   const q = useQuery(hubQueryOptions(wflId));
   return (
-    <ClosablePanel title="Hub" onClose={onClose} fetching={q.isFetching} error={q.error}>
+    <ClosablePanel title="Hub" onClose={onClose} q={q}>
       {q.data && <Facts label="Hub" rows={hubFacts(q.data)} />}
     </ClosablePanel>
   );

@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatStamp } from '../../ui/dates.ts';
 import { shownMac } from '../wfl-display.ts';
-import { ClosablePanel } from './ClosablePanel.tsx';
+import { ClosablePanel, type WflPanelProps } from './ClosablePanel.tsx';
 import { Facts } from './HubPanel.tsx';
 import { linkQueryOptions } from './queries.ts';
 
 const coordinate = (v: number | null) => (v === null ? 'none' : String(v));
 
 /** Link panel: where the WFL is (its location row) and the account it belongs to. */
-export function LinkPanel({ wflId, onClose }: { wflId: number; onClose: () => void }) {
+export function LinkPanel({ wflId, onClose }: WflPanelProps) {
   const q = useQuery(linkQueryOptions(wflId));
   const l = q.data;
   return (
-    <ClosablePanel title="Link" onClose={onClose} fetching={q.isFetching} error={q.error}>
+    <ClosablePanel title="Link" onClose={onClose} q={q}>
       {l && (
         <Facts
           label="Link"

@@ -1,14 +1,17 @@
 import { Button, Group } from '@mantine/core';
 
-/** The pager under a paged panel: Load more (older rows), and how many of the total are shown. */
+/**
+ * The pager under a paged panel: Load more (older rows), and, given the total, how many of it are
+ * shown.
+ */
 export function LoadMore({
   q,
   shown,
   total,
 }: {
   q: { fetchNextPage: () => unknown; hasNextPage: boolean; isFetchingNextPage: boolean };
-  shown: number;
-  total: number;
+  shown?: number;
+  total?: number;
 }) {
   return (
     <Group>
@@ -21,9 +24,11 @@ export function LoadMore({
       >
         Load more
       </Button>
-      <span>
-        {shown} of {total}
-      </span>
+      {total !== undefined && (
+        <span>
+          {shown} of {total}
+        </span>
+      )}
     </Group>
   );
 }

@@ -2,8 +2,8 @@ import type { WflLogEntry } from '@console/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { formatLocal } from '../../ui/dates.ts';
-import { ClosablePanel } from './ClosablePanel.tsx';
-import { LoadMore } from './LoadMore.tsx';
+import type { WflPanelProps } from './ClosablePanel.tsx';
+import { PagedPanel } from './PagedPanel.tsx';
 import { logsQueryOptions } from './queries.ts';
 
 const LEVEL_COLOUR: Record<string, string> = { warn: 'orange', error: 'red' };
@@ -14,19 +14,11 @@ const COLUMNS: Column<WflLogEntry>[] = [
 ];
 
 /** Log panel: what the WFL logged, newest first, with Load more. */
-export function LogPanel({ wflId, onClose }: { wflId: number; onClose: () => void }) {
+export function LogPanel({ wflId, onClose }: WflPanelProps) {
   const q = useInfiniteQuery(logsQueryOptions(wflId));
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
   return (
-    <ClosablePanel
-      title="Log"
-      onClose={onClose}
-      fetching={q.isFetching}
-      error={q.error}
-      empty={q.isSuccess && rows.length === 0 && 'This WFL logged nothing.'}
-    >
-      <ColumnTable label="Log" striped rows={rows} columns={COLUMNS} rowKey={(l) => l.id} />
-      <LoadMore q={q} shown={rows.length} total={q.data?.pages[0]?.total ?? 0} />
-    </ClosablePanel>
+    <PagedPanel title="Log" onClose={onClose} q={q} empty="This WFL logged nothing.">
+      {(rows) => <ColumnTable label="Log" striped rows={rows} columns={COLUMNS} rowKey={(l) => l.id} />}
+    </PagedPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { formatLocal } from '../../ui/dates.ts';
-import { ClosablePanel } from './ClosablePanel.tsx';
+import { ClosablePanel, type WflPanelProps } from './ClosablePanel.tsx';
 import { plistQueryOptions } from './queries.ts';
 
 type Entry = { key: string; value: string };
@@ -11,14 +11,13 @@ const COLUMNS: Column<Entry>[] = [
 ];
 
 /** Plist panel: the app plist imported for the WFL, key by key, with when it was imported. */
-export function PlistPanel({ wflId, onClose }: { wflId: number; onClose: () => void }) {
+export function PlistPanel({ wflId, onClose }: WflPanelProps) {
   const q = useQuery(plistQueryOptions(wflId));
   return (
     <ClosablePanel
       title="Plist"
       onClose={onClose}
-      fetching={q.isFetching}
-      error={q.error}
+      q={q}
       empty={q.data?.entries.length === 0 && 'No plist was imported for this WFL.'}
     >
       {q.data && (

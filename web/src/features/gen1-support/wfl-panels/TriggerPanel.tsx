@@ -2,7 +2,7 @@ import type { WflTrigger } from '@console/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
-import { ClosablePanel } from './ClosablePanel.tsx';
+import { ClosablePanel, type WflPanelProps } from './ClosablePanel.tsx';
 import { triggersQueryOptions } from './queries.ts';
 
 const COLUMNS: Column<WflTrigger>[] = [
@@ -16,14 +16,13 @@ const COLUMNS: Column<WflTrigger>[] = [
 ];
 
 /** Trigger panel: the triggers the WFL reports. */
-export function TriggerPanel({ wflId, onClose }: { wflId: number; onClose: () => void }) {
+export function TriggerPanel({ wflId, onClose }: WflPanelProps) {
   const q = useQuery(triggersQueryOptions(wflId));
   return (
     <ClosablePanel
       title="Trigger"
       onClose={onClose}
-      fetching={q.isFetching}
-      error={q.error}
+      q={q}
       empty={q.data?.rows.length === 0 && 'This WFL reports no triggers.'}
     >
       {q.data && (
