@@ -173,8 +173,15 @@ export function isNumeric(v: Val): v is bigint | number | CelUint {
   return typeof v === 'bigint' || typeof v === 'number' || v instanceof CelUint;
 }
 
-function numeric(v: bigint | number | CelUint): bigint | number {
-  return v instanceof CelUint ? v.v : v;
+/** int and uint compare exactly; against a double, both are compared as doubles (as CEL's reference does). */
+function numericPair(
+  a: bigint | number | CelUint,
+  b: bigint | number | CelUint,
+): [bigint, bigint] | [number, number] {
+  const x = a instanceof CelUint ? a.v : a;
+  const y = b instanceof CelUint ? b.v : b;
+  if (typeof x === 'bigint' && typeof y === 'bigint') return [x, y];
+  return [Number(x), Number(y)];
 }
 
 /** CEL's heterogeneous equality: numbers compare by value across int, uint and double; other kinds never equal. */
@@ -182,8 +189,8 @@ export function celEquals(a: Val, b: Val): boolean {
   if (a === b) return typeof a !== 'number' || !Number.isNaN(a);
   if (isNumeric(a)) {
     if (!isNumeric(b)) return false;
-    // biome-ignore lint/suspicious/noDoubleEquals: bigint and number compare exactly only with loose equality
-    return numeric(a) == numeric(b);
+    const [x, y] = numericPair(a, b);
+    return x === y;
   }
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (a instanceof Uint8Array) return b instanceof Uint8Array && bytesCompare(a, b) === 0;
@@ -224,15 +231,8 @@ export function stringCompare(a: string, b: string): number {
 export function celCompare(a: Val, b: Val, op: string): number | CelError {
   if (typeof a === 'string' && typeof b === 'string') return Math.sign(stringCompare(a, b));
   if (isNumeric(a) && isNumeric(b)) {
-    const x = numeric(a);
-    const y = numeric(b);
-    return x < y
-      ? -1
-      : x > y
-        ? 1
-        : x === y || (typeof x !== typeof y && !Number.isNaN(x) && !Number.isNaN(y))
-          ? 0
-          : Number.NaN;
+    const [x, y] = numericPair(a, b);
+    return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN;
   }
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (a instanceof Uint8Array && b instanceof Uint8Array) return Math.sign(bytesCompare(a, b));
