@@ -1,82 +1,435 @@
-// matches(): CEL's patterns are RE2, which runs in linear time; JavaScript's RegExp backtracks. The
-// patterns accepted are the RE2 syntax JavaScript shares, run with the `u` flag, and refused are: what RE2
-// does not have (back-references, look-around) and the shapes that make a backtracking engine exponential —
-// an unbounded repeat (`*`, `+`, `{n,}`) of a group that itself repeats or alternates, like `(a+)+` or
-// `(a|aa)*`. Subjects longer than maxSubject are an error rather than a long match.
+// matches(): CEL's patterns are RE2, whose matching time is linear in the subject. JavaScript's RegExp
+// backtracks (`(a+)+$` on a long run of a's never ends), so the patterns are compiled here to a small
+// instruction list and run as a Thompson/Pike simulation: every thread advances one code point at a time,
+// so a match costs at most (subject length x program size), whatever the pattern.
+//
+// Syntax: literals, `.`, classes `[a-z]` `[^...]` (with \d \w \s inside), \d \w \s \D \W \S, \pL / \p{Greek}
+// (through JavaScript's Unicode property tables), anchors ^ $ \A \z, \b \B, groups ( ) (?: ) (?P<n> ) (?<n> ),
+// alternation, * + ? {n} {n,} {n,m} (lazy forms accepted: for a yes/no match they mean the same), and
+// leading flags (?i) (?s) (?m). Not RE2 and refused: back-references, look-around.
 import { CelError, noOverload, type Val } from './values.ts';
 
 export const MAX_MATCH_SUBJECT = 65_536;
+const MAX_PROGRAM = 2_000;
+const MAX_REPEAT = 1_000;
 
-interface Frame {
-  repeats: boolean;
-  alternates: boolean;
+type Node =
+  | { t: 'char'; test: (cp: number) => boolean }
+  | { t: 'assert'; kind: 'bol' | 'eol' | 'begin' | 'end' | 'word' | 'notword' }
+  | { t: 'cat'; items: Node[] }
+  | { t: 'alt'; items: Node[] }
+  | { t: 'repeat'; item: Node; min: number; max: number };
+
+interface Flags {
+  i: boolean;
+  s: boolean;
+  m: boolean;
 }
 
-/** The JavaScript RegExp for an accepted RE2 pattern, or the reason it is refused. */
-export function compileRegex(pattern: string): RegExp | string {
-  let src = pattern;
-  let flags = 'u';
-  const inline = /^\(\?([ims]+)\)/.exec(src);
-  if (inline) {
-    flags += (inline[1] as string).replace(/[^ims]/g, '');
-    src = src.slice(inline[0].length);
+class RegexError extends Error {}
+
+const isWordCp = (cp: number) =>
+  (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122) || cp === 95;
+const isSpaceCp = (cp: number) => cp === 32 || (cp >= 9 && cp <= 13);
+const isDigitCp = (cp: number) => cp >= 48 && cp <= 57;
+
+const PERL: Record<string, (cp: number) => boolean> = {
+  d: isDigitCp,
+  D: (cp) => !isDigitCp(cp),
+  w: isWordCp,
+  W: (cp) => !isWordCp(cp),
+  s: isSpaceCp,
+  S: (cp) => !isSpaceCp(cp),
+};
+const ESCAPED: Record<string, number> = { n: 10, t: 9, r: 13, f: 12, v: 11, a: 7 };
+
+function foldCase(test: (cp: number) => boolean): (cp: number) => boolean {
+  return (cp) => {
+    if (test(cp)) return true;
+    const s = String.fromCodePoint(cp);
+    const lower = s.toLowerCase().codePointAt(0) as number;
+    const upper = s.toUpperCase().codePointAt(0) as number;
+    return (lower !== cp && test(lower)) || (upper !== cp && test(upper));
+  };
+}
+
+class RegexParser {
+  private i = 0;
+  private readonly cps: number[];
+  private readonly flags: Flags;
+  constructor(pattern: string, flags: Flags) {
+    this.cps = Array.from(pattern, (c) => c.codePointAt(0) as number);
+    this.flags = flags;
   }
-  src = src.replace(/\(\?P</g, '(?<');
-  const stack: Frame[] = [{ repeats: false, alternates: false }];
-  let lastGroup: Frame | undefined;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i] as string;
-    const top = stack[stack.length - 1] as Frame;
-    if (c === '\\') {
-      const n = src[i + 1] ?? '';
-      if (/[1-9k]/.test(n)) return 'back-references are not supported (RE2)';
-      i++;
-      lastGroup = undefined;
-    } else if (c === '[') {
-      i++;
-      if (src[i] === '^') i++;
-      if (src[i] === ']') i++;
-      while (i < src.length && src[i] !== ']') if (src[i++] === '\\') i++;
-      lastGroup = undefined;
-    } else if (c === '(') {
-      if (/^\(\?<?[=!]/.test(src.slice(i))) return 'look-around is not supported (RE2)';
-      stack.push({ repeats: false, alternates: false });
-      lastGroup = undefined;
-    } else if (c === ')') {
-      if (stack.length === 1) return 'unbalanced parenthesis';
-      lastGroup = stack.pop() as Frame;
-      const parent = stack[stack.length - 1] as Frame;
-      parent.repeats ||= lastGroup.repeats;
-      parent.alternates ||= lastGroup.alternates;
-    } else if (c === '|') {
-      top.alternates = true;
-      lastGroup = undefined;
-    } else if (c === '*' || c === '+' || c === '?' || c === '{') {
-      let unbounded = c !== '?';
-      if (c === '{') {
-        const m = /^\{(\d+)(,(\d*))?\}/.exec(src.slice(i));
-        if (!m) continue;
-        unbounded = m[2] !== undefined && m[3] === '';
-        i += m[0].length - 1;
+
+  private peek(): string | undefined {
+    const cp = this.cps[this.i];
+    return cp === undefined ? undefined : String.fromCodePoint(cp);
+  }
+
+  parse(): Node {
+    const n = this.alternation();
+    if (this.i < this.cps.length) throw new RegexError('unbalanced parenthesis');
+    return n;
+  }
+
+  private alternation(): Node {
+    const items = [this.concatenation()];
+    while (this.peek() === '|') {
+      this.i++;
+      items.push(this.concatenation());
+    }
+    return items.length === 1 ? (items[0] as Node) : { t: 'alt', items };
+  }
+
+  private concatenation(): Node {
+    const items: Node[] = [];
+    for (let c = this.peek(); c !== undefined && c !== '|' && c !== ')'; c = this.peek()) {
+      items.push(this.repetition(this.atom()));
+    }
+    return { t: 'cat', items };
+  }
+
+  private repetition(item: Node): Node {
+    for (;;) {
+      const c = this.peek();
+      let min: number;
+      let max: number;
+      if (c === '*' || c === '+' || c === '?') {
+        this.i++;
+        [min, max] = c === '*' ? [0, -1] : c === '+' ? [1, -1] : [0, 1];
+      } else if (c === '{') {
+        const m = /^\{(\d+)(,(\d*))?\}/.exec(String.fromCodePoint(...this.cps.slice(this.i, this.i + 16)));
+        if (!m) return item;
+        this.i += m[0].length;
+        min = Number(m[1]);
+        max = m[2] === undefined ? min : m[3] === '' ? -1 : Number(m[3]);
+        if (min > MAX_REPEAT || max > MAX_REPEAT || (max >= 0 && max < min))
+          throw new RegexError('bad repetition count');
+      } else return item;
+      if (item.t === 'assert' || (item.t === 'cat' && item.items.length === 0))
+        throw new RegexError('missing argument to repetition operator');
+      if (this.peek() === '?') this.i++;
+      if (this.peek() === '*' || this.peek() === '+') throw new RegexError('bad repetition operator');
+      item = { t: 'repeat', item, min, max };
+    }
+  }
+
+  private atom(): Node {
+    const c = this.peek() as string;
+    this.i++;
+    switch (c) {
+      case '(':
+        return this.group();
+      case '[':
+        return this.charClass();
+      case '.': {
+        const s = this.flags.s;
+        return { t: 'char', test: (cp) => s || cp !== 10 };
       }
-      if (src[i + 1] === '?') i++;
-      if (unbounded && lastGroup && (lastGroup.repeats || lastGroup.alternates)) {
-        return 'a repeated group that itself repeats or alternates (e.g. (a+)+) could take exponential time';
+      case '^':
+        return { t: 'assert', kind: this.flags.m ? 'bol' : 'begin' };
+      case '$':
+        return { t: 'assert', kind: this.flags.m ? 'eol' : 'end' };
+      case '\\':
+        return this.escape();
+      case '*':
+      case '+':
+      case '?':
+        throw new RegexError('missing argument to repetition operator');
+      default:
+        return this.literal(c.codePointAt(0) as number);
+    }
+  }
+
+  private literal(cp: number): Node {
+    const test = (x: number) => x === cp;
+    return { t: 'char', test: this.flags.i ? foldCase(test) : test };
+  }
+
+  private group(): Node {
+    if (this.peek() === '?') {
+      const rest = String.fromCodePoint(...this.cps.slice(this.i, this.i + 4));
+      if (/^\?<?[=!]/.test(rest)) throw new RegexError('look-around is not supported (RE2)');
+      const named = /^\?P?<[A-Za-z_][A-Za-z0-9_]*>/.exec(
+        String.fromCodePoint(...this.cps.slice(this.i, this.i + 40)),
+      );
+      if (named) this.i += named[0].length;
+      else if (rest.startsWith('?:')) this.i += 2;
+      else throw new RegexError('unsupported group flags');
+    }
+    const inner = this.alternation();
+    if (this.peek() !== ')') throw new RegexError('missing closing )');
+    this.i++;
+    return inner;
+  }
+
+  /** An escape after a backslash, outside a character class. */
+  private escape(): Node {
+    const c = this.peek();
+    if (c === undefined) throw new RegexError('trailing backslash');
+    this.i++;
+    const perl = PERL[c];
+    if (perl) return { t: 'char', test: perl };
+    if (/[1-9]/.test(c)) throw new RegexError('back-references are not supported (RE2)');
+    if (c === 'b' || c === 'B') return { t: 'assert', kind: c === 'b' ? 'word' : 'notword' };
+    if (c === 'A' || c === 'z') return { t: 'assert', kind: c === 'A' ? 'begin' : 'end' };
+    if (c === 'p' || c === 'P') return this.unicodeClass(c === 'P');
+    const escaped = ESCAPED[c];
+    if (escaped !== undefined) return this.literal(escaped);
+    if (c === 'x') return this.literal(this.hexEscape());
+    if (/[A-Za-z0-9]/.test(c)) throw new RegexError(`invalid escape \\${c}`);
+    return this.literal(c.codePointAt(0) as number);
+  }
+
+  private unicodeClass(negated: boolean): Node {
+    let name = this.peek() ?? '';
+    this.i++;
+    if (name === '{') {
+      const close = this.cps.indexOf(125, this.i);
+      if (close < 0) throw new RegexError('missing } in \\p{...}');
+      name = String.fromCodePoint(...this.cps.slice(this.i, close));
+      this.i = close + 1;
+    }
+    let re: RegExp;
+    try {
+      re = new RegExp(`^\\p{${name}}$`, 'u');
+    } catch {
+      throw new RegexError(`unknown Unicode class ${name}`);
+    }
+    // One code point against one property: no backtracking is possible here.
+    return { t: 'char', test: (cp) => re.test(String.fromCodePoint(cp)) !== negated };
+  }
+
+  private charClass(): Node {
+    const negated = this.peek() === '^';
+    if (negated) this.i++;
+    const tests: ((cp: number) => boolean)[] = [];
+    let first = true;
+    for (;;) {
+      const c = this.peek();
+      if (c === undefined) throw new RegexError('missing closing ]');
+      if (c === ']' && !first) {
+        this.i++;
+        break;
       }
-      top.repeats = true;
-      lastGroup = undefined;
-    } else lastGroup = undefined;
+      first = false;
+      const posix = /^\[:(\^?)([a-z]+):\]/.exec(String.fromCodePoint(...this.cps.slice(this.i, this.i + 12)));
+      if (posix) {
+        tests.push(posixClass(posix[2] as string, posix[1] === '^'));
+        this.i += posix[0].length;
+        continue;
+      }
+      const lo = this.classAtom();
+      if (typeof lo !== 'number') {
+        tests.push(lo);
+        continue;
+      }
+      if (this.peek() === '-' && this.cps[this.i + 1] !== 93 && this.cps[this.i + 1] !== undefined) {
+        this.i++;
+        const hi = this.classAtom();
+        if (typeof hi !== 'number' || hi < lo) throw new RegexError('bad character class range');
+        tests.push((cp) => cp >= lo && cp <= hi);
+      } else tests.push((cp) => cp === lo);
+    }
+    const inClass = (cp: number) => tests.some((t) => t(cp));
+    const test = this.flags.i ? foldCase(inClass) : inClass;
+    return { t: 'char', test: negated ? (cp) => !test(cp) : test };
+  }
+
+  /** A code point, or a test for an escaped class such as \d or \pL. */
+  private classAtom(): number | ((cp: number) => boolean) {
+    const cp = this.cps[this.i++] as number;
+    if (cp !== 92) return cp;
+    const e = this.peek();
+    if (e === undefined) throw new RegexError('trailing backslash');
+    this.i++;
+    const perl = PERL[e];
+    if (perl) return perl;
+    if (e === 'p' || e === 'P') return (this.unicodeClass(e === 'P') as Extract<Node, { t: 'char' }>).test;
+    const escaped = ESCAPED[e];
+    if (escaped !== undefined) return escaped;
+    if (e === 'x') return this.hexEscape();
+    if (/[A-Za-z0-9]/.test(e)) throw new RegexError(`invalid escape \\${e} in character class`);
+    return e.codePointAt(0) as number;
+  }
+
+  private hexEscape(): number {
+    const text = String.fromCodePoint(...this.cps.slice(this.i, this.i + 10));
+    const m = /^\{([0-9a-fA-F]{1,6})\}|^([0-9a-fA-F]{2})/.exec(text);
+    if (!m) throw new RegexError('invalid escape \\x');
+    this.i += m[0].length;
+    return Number.parseInt((m[1] ?? m[2]) as string, 16);
+  }
+}
+
+function posixClass(name: string, negated: boolean): (cp: number) => boolean {
+  const tests: Record<string, (cp: number) => boolean> = {
+    alpha: (cp) => (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122),
+    digit: isDigitCp,
+    alnum: (cp) => isDigitCp(cp) || (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122),
+    space: isSpaceCp,
+    upper: (cp) => cp >= 65 && cp <= 90,
+    lower: (cp) => cp >= 97 && cp <= 122,
+    word: isWordCp,
+    xdigit: (cp) => isDigitCp(cp) || (cp >= 65 && cp <= 70) || (cp >= 97 && cp <= 102),
+    punct: (cp) =>
+      (cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126),
+  };
+  const t = tests[name];
+  if (!t) throw new RegexError(`unknown class [:${name}:]`);
+  return negated ? (cp) => !t(cp) : t;
+}
+
+// The program: instruction i is one of these; `x`/`y` are instruction indexes.
+type Inst =
+  | { op: 'char'; test: (cp: number) => boolean; x: number }
+  | { op: 'split'; x: number; y: number }
+  | { op: 'jmp'; x: number }
+  | { op: 'assert'; kind: Extract<Node, { t: 'assert' }>['kind']; x: number }
+  | { op: 'match' };
+
+function emit(root: Node): Inst[] {
+  const prog: Inst[] = [];
+  const push = (inst: Inst): number => {
+    if (prog.length >= MAX_PROGRAM) throw new RegexError('pattern is too large');
+    prog.push(inst);
+    return prog.length - 1;
+  };
+  const gen = (n: Node): void => {
+    switch (n.t) {
+      case 'char':
+        push({ op: 'char', test: n.test, x: prog.length + 1 });
+        return;
+      case 'assert':
+        push({ op: 'assert', kind: n.kind, x: prog.length + 1 });
+        return;
+      case 'cat':
+        for (const item of n.items) gen(item);
+        return;
+      case 'alt': {
+        const jumps: number[] = [];
+        const last = n.items.length - 1;
+        for (let k = 0; k < last; k++) {
+          const split = push({ op: 'split', x: prog.length + 1, y: 0 });
+          gen(n.items[k] as Node);
+          jumps.push(push({ op: 'jmp', x: 0 }));
+          (prog[split] as { y: number }).y = prog.length;
+        }
+        gen(n.items[last] as Node);
+        for (const j of jumps) (prog[j] as { x: number }).x = prog.length;
+        return;
+      }
+      case 'repeat': {
+        for (let k = 0; k < n.min; k++) gen(n.item);
+        if (n.max < 0) {
+          const split = push({ op: 'split', x: prog.length + 1, y: 0 });
+          gen(n.item);
+          push({ op: 'jmp', x: split });
+          (prog[split] as { y: number }).y = prog.length;
+          return;
+        }
+        const splits: number[] = [];
+        for (let k = n.min; k < n.max; k++) {
+          splits.push(push({ op: 'split', x: prog.length + 1, y: 0 }));
+          gen(n.item);
+        }
+        for (const s of splits) (prog[s] as { y: number }).y = prog.length;
+      }
+    }
+  };
+  gen(root);
+  push({ op: 'match' });
+  return prog;
+}
+
+export interface Matcher {
+  test(subject: string): boolean;
+}
+
+function matcher(prog: Inst[]): Matcher {
+  return {
+    test(subject) {
+      const cps = Array.from(subject, (c) => c.codePointAt(0) as number);
+      const seen = new Int32Array(prog.length).fill(-1);
+      let current: number[] = [];
+      let next: number[] = [];
+      // Follows jumps, splits and assertions from `pc` at position `at`; true when it reaches the match.
+      const add = (list: number[], pc: number, at: number): boolean => {
+        if (seen[pc] === at) return false;
+        seen[pc] = at;
+        const inst = prog[pc] as Inst;
+        switch (inst.op) {
+          case 'match':
+            return true;
+          case 'jmp':
+            return add(list, inst.x, at);
+          case 'split':
+            return add(list, inst.x, at) || add(list, inst.y, at);
+          case 'assert':
+            return holds(inst.kind, cps, at) && add(list, inst.x, at);
+          case 'char':
+            list.push(pc);
+            return false;
+        }
+      };
+      for (let at = 0; ; at++) {
+        // Unanchored: a new thread starts at every position.
+        if (add(current, 0, at)) return true;
+        if (at >= cps.length || current.length === 0) {
+          if (at >= cps.length) return false;
+          continue;
+        }
+        const cp = cps[at] as number;
+        for (const pc of current) {
+          const inst = prog[pc] as Extract<Inst, { op: 'char' }>;
+          if (inst.test(cp) && add(next, inst.x, at + 1)) return true;
+        }
+        [current, next] = [next, current];
+        next.length = 0;
+      }
+    },
+  };
+}
+
+function holds(kind: Extract<Inst, { op: 'assert' }>['kind'], cps: number[], at: number): boolean {
+  switch (kind) {
+    case 'begin':
+      return at === 0;
+    case 'end':
+      return at === cps.length;
+    case 'bol':
+      return at === 0 || cps[at - 1] === 10;
+    case 'eol':
+      return at === cps.length || cps[at] === 10;
+    default: {
+      const before = at > 0 && isWordCp(cps[at - 1] as number);
+      const after = at < cps.length && isWordCp(cps[at] as number);
+      return (before !== after) === (kind === 'word');
+    }
+  }
+}
+
+/** A matcher for an RE2 pattern, or the reason it is refused. */
+export function compileRegex(pattern: string): Matcher | string {
+  const flags: Flags = { i: false, s: false, m: false };
+  let src = pattern;
+  const leading = /^\(\?([ism]+)\)/.exec(src);
+  if (leading) {
+    for (const f of leading[1] as string) flags[f as keyof Flags] = true;
+    src = src.slice(leading[0].length);
   }
   try {
-    return new RegExp(src, flags);
+    return matcher(emit(new RegexParser(src, flags).parse()));
   } catch (e) {
-    return `invalid pattern: ${(e as Error).message}`;
+    if (e instanceof RegexError) return e.message;
+    throw e;
   }
 }
 
-const cache = new Map<string, RegExp | string>();
+const cache = new Map<string, Matcher | string>();
 
-export function regexFor(pattern: string): RegExp | string {
+export function regexFor(pattern: string): Matcher | string {
   let re = cache.get(pattern);
   if (re === undefined) {
     re = compileRegex(pattern);
@@ -86,7 +439,7 @@ export function regexFor(pattern: string): RegExp | string {
   return re;
 }
 
-export function matchWith(re: RegExp, s: Val): Val {
+export function matchWith(re: Matcher, s: Val): Val {
   if (typeof s !== 'string') return noOverload('matches', s);
   if (s.length > MAX_MATCH_SUBJECT)
     return new CelError(`matches() subject longer than ${MAX_MATCH_SUBJECT} characters`);
