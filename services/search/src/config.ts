@@ -37,7 +37,13 @@ export const SearchConfigSchema = Type.Composite([
     INDEX_FOLLOW_STORE: Type.Boolean({
       default: true,
       description:
-        "Add to the Gen2 search index what the stores' writers announce they inserted (store.<collection>.inserted: new customers of the growth and the loader)",
+        "Add to the Gen2 search index what the stores' writers announce they inserted (store.<collection>.inserted on the STORE stream, from a cursor kept beside the index: new customers of the growth and the loader, also those announced while search was stopped)",
+    }),
+    INDEX_FOLLOW_RETRY_MS: Type.Integer({
+      minimum: 50,
+      default: 5000,
+      description:
+        'Pause before the store follower tries again: no STORE stream yet, another instance following, a failure',
     }),
   }),
 ]);

@@ -45,7 +45,9 @@ export interface SearchHarness {
 
 export const WORLD = { seed: 7, customers: 300 } as const;
 
-export async function startSearch(o: { customers?: number; world?: boolean } = {}): Promise<SearchHarness> {
+export async function startSearch(
+  o: { customers?: number; world?: boolean; env?: Record<string, string> } = {},
+): Promise<SearchHarness> {
   const infra = infraEnv();
   const prefix = uniqueName('search');
   const postgres = await scratchPostgres(infra.DATABASE_URL, 'search', 4);
@@ -55,6 +57,8 @@ export async function startSearch(o: { customers?: number; world?: boolean } = {
     MONGO_URL: mongo.url,
     INDEX_ON_START: 'never',
     FERRETDB_POSTGRESQL_URL: process.env.FERRETDB_POSTGRESQL_URL ?? '',
+    INDEX_FOLLOW_RETRY_MS: '200',
+    ...o.env,
   });
   if (o.world !== false) {
     await loadWorld({

@@ -1,9 +1,10 @@
-import type { StoreEvent } from '@console/contracts';
+import { streamNames } from '@console/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SearchConfig } from '../config.ts';
 import { accelerate, backendMatches } from './ferret.ts';
 import { reindex, worldLoaded } from './gen2/reindex.ts';
+import { SearchStoreFollower } from './gen2/store-follow.ts';
 
 const OUTBOX_EVERY_MS = 30_000;
 
@@ -25,13 +26,38 @@ export const backgroundPlugin = fp(
     const { config } = opts;
     const onError = (err: unknown) => app.log.error({ err }, 'background search work failed');
     let building: Promise<unknown> | null = null;
+    // What the stores' writers announce they inserted (the growth's and the loader's new
+    // customers): searchable within seconds, and what was announced while no instance ran is
+    // taken up at the next start (gen2/store-follow.ts).
+    const follower = config.INDEX_FOLLOW_STORE
+      ? new SearchStoreFollower({
+          nc: app.nats,
+          pool: app.pg,
+          refresher: app.searchDomain.refresher,
+          log: app.log,
+          stream: streamNames(config.NATS_PREFIX).store,
+          retryMs: config.INDEX_FOLLOW_RETRY_MS,
+        })
+      : null;
+    // Set before a whole build: the follower starts from the stream's end as it was then.
+    let skipped: Promise<unknown> = Promise.resolve();
+    if (follower) {
+      app.addHook('onReady', async () => {
+        await skipped;
+        follower.start();
+      });
+      app.addHook('preClose', async () => follower.stop());
+    }
     // 'auto': never built, or built over another world than the one loaded now.
     const built = await app.pg.query<{ world: string | null }>(
       "select value->>'world' as world from search_g2_meta where key = 'build'",
     );
     const stale = !built.rowCount || built.rows[0]?.world !== (await worldLoaded(app.pg));
     if (config.INDEX_ON_START === 'always' || (config.INDEX_ON_START === 'auto' && stale)) {
-      building = buildIndex(app)
+      // A whole build reads all that is stored now: announcements made before it are not read again.
+      skipped = follower ? follower.skipToEnd().catch(onError) : skipped;
+      building = skipped
+        .then(() => buildIndex(app))
         .then((r) => app.log.info(r, 'Gen2 search index built'))
         .catch(onError);
     }
@@ -46,24 +72,6 @@ export const backgroundPlugin = fp(
           } catch {
             // not JSON: nothing to refresh
           }
-        },
-      });
-      app.addHook('onClose', async () => sub.unsubscribe());
-    }
-    if (config.INDEX_FOLLOW_STORE) {
-      // What the stores' writers announce they inserted (the growth's and the loader's new
-      // customers): searchable within seconds. One instance of the queue group takes each message.
-      const sub = app.nats.subscribe(app.subjects.storeAny(), {
-        queue: 'search-index',
-        callback: (err, msg) => {
-          if (err) return onError(err);
-          let event: unknown;
-          try {
-            event = msg.json();
-          } catch {
-            return; // not JSON: nothing to index
-          }
-          app.searchDomain.refresher.announced(event as Partial<StoreEvent>).catch(onError);
         },
       });
       app.addHook('onClose', async () => sub.unsubscribe());

@@ -51,7 +51,7 @@ export class IndexRefresher {
    * structure with its hubs, products and users (collapsed like any refresh); a hub is read by `_id`
    * and upserted. Reads are `_id` equalities (pushed down by FerretDB), so the cost is what was added.
    */
-  async announced(event: Partial<StoreEvent>): Promise<void> {
+  async announced(event: Partial<StoreEvent>, opts: { now?: boolean } = {}): Promise<void> {
     const docs = Array.isArray(event.docs) ? event.docs.filter((d) => typeof d?.id === 'string') : [];
     const ids = docs.map((d) => (/^[0-9a-f]{24}$/.test(d.id) ? new ObjectId(d.id) : d.id));
     if (!ids.length) return;
@@ -66,17 +66,33 @@ export class IndexRefresher {
         await upsertHubs(this.pool, hubs.map(hubRow));
         return;
       }
-      case 'products': {
-        for (const d of docs) this.request({ rootGroupId: d.rootGroupId });
-        return;
-      }
+      case 'products':
+        return this.structures(
+          docs.map((d) => d.rootGroupId),
+          opts.now,
+        );
       case 'structures': {
         const found = await this.mongo.byValues(this.mongo.structures, '_id', ids, 1);
-        for (const s of found) this.request({ rootGroupId: s.rootGroupId });
-        return;
+        return this.structures(
+          found.map((s) => s.rootGroupId),
+          opts.now,
+        );
       }
       default:
     }
+  }
+
+  /**
+   * Refreshes these structures: later and collapsed, or (`now`, for a follower that moves its
+   * cursor only past what is written) each once, before answering.
+   */
+  private async structures(ids: readonly unknown[], now = false): Promise<void> {
+    const distinct = [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
+    if (!now) {
+      for (const rootGroupId of distinct) this.request({ rootGroupId });
+      return;
+    }
+    for (const rootGroupId of distinct) await this.structure(rootGroupId);
   }
 
   private later(key: string, run: () => Promise<void>): void {
