@@ -1,9 +1,19 @@
 import { FEATURE_DATA, type FeatureDataOptions, type ProductsAndFeatures } from '@console/contracts';
-import { Alert, Button, Checkbox, Group, NumberInput, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  type NumberInputProps,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatLocal } from '../ui/dates.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { Toggle } from '../ui/Toggle.tsx';
 import { ProductPicker } from './ProductPicker.tsx';
 import {
   cancelFeatureData,
@@ -16,6 +26,11 @@ import {
 import { FeatureIdList, ResultPanel } from './ResultPanel.tsx';
 
 const whole = (v: number | string) => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+
+/** A run option that takes a whole number from 1 (checked by `whole` on Run). */
+function WholeInput(props: NumberInputProps) {
+  return <NumberInput min={1} allowDecimal={false} {...props} />;
+}
 
 /**
  * /linkplus-data (seed 002 "Feature-data screen"): choose products and feature types, set the run
@@ -67,33 +82,15 @@ export function FeatureDataScreen() {
       </Text>
       <ProductPicker onChange={setChosen} />
       <Group align="end" gap="lg" aria-label="Run options">
-        <Checkbox
+        <Toggle
           label="Query Live for missing"
           description="Reads features with no stored value from their hubs (a transaction and a note on each hub, in your name)"
           checked={queryLive}
-          onChange={(e) => setQueryLive(e.currentTarget.checked)}
+          onChange={setQueryLive}
         />
-        <NumberInput
-          label="Max Features"
-          w={140}
-          min={1}
-          allowDecimal={false}
-          value={maxFeatures}
-          onChange={setMaxFeatures}
-        />
-        <Checkbox
-          label="Keep Feature Data"
-          checked={keepFeatureData}
-          onChange={(e) => setKeepFeatureData(e.currentTarget.checked)}
-        />
-        <NumberInput
-          label="DB Recs"
-          w={120}
-          min={1}
-          allowDecimal={false}
-          value={dbRecs}
-          onChange={setDbRecs}
-        />
+        <WholeInput label="Max Features" w={140} value={maxFeatures} onChange={setMaxFeatures} />
+        <Toggle label="Keep Feature Data" checked={keepFeatureData} onChange={setKeepFeatureData} />
+        <WholeInput label="DB Recs" w={120} value={dbRecs} onChange={setDbRecs} />
       </Group>
       <Group gap="sm">
         <Button onClick={() => start()} loading={run.isPending} disabled={running}>
@@ -130,12 +127,10 @@ export function FeatureDataScreen() {
         </Button>
       </Group>
       <Group align="end" gap="sm">
-        <NumberInput
+        <WholeInput
           label="Active links in the last days"
           w={220}
-          min={1}
           max={3650}
-          allowDecimal={false}
           value={activeDays}
           onChange={setActiveDays}
         />
@@ -152,11 +147,7 @@ export function FeatureDataScreen() {
           Get Stats
         </Button>
       </Group>
-      {problem && (
-        <Alert color="red" aria-label="Feature data problem">
-          {problem}
-        </Alert>
-      )}
+      <ErrorAlert error={problem} aria-label="Feature data problem" />
       <ErrorAlert error={run.error} aria-label="Run refused" />
       <ErrorAlert error={cancel.error} aria-label="Cancel refused" />
       <ErrorAlert error={result.error} aria-label="Result error" />

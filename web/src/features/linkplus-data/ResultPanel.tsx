@@ -1,8 +1,34 @@
 import type { FeatureDataSummary, FeatureIds } from '@console/contracts';
 import { Code, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { TableHead } from '../ui/ColumnTable.tsx';
+import { type Column, ColumnTable, TableHead } from '../ui/ColumnTable.tsx';
 import { formatLocal } from '../ui/dates.ts';
 import type { ResultView } from './queries.ts';
+
+type Exception = NonNullable<FeatureDataSummary['exceptions']>[number];
+type Sampled = NonNullable<FeatureDataSummary['featureData']>[number];
+
+/** The product, feature type, feature and link columns that begin the exceptions and the values. */
+const found = <R extends Exception | Sampled>(): Column<R>[] => [
+  { header: 'Product', cell: (r) => r.productCode },
+  { header: 'Feature type', cell: (r) => r.featureType },
+  { header: 'Feature', cell: (r) => r.featureId },
+  { header: 'Link', cell: (r) => r.linkId },
+];
+
+const EXCEPTIONS: Column<Exception>[] = [...found(), { header: 'Reason', cell: (e) => e.reason }];
+
+const VALUES: Column<Sampled>[] = [
+  ...found(),
+  {
+    header: 'Values (newest first)',
+    cell: (f) =>
+      f.values.length === 0 ? (
+        'none'
+      ) : (
+        <Code>{f.values.map((v) => `${JSON.stringify(v.value)}${v.live ? ' (live)' : ''}`).join(' ')}</Code>
+      ),
+  },
+];
 
 /** The latest result: its stats per product and type, and the exceptions or sampled values asked for. */
 export function ResultPanel({ result, view }: { result: FeatureDataSummary; view: ResultView }) {
@@ -49,20 +75,12 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
         <section aria-label="Feature data exceptions">
           <Title order={4}>Exceptions ({result.exceptions.length})</Title>
           <ScrollArea.Autosize mah={400}>
-            <Table withTableBorder>
-              <TableHead headers={['Product', 'Feature type', 'Feature', 'Link', 'Reason']} />
-              <Table.Tbody>
-                {result.exceptions.map((e) => (
-                  <Table.Tr key={`${e.featureId} ${e.reason}`}>
-                    <Table.Td>{e.productCode}</Table.Td>
-                    <Table.Td>{e.featureType}</Table.Td>
-                    <Table.Td>{e.featureId}</Table.Td>
-                    <Table.Td>{e.linkId}</Table.Td>
-                    <Table.Td>{e.reason}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ColumnTable
+              withTableBorder
+              rows={result.exceptions}
+              columns={EXCEPTIONS}
+              rowKey={(e) => `${e.featureId} ${e.reason}`}
+            />
           </ScrollArea.Autosize>
         </section>
       )}
@@ -71,30 +89,12 @@ export function ResultPanel({ result, view }: { result: FeatureDataSummary; view
           <Title order={4}>Feature data ({result.featureData.length} features)</Title>
           {!result.featureDataKept && <Text size="sm">Keep Feature Data was off for this run.</Text>}
           <ScrollArea.Autosize mah={400}>
-            <Table withTableBorder>
-              <TableHead headers={['Product', 'Feature type', 'Feature', 'Link', 'Values (newest first)']} />
-              <Table.Tbody>
-                {result.featureData.map((f) => (
-                  <Table.Tr key={f.featureId}>
-                    <Table.Td>{f.productCode}</Table.Td>
-                    <Table.Td>{f.featureType}</Table.Td>
-                    <Table.Td>{f.featureId}</Table.Td>
-                    <Table.Td>{f.linkId}</Table.Td>
-                    <Table.Td>
-                      {f.values.length === 0 ? (
-                        'none'
-                      ) : (
-                        <Code>
-                          {f.values
-                            .map((v) => `${JSON.stringify(v.value)}${v.live ? ' (live)' : ''}`)
-                            .join(' ')}
-                        </Code>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ColumnTable
+              withTableBorder
+              rows={result.featureData}
+              columns={VALUES}
+              rowKey={(f) => f.featureId}
+            />
           </ScrollArea.Autosize>
         </section>
       )}

@@ -132,11 +132,7 @@ export function ReportScreen({
           </Group>
         </Stack>
       </form>
-      {problem && (
-        <Alert color="red" aria-label="Report problem">
-          {problem}
-        </Alert>
-      )}
+      <ErrorAlert error={problem} aria-label="Report problem" />
       <ErrorAlert error={start.error} aria-label="Report refused" />
       <ErrorAlert error={progress.error} aria-label="Report progress error" />
       {progress.data?.job && <JobPanel job={progress.data.job} />}
