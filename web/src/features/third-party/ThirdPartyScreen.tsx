@@ -1,7 +1,9 @@
+import { THIRD_PARTY_ACCESS } from '@console/contracts';
 import { Alert, Button, Group, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { bound } from '../ui/bound.ts';
 import { ColumnTable } from '../ui/ColumnTable.tsx';
+import { RoleGate } from '../ui/RoleGate.tsx';
 import {
   type Discovery,
   KINDS,
@@ -16,6 +18,15 @@ import { LinkError, linkRequest } from './link-api.ts';
 type Choices = Record<string, string | null>;
 
 const message = (e: unknown) => (e instanceof LinkError ? e.message : 'Error');
+
+/** The page of /philipshue or /sonos: the screen behind the third-party access gate. */
+export function ThirdPartyPage({ kind, nonce }: { kind: LinkKind; nonce: string | undefined }) {
+  return (
+    <RoleGate access={THIRD_PARTY_ACCESS} title={KINDS[kind].title}>
+      <ThirdPartyScreen kind={kind} nonce={nonce} />
+    </RoleGate>
+  );
+}
 
 /**
  * /philipshue?nonce and /sonos?nonce (seed 000 §2): sign in as the customer at the link service,

@@ -20,17 +20,18 @@ export interface LinkItem {
   allocate: (to: Assignment) => Record<string, unknown>;
 }
 
-interface HueDevice {
-  hueDeviceId: string;
-  bridgeId: string;
+/** What discovery says of every item it lists, whatever the integration. */
+interface Discovered {
   name: string;
   assigned: Assignment | null;
 }
-interface SonosGroup {
+interface HueDevice extends Discovered {
+  hueDeviceId: string;
+  bridgeId: string;
+}
+interface SonosGroup extends Discovered {
   householdId: string;
   groupId: string;
-  name: string;
-  assigned: Assignment | null;
 }
 
 export interface Discovery {
@@ -39,31 +40,34 @@ export interface Discovery {
   groups?: SonosGroup[];
 }
 
+/** Discovered items as rows to link: each keeps its name and assignment; `own` adds the rest. */
+const linkItems = <X extends Discovered>(
+  found: X[] | undefined,
+  own: (x: X) => Omit<LinkItem, keyof Discovered>,
+): LinkItem[] => (found ?? []).map((x) => ({ name: x.name, assigned: x.assigned, ...own(x) }));
+
+/** Where an integration's discovery and assignment are, below its base path at the link service. */
+const paths = (base: string) => ({ discovery: `${base}/discovery`, assign: `${base}/assign` }) as const;
+
 /** The two integrations (seed 000 §2 /philipshue, /sonos; §7 paths). */
 export const KINDS = {
   hue: {
     title: 'Philips Hue',
-    discovery: '/philipshue/discovery',
-    assign: '/philipshue/assign',
-    items: (d: Discovery): LinkItem[] =>
-      (d.devices ?? []).map((x) => ({
+    ...paths('/philipshue'),
+    items: (d: Discovery) =>
+      linkItems(d.devices, (x) => ({
         key: x.hueDeviceId,
-        name: x.name,
         detail: `bridge ${x.bridgeId}`,
-        assigned: x.assigned,
         allocate: (to) => ({ ...to, hueDeviceId: x.hueDeviceId }),
       })),
   },
   sonos: {
     title: 'Sonos',
-    discovery: '/users/discovery',
-    assign: '/users/assign',
-    items: (d: Discovery): LinkItem[] =>
-      (d.groups ?? []).map((x) => ({
+    ...paths('/users'),
+    items: (d: Discovery) =>
+      linkItems(d.groups, (x) => ({
         key: `${x.householdId}/${x.groupId}`,
-        name: x.name,
         detail: `household ${x.householdId}`,
-        assigned: x.assigned,
         allocate: (to) => ({ ...to, householdId: x.householdId, groupId: x.groupId }),
       })),
   },
