@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
+import { bound } from '../ui/bound.ts';
 import { DetailsModal } from '../ui/DetailsModal.tsx';
 import { formatStamp } from '../ui/dates.ts';
 import { downloadText } from '../ui/download.ts';
@@ -100,12 +101,7 @@ export function SurveyLinksScreen() {
           w={480}
           state={[text, setText]}
         />
-        <TextInput
-          label="Base firmware"
-          w={140}
-          value={base}
-          onChange={(e) => setBase(e.currentTarget.value.trim())}
-        />
+        <TextInput label="Base firmware" w={140} {...bound(base, (v) => setBase(v.trim()))} />
         <Button onClick={() => void send()} loading={running}>
           Send
         </Button>

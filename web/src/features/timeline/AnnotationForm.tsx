@@ -4,14 +4,18 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { bound } from '../ui/bound.ts';
+import { DateRangeInputs } from '../ui/DateInput.tsx';
 import { fromLocalInput, toLocalInput } from '../ui/dates.ts';
 import { createAnnotation, timelineKeys } from './queries.ts';
 
 /** A short staff text pinned to a time range of the hub's timeline (stored and audited). */
 export function AnnotationForm({ hubId }: { hubId: string }) {
   const queryClient = useQueryClient();
-  const [from, setFrom] = useState(() => toLocalInput(new Date(Date.now() - 5 * 60_000)));
-  const [to, setTo] = useState(() => toLocalInput(new Date()));
+  const [range, setRange] = useState(() => ({
+    from: toLocalInput(new Date(Date.now() - 5 * 60_000)),
+    to: toLocalInput(new Date()),
+  }));
   const [text, setText] = useState('');
   const save = useMutation({
     mutationFn: (body: { from: number; to: number; text: string }) => createAnnotation(hubId, body),
@@ -24,32 +28,20 @@ export function AnnotationForm({ hubId }: { hubId: string }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const a = fromLocalInput(from);
-    const b = fromLocalInput(to);
+    const a = fromLocalInput(range.from);
+    const b = fromLocalInput(range.to);
     if (!a || !b || !text.trim()) return;
     save.mutate({ from: Date.parse(a), to: Date.parse(b), text: text.trim() });
   };
   return (
     <Paper withBorder p="sm" component="form" onSubmit={submit} aria-label="Add an annotation">
       <Group gap="xs" align="end">
-        <TextInput
-          type="datetime-local"
-          label="From"
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-        />
-        <TextInput
-          type="datetime-local"
-          label="To"
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-        />
+        <DateRangeInputs time value={range} onChange={setRange} />
         <TextInput
           label="Annotation"
           placeholder="What happened here"
           maxLength={TIMELINE.annotationMaxChars}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          {...bound(text, setText)}
           style={{ flex: 1 }}
         />
         <Button type="submit" loading={save.isPending} disabled={!text.trim()}>

@@ -1,11 +1,12 @@
 import { liveTopics, type TimelineFocus, type TopicFilter } from '@console/contracts';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LiveFilters } from '../live/LiveFilters.tsx';
 import { useLiveStore } from '../live/live-store.ts';
 import { AnchorLink } from '../shell/RouterLinks.tsx';
 import { isHubId } from '../support-plus/hub/hub-id.ts';
+import { DateInput } from '../ui/DateInput.tsx';
 import { fromLocalInput, toLocalInput } from '../ui/dates.ts';
 import { AnnotationForm } from './AnnotationForm.tsx';
 import { startOfSearch } from './early.ts';
@@ -77,12 +78,7 @@ export function TimelineScreen() {
         <Stack gap="xs">
           <LiveFilters filter={filter} operations={[]} onChange={onFilter} />
           <Group gap="xs" align="end">
-            <TextInput
-              type="datetime-local"
-              label="Jump to a time"
-              value={jumpText}
-              onChange={(e) => setJumpText(e.currentTarget.value)}
-            />
+            <DateInput time label="Jump to a time" value={jumpText} onChange={setJumpText} />
             <Button variant="default" onClick={jump}>
               Jump
             </Button>

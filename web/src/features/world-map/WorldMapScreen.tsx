@@ -1,7 +1,8 @@
 import { type MapMarker, WORLD_MAP } from '@console/contracts';
-import { Alert, Anchor, Badge, Button, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { DateRangeInputs } from '../ui/DateInput.tsx';
 import { formatStamp } from '../ui/dates.ts';
 import { TitledTable } from '../ui/TitledTable.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
@@ -61,18 +62,7 @@ export function WorldMapScreen() {
     <Stack gap="sm">
       <Title order={1}>World Map</Title>
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="date"
-          label="From"
-          value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-        />
+        <DateRangeInputs value={draft} onChange={setDraft} />
         <Button
           onClick={() => {
             setRun((n) => n + 1);
