@@ -1,4 +1,3 @@
-import type { TimelinePage } from '@console/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../features/api/client.ts';
@@ -6,17 +5,11 @@ import { closeEarly } from '../features/api/early.ts';
 import { fetchMe } from '../features/auth/queries.ts';
 import { startTimelineOfSearch } from '../features/timeline/early.ts';
 import { timelinePreviewOptions, timelineQueryOptions } from '../features/timeline/queries.ts';
+import { emptyPage } from '../features/timeline/test-page.ts';
 // The script's text, as index.html runs it.
 import script from './early-start.js?raw';
 
-const page = (stream: boolean): TimelinePage => ({
-  entries: [],
-  epoch: stream ? 'from-the-stream' : 'whole',
-  older: null,
-  newer: null,
-  from: 0,
-  ...(stream ? { partial: true } : {}),
-});
+const page = (stream: boolean) => emptyPage(stream ? 'from-the-stream' : 'whole', stream);
 
 /** A fetch that answers like the gateway and records who asked for what. */
 function gateway() {

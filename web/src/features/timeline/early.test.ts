@@ -1,18 +1,11 @@
-import type { TimelinePage } from '@console/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLiveStore } from '../live/live-store.ts';
 import { startOfSearch, startTimelineOfSearch } from './early.ts';
 import { timelinePreviewOptions, timelineQueryOptions } from './queries.ts';
+import { emptyPage } from './test-page.ts';
 
-const page = (only: boolean): TimelinePage => ({
-  entries: [],
-  epoch: 'e1',
-  older: null,
-  newer: null,
-  from: 0,
-  ...(only ? { partial: true } : {}),
-});
+const page = (only: boolean) => emptyPage('e1', only);
 
 /** Answers every request like the gateway would, and records what was asked. */
 function fakeFetch() {
