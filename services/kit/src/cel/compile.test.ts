@@ -147,6 +147,15 @@ describe('evaluation over a hub message', () => {
     expect(run("has(msg.toString) || 'toString' in msg", msg)).toBe(false);
   });
 
+  it('gives constant parts (evaluated once, at compile time) the same answers, errors included', () => {
+    expect(run("msg.clientType in ['app', 'web']", { clientType: 'web' })).toBe(true);
+    expect(run("msg.clientType in ['app', 'web']", { clientType: 7 })).toBe(false);
+    expect(run("msg.clientType in ['app', 'web']", {})).toEqual(new CelError('no such key: clientType'));
+    expect(run('[2, 4].map(x, x / 0)', msg)).toEqual(new CelError('division by zero'));
+    expect(run('[2, 4].map(x, x / 0) == [] || true', msg)).toBe(true);
+    expect(run("size(['a', 'b'].filter(x, x != 'a')) == 1 && msg.operation == 'event'", msg)).toBe(true);
+  });
+
   it('reports overflow and division by zero as values, never throws', () => {
     expect(run('msg.hubId * 9223372036854775807', msg)).toEqual(new CelError('integer overflow'));
     expect(run('msg.hubId / 0', msg)).toEqual(new CelError('division by zero'));

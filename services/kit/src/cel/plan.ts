@@ -1,7 +1,7 @@
 // The AST becomes a tree of closures once, at compile time: names are resolved to a variable or a
 // comprehension slot, functions to their implementation and literal patterns to a RegExp, so evaluating a
 // message walks no AST and compares no operator strings.
-import type { Expr } from './ast.ts';
+import { children, type Expr, type Macro } from './ast.ts';
 import { functions } from './functions.ts';
 import { CelSyntaxError } from './lexer.ts';
 import { binaryOps, negate, not } from './operators.ts';
@@ -11,6 +11,7 @@ import {
   CelList,
   CelMap,
   CelUint,
+  celEquals,
   fromHost,
   isKeyType,
   isList,
@@ -41,6 +42,22 @@ export interface PlanOptions {
 }
 
 const budgetSpent = new CelError('evaluation cost budget exceeded');
+const FOLD_BUDGET = 100_000;
+
+/** Whether `e` reads no declared variable and no comprehension variable bound outside it. */
+function isConstant(e: Expr, variables: ReadonlySet<string>, outer: readonly string[]): boolean {
+  const bound: string[] = [];
+  const visit = (x: Expr): boolean => {
+    if (x.k === 'ident') return bound.includes(x.name) || !(variables.has(x.name) || outer.includes(x.name));
+    if (x.k !== 'comp') return children(x).every(visit);
+    if (!visit(x.range)) return false;
+    bound.push(x.iterVar);
+    const ok = (!x.pred || visit(x.pred)) && (!x.transform || visit(x.transform));
+    bound.pop();
+    return ok;
+  };
+  return visit(e);
+}
 
 export function plan(root: Expr, options: PlanOptions): Fn {
   const scope: string[] = [];
@@ -51,7 +68,16 @@ export function plan(root: Expr, options: PlanOptions): Fn {
     return () => err;
   };
 
+  // A part that reads no variable (a literal list, `size('abc')`, `[1, 2].map(x, x * 2)`) has one value:
+  // it is evaluated here, once, instead of per message. Values are never mutated, so sharing one is safe.
   const p = (e: Expr): Fn => {
+    const fn = build(e);
+    if (e.k === 'lit' || !isConstant(e, options.variables, scope)) return fn;
+    const value = fn({ vars: {}, slots: [], budget: FOLD_BUDGET });
+    return () => value;
+  };
+
+  const build = (e: Expr): Fn => {
     switch (e.k) {
       case 'lit': {
         const v = e.value;
@@ -62,8 +88,11 @@ export function plan(root: Expr, options: PlanOptions): Fn {
         if (slot >= 0) return (c) => c.slots[slot] as Val;
         if (options.variables.has(e.name)) {
           const name = e.name;
-          return (c) =>
-            Object.hasOwn(c.vars, name) ? fromHost(c.vars[name]) : new CelError(`no value for '${name}'`);
+          const unset = new CelError(`no value for '${name}'`);
+          return (c) => {
+            const v = c.vars[name];
+            return v !== undefined || Object.hasOwn(c.vars, name) ? fromHost(v) : unset;
+          };
         }
         const t = types[e.name];
         if (t) return () => t;
@@ -133,9 +162,24 @@ export function plan(root: Expr, options: PlanOptions): Fn {
         return (c) => f(operand(c));
       }
       case 'binary': {
+        const literal = e.right.k === 'lit' ? e.right : e.left.k === 'lit' ? e.left : undefined;
+        if ((e.op === '==' || e.op === '!=') && literal) {
+          return equalsLiteral(p(literal === e.right ? e.left : e.right), literal.value, e.op === '==');
+        }
         const op = binaryOps[e.op] as (a: Val, b: Val) => Val;
         const left = p(e.left);
         const right = p(e.right);
+        if (e.op === 'in' && isConstant(e.right, options.variables, scope)) {
+          const list = right({ vars: {}, slots: [], budget: 0 });
+          if (list instanceof CelList && list.items.every((x) => typeof x === 'string')) {
+            // `msg.clientType in ['app', 'web']`: a set lookup for a constant list of strings.
+            const set = new Set(list.items);
+            return (c) => {
+              const v = left(c);
+              return typeof v === 'string' ? set.has(v) : op(v, list);
+            };
+          }
+        }
         return (c) => op(left(c), right(c));
       }
       case 'and':
@@ -194,6 +238,26 @@ export function plan(root: Expr, options: PlanOptions): Fn {
   return p(root);
 }
 
+/** `x == 'feature'`, the most common fleet test, without the general equality's type dispatch. */
+function equalsLiteral(operand: Fn, k: Val, equal: boolean): Fn {
+  if (typeof k === 'string' || typeof k === 'boolean' || k === null) {
+    return (c) => {
+      const v = operand(c);
+      if (v === k) return equal;
+      return v instanceof CelError ? v : !equal;
+    };
+  }
+  if (typeof k === 'bigint') {
+    return (c) => {
+      const v = operand(c);
+      if (typeof v === 'bigint') return (v === k) === equal;
+      return v instanceof CelError ? v : celEquals(v, k) === equal;
+    };
+  }
+  const op = binaryOps[equal ? '==' : '!='] as (a: Val, b: Val) => Val;
+  return (c) => op(operand(c), k);
+}
+
 /** A function whose first error argument is its answer. */
 function strict(impl: (...args: Val[]) => Val, args: Fn[]): Fn {
   if (args.length === 1) {
@@ -247,50 +311,58 @@ function indexInto(o: Val, i: Val): Val {
   return noOverload('_[_]', o, i);
 }
 
+/** The elements a comprehension visits: a list's items (converted on access when they are the caller's data) or a map's keys. */
+function rangeOf(r: Val, macro: string): { items: readonly unknown[]; host: boolean } | CelError {
+  if (r instanceof CelList) return { items: r.items, host: false };
+  if (Array.isArray(r)) return { items: r, host: true };
+  if (isMap(r)) return { items: mapKeys(r), host: false };
+  return r instanceof CelError ? r : noOverload(macro, r);
+}
+
 function comprehension(
-  macro: string,
+  macro: Macro,
   range: Fn,
   slot: number,
   pred: Fn | undefined,
   transform: Fn | undefined,
 ): Fn {
+  const quantifier = macro === 'exists' || macro === 'all';
+  const decisive = macro === 'exists';
   return (c) => {
-    const r = range(c);
+    const r = rangeOf(range(c), macro);
     if (r instanceof CelError) return r;
-    let items: Val[] | CelList | readonly unknown[];
-    if (isList(r)) items = r;
-    else if (isMap(r)) items = mapKeys(r);
-    else return noOverload(macro, r);
-    const n = Array.isArray(items) ? items.length : listSize(items);
-    const at =
-      Array.isArray(items) && !isList(r)
-        ? (i: number) => items[i] as Val
-        : (i: number) => listAt(r as CelList, i);
-    let error: CelError | undefined;
+    const { items, host } = r;
+    const n = items.length;
+    if (quantifier) {
+      // exists: any true decides, all: any false decides; otherwise an error (if any) is the answer.
+      let error: CelError | undefined;
+      for (let i = 0; i < n; i++) {
+        if (--c.budget < 0) return budgetSpent;
+        c.slots[slot] = host ? fromHost(items[i]) : (items[i] as Val);
+        const t = (pred as Fn)(c);
+        if (t === decisive) return t;
+        if (typeof t !== 'boolean') error ??= t instanceof CelError ? t : noOverload(macro, t);
+      }
+      return error ?? !decisive;
+    }
     let count = 0;
     const out: Val[] = [];
     for (let i = 0; i < n; i++) {
       if (--c.budget < 0) return budgetSpent;
-      c.slots[slot] = at(i);
+      const v = host ? fromHost(items[i]) : (items[i] as Val);
+      c.slots[slot] = v;
       const t = pred ? pred(c) : true;
-      if (macro === 'exists' || macro === 'all') {
-        if (t === (macro === 'exists')) return t;
-        if (typeof t !== 'boolean') error ??= t instanceof CelError ? t : noOverload(macro, t);
-        continue;
-      }
       if (t instanceof CelError) return t;
       if (typeof t !== 'boolean') return noOverload(macro, t);
       if (!t) continue;
       if (macro === 'exists_one') count++;
-      else if (macro === 'filter') out.push(c.slots[slot] as Val);
+      else if (macro === 'filter') out.push(v);
       else {
-        const v = (transform as Fn)(c);
-        if (v instanceof CelError) return v;
-        out.push(v);
+        const m = (transform as Fn)(c);
+        if (m instanceof CelError) return m;
+        out.push(m);
       }
     }
-    if (macro === 'exists' || macro === 'all') return error ?? macro === 'all';
-    if (macro === 'exists_one') return count === 1;
-    return new CelList(out);
+    return macro === 'exists_one' ? count === 1 : new CelList(out);
   };
 }

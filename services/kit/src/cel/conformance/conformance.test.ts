@@ -49,7 +49,8 @@ function runCase(t: Message): void {
 const bigints = (_: string, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v);
 
 for (const file of files) {
-  const doc = parseTextproto(readFileSync(new URL(file, dir), 'utf8'));
+  const source = readFileSync(new URL(file, dir), 'utf8');
+  const doc = parseTextproto(source);
   const c = { passed: 0, skipped: 0 };
   counts[file] = c;
   describe(file, () => {
@@ -73,6 +74,17 @@ for (const file of files) {
     }
   });
 }
+
+describe('the textproto reader', () => {
+  it('finds every case of every file', () => {
+    for (const file of files) {
+      const source = readFileSync(new URL(file, dir), 'utf8');
+      const doc = parseTextproto(source);
+      const found = (doc.section ?? []).reduce((n, s) => n + ((s as Message).test ?? []).length, 0);
+      expect([file, found]).toEqual([file, source.match(/^\s*test\s*[:{]/gm)?.length]);
+    }
+  });
+});
 
 describe('the skip list', () => {
   it('names only cases that exist', () => {
