@@ -193,7 +193,8 @@ function quoted(src: string, i: number, raw: boolean, bytes: boolean, start: num
   return i;
 }
 
-const SIMPLE: Record<string, number> = {
+/** The single-character escapes CEL shares with C (and protobuf's text format). */
+export const SIMPLE_ESCAPES: Record<string, number> = {
   a: 7,
   b: 8,
   f: 12,
@@ -211,7 +212,7 @@ const SIMPLE: Record<string, number> = {
 /** One escape at src[i] === '\\': its value, where the literal continues, and whether the value is a byte. */
 function readEscape(src: string, i: number, bytes: boolean): [number, number, boolean] {
   const c = src[i + 1] ?? '';
-  const simple = SIMPLE[c];
+  const simple = SIMPLE_ESCAPES[c];
   if (simple !== undefined) return [simple, i + 2, false];
   const hexRun = (from: number, n: number) => {
     const h = src.slice(from, from + n);

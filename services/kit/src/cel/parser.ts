@@ -103,19 +103,14 @@ class Parser {
   }
 
   private or(): Expr {
-    let left = this.and();
-    while (this.isPunct('||')) {
-      const at = this.next().offset;
-      left = this.node({ k: 'or', left, right: this.and(), at });
-    }
-    return left;
+    return this.logical('or', '||', () => this.logical('and', '&&', () => this.relation()));
   }
 
-  private and(): Expr {
-    let left = this.relation();
-    while (this.isPunct('&&')) {
+  private logical(k: 'and' | 'or', op: string, operand: () => Expr): Expr {
+    let left = operand();
+    while (this.isPunct(op)) {
       const at = this.next().offset;
-      left = this.node({ k: 'and', left, right: this.relation(), at });
+      left = this.node({ k, left, right: operand(), at });
     }
     return left;
   }

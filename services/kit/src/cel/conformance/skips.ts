@@ -13,72 +13,42 @@ const PROTO = "protobuf messages (TestAllTypes, google.protobuf.*) are not part 
 const TIME = 'timestamp() and duration() are not supported';
 const QUALIFIED = 'qualified (dotted) variable names: the console declares only simple names such as msg';
 
+const named = (file: string, section: string, reason: string, tests: string[]): Skip[] =>
+  tests.map((test) => ({ file, section, test, reason }));
+
 export const skips: Skip[] = [
   {
     file: 'comparisons.textproto',
     section: 'eq_wrapper',
     reason: "protobuf wrapper types (google.protobuf.*Value) are not part of the console's subset",
   },
-  { file: 'comparisons.textproto', section: 'eq_literal', test: 'eq_dyn_json_null', reason: PROTO },
-  { file: 'comparisons.textproto', section: 'eq_literal', test: 'not_eq_dyn_duration_null', reason: TIME },
-  { file: 'comparisons.textproto', section: 'eq_literal', test: 'not_eq_dyn_proto2_msg_null', reason: PROTO },
-  { file: 'comparisons.textproto', section: 'eq_literal', test: 'not_eq_dyn_proto3_msg_null', reason: PROTO },
-  { file: 'comparisons.textproto', section: 'eq_literal', test: 'not_eq_dyn_timestamp_null', reason: TIME },
-  { file: 'comparisons.textproto', section: 'ne_literal', test: 'ne_proto2', reason: PROTO },
-  { file: 'comparisons.textproto', section: 'ne_literal', test: 'ne_proto3', reason: PROTO },
-  {
-    file: 'comparisons.textproto',
-    section: 'ne_literal',
-    test: 'ne_proto2_missing_fields_neq',
-    reason: PROTO,
-  },
-  {
-    file: 'comparisons.textproto',
-    section: 'ne_literal',
-    test: 'ne_proto3_missing_fields_neq',
-    reason: PROTO,
-  },
-  { file: 'comparisons.textproto', section: 'ne_literal', test: 'ne_proto_nan_not_equal', reason: PROTO },
-  { file: 'comparisons.textproto', section: 'ne_literal', test: 'ne_proto_different_types', reason: PROTO },
-  { file: 'comparisons.textproto', section: 'ne_literal', test: 'ne_proto2_any_unpack', reason: PROTO },
-  {
-    file: 'comparisons.textproto',
-    section: 'ne_literal',
-    test: 'ne_proto2_any_unpack_bytewise_fallback',
-    reason: PROTO,
-  },
-  { file: 'comparisons.textproto', section: 'ne_literal', test: 'ne_proto3_any_unpack', reason: PROTO },
-  {
-    file: 'comparisons.textproto',
-    section: 'ne_literal',
-    test: 'ne_proto3_any_unpack_bytewise_fallback',
-    reason: PROTO,
-  },
-  { file: 'conversions.textproto', section: 'identity', test: 'duration', reason: TIME },
-  { file: 'conversions.textproto', section: 'identity', test: 'timestamp', reason: TIME },
-  { file: 'conversions.textproto', section: 'int', test: 'timestamp', reason: TIME },
-  {
-    file: 'fields.textproto',
-    section: 'qualified_identifier_resolution',
-    test: 'qualified_ident',
-    reason: QUALIFIED,
-  },
-  {
-    file: 'fields.textproto',
-    section: 'qualified_identifier_resolution',
-    test: 'map_field_select',
-    reason: QUALIFIED,
-  },
-  {
-    file: 'fields.textproto',
-    section: 'qualified_identifier_resolution',
-    test: 'qualified_identifier_resolution_unchecked',
-    reason: QUALIFIED,
-  },
-  {
-    file: 'fields.textproto',
-    section: 'qualified_identifier_resolution',
-    test: 'ident_with_longest_prefix_check',
-    reason: QUALIFIED,
-  },
+  ...named('comparisons.textproto', 'eq_literal', PROTO, [
+    'eq_dyn_json_null',
+    'not_eq_dyn_proto2_msg_null',
+    'not_eq_dyn_proto3_msg_null',
+  ]),
+  ...named('comparisons.textproto', 'eq_literal', TIME, [
+    'not_eq_dyn_duration_null',
+    'not_eq_dyn_timestamp_null',
+  ]),
+  ...named('comparisons.textproto', 'ne_literal', PROTO, [
+    'ne_proto2',
+    'ne_proto3',
+    'ne_proto2_missing_fields_neq',
+    'ne_proto3_missing_fields_neq',
+    'ne_proto_nan_not_equal',
+    'ne_proto_different_types',
+    'ne_proto2_any_unpack',
+    'ne_proto2_any_unpack_bytewise_fallback',
+    'ne_proto3_any_unpack',
+    'ne_proto3_any_unpack_bytewise_fallback',
+  ]),
+  ...named('conversions.textproto', 'identity', TIME, ['duration', 'timestamp']),
+  ...named('conversions.textproto', 'int', TIME, ['timestamp']),
+  ...named('fields.textproto', 'qualified_identifier_resolution', QUALIFIED, [
+    'qualified_ident',
+    'map_field_select',
+    'qualified_identifier_resolution_unchecked',
+    'ident_with_longest_prefix_check',
+  ]),
 ];

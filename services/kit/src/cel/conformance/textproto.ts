@@ -1,6 +1,7 @@
 // A reader for the part of the protobuf text format the CEL specification's test files use: fields as
 // `name: scalar`, `name { … }` or `name: { … }` (also `< … >`), repeated fields by repetition, `#` comments,
 // optional `,`/`;` separators, quoted strings with C escapes (they are bytes), numbers and enum names.
+import { SIMPLE_ESCAPES } from '../lexer.ts';
 
 export type Scalar = { kind: 'string'; bytes: Uint8Array } | { kind: 'token'; text: string };
 export interface Message {
@@ -74,20 +75,6 @@ export function parseTextproto(text: string): Message {
   return message(undefined);
 }
 
-const SIMPLE: Record<string, number> = {
-  a: 7,
-  b: 8,
-  f: 12,
-  n: 10,
-  r: 13,
-  t: 9,
-  v: 11,
-  '\\': 92,
-  "'": 39,
-  '"': 34,
-  '?': 63,
-};
-
 function quoted(text: string, i: number, out: number[]): number {
   const q = text[i] as string;
   const encoder = new TextEncoder();
@@ -102,7 +89,7 @@ function quoted(text: string, i: number, out: number[]): number {
       continue;
     }
     const e = text[i + 1] as string;
-    const simple = SIMPLE[e];
+    const simple = SIMPLE_ESCAPES[e];
     if (simple !== undefined) {
       out.push(simple);
       i += 2;
