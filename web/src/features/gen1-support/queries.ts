@@ -1,6 +1,6 @@
 import type { Gen1Account, Gen1SearchResult, MacAccounts, Suggestion } from '@console/contracts';
 import { AUTOCOMPLETE, SEARCH_PAGE_SIZES } from '@console/contracts';
-import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api/client.ts';
 import { type Gen1SearchParams, type PageSize, searchRequest } from './search/criteria.ts';
 
@@ -44,14 +44,16 @@ export function searchQueryOptions(p: Gen1SearchParams) {
   });
 }
 
+/**
+ * A read of the support API cached under `queryKey` and not retried: a missing record or a refusal
+ * is shown at once.
+ */
+export const supportRead = <T>(queryKey: QueryKey, path: string) =>
+  queryOptions({ queryKey, queryFn: ({ signal }) => apiRequest<T>(path, { signal }), retry: false });
+
 /** Everything about one account (findExtra). */
-export function accountQueryOptions(userId: number) {
-  return queryOptions({
-    queryKey: gen1Keys.account(userId),
-    queryFn: ({ signal }) => apiRequest<Gen1Account>(`/api/support/findExtra/${userId}`, { signal }),
-    retry: false,
-  });
-}
+export const accountQueryOptions = (userId: number) =>
+  supportRead<Gen1Account>(gen1Keys.account(userId), `/api/support/findExtra/${userId}`);
 
 export function macAccountsQueryOptions(mac: string) {
   return queryOptions({

@@ -1,7 +1,6 @@
 import type { Gen1MetaData, LinkPlusStatus, PasswordResetReply, WflLink } from '@console/contracts';
-import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client.ts';
-import { gen1Keys } from '../queries.ts';
+import { gen1Keys, supportRead } from '../queries.ts';
 
 // Under the account's key: the detail's Refresh (which invalidates the account) refreshes these too.
 export const statusKeys = {
@@ -11,31 +10,15 @@ export const statusKeys = {
 };
 
 /** The account's metadata errors, computed by the server (getMetaData). */
-export function metaDataQueryOptions(userId: number) {
-  return queryOptions({
-    queryKey: statusKeys.metaData(userId),
-    queryFn: ({ signal }) =>
-      apiRequest<Gen1MetaData>(`/api/support/wflcommands/getMetaData/${userId}`, { signal }),
-    retry: false,
-  });
-}
+export const metaDataQueryOptions = (userId: number) =>
+  supportRead<Gen1MetaData>(statusKeys.metaData(userId), `/api/support/wflcommands/getMetaData/${userId}`);
 
-export function linkPlusQueryOptions(userId: number) {
-  return queryOptions({
-    queryKey: statusKeys.linkPlus(userId),
-    queryFn: ({ signal }) => apiRequest<LinkPlusStatus>(`/api/support/linkPlus/${userId}`, { signal }),
-    retry: false,
-  });
-}
+export const linkPlusQueryOptions = (userId: number) =>
+  supportRead<LinkPlusStatus>(statusKeys.linkPlus(userId), `/api/support/linkPlus/${userId}`);
 
 /** One 'LWRF Links' box: last command time, devices by group, timed-out commands by day. */
-export function wflLinkQueryOptions(userId: number, wflId: number) {
-  return queryOptions({
-    queryKey: statusKeys.wflLink(userId, wflId),
-    queryFn: ({ signal }) => apiRequest<WflLink>(`/api/support/lwrfLinks/${wflId}`, { signal }),
-    retry: false,
-  });
-}
+export const wflLinkQueryOptions = (userId: number, wflId: number) =>
+  supportRead<WflLink>(statusKeys.wflLink(userId, wflId), `/api/support/lwrfLinks/${wflId}`);
 
 export const resetPassword = (email: string) =>
   apiRequest<PasswordResetReply>(`/api/support/resetPassword/${encodeURIComponent(email)}`, {

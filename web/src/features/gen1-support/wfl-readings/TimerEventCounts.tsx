@@ -1,17 +1,18 @@
 import type { TimerEventCounts as Counts } from '@console/contracts';
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
+import { supportRead } from '../queries.ts';
 import { shownMac } from '../wfl-display.ts';
 
 /** The status panel's timer and event counts in the data monitor database, by WFL MAC (getTimerEvents). */
 export function TimerEventCounts({ wfl }: { wfl: { mac: string; macDisplay: string } }) {
-  const q = useQuery({
-    queryKey: ['wfl', wfl.mac, 'timer-events'] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<Counts>(`/api/supportdm/getTimerEvents/${encodeURIComponent(wfl.mac)}`, { signal }),
-    retry: false,
-  });
+  const q = useQuery(
+    supportRead<Counts>(
+      ['wfl', wfl.mac, 'timer-events'],
+      `/api/supportdm/getTimerEvents/${encodeURIComponent(wfl.mac)}`,
+    ),
+  );
   return (
     <Text size="sm" data-testid="dm-timer-events">
       Data monitor ({shownMac(wfl)}):{' '}
