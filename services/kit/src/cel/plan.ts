@@ -110,17 +110,23 @@ export function plan(root: Expr, options: PlanOptions): Fn {
             return o instanceof CelError ? o : noOverload('has', o);
           };
         }
-        return (c) => {
-          const o = operand(c);
-          if (o !== null && typeof o === 'object' && !Array.isArray(o) && o.constructor === Object) {
-            return Object.hasOwn(o, field) ? fromHost((o as Record<string, unknown>)[field]) : missing;
-          }
-          if (isMap(o)) {
-            const v = mapGet(o, field);
-            return v === mapGet.missing ? missing : v;
-          }
-          return o instanceof CelError ? o : noOverload(`.${field}`, o);
-        };
+        const operandExpr = e.operand;
+        if (
+          operandExpr.k === 'ident' &&
+          scope.lastIndexOf(operandExpr.name) < 0 &&
+          options.variables.has(operandExpr.name)
+        ) {
+          // `msg.class`: the variable's field read in one step (the variable is the caller's object).
+          const name = operandExpr.name;
+          return (c) => {
+            const o = c.vars[name];
+            if (o !== null && typeof o === 'object' && (o as object).constructor === Object) {
+              return Object.hasOwn(o, field) ? fromHost((o as Record<string, unknown>)[field]) : missing;
+            }
+            return selectField(operand(c), field, missing);
+          };
+        }
+        return (c) => selectField(operand(c), field, missing);
       }
       case 'index': {
         const operand = p(e.operand);
@@ -238,6 +244,17 @@ export function plan(root: Expr, options: PlanOptions): Fn {
   return p(root);
 }
 
+function selectField(o: Val, field: string, missing: CelError): Val {
+  if (o !== null && typeof o === 'object' && o.constructor === Object) {
+    return Object.hasOwn(o, field) ? fromHost((o as Record<string, unknown>)[field]) : missing;
+  }
+  if (isMap(o)) {
+    const v = mapGet(o, field);
+    return v === mapGet.missing ? missing : v;
+  }
+  return o instanceof CelError ? o : noOverload(`.${field}`, o);
+}
+
 /** `x == 'feature'`, the most common fleet test, without the general equality's type dispatch. */
 function equalsLiteral(operand: Fn, k: Val, equal: boolean): Fn {
   if (typeof k === 'string' || typeof k === 'boolean' || k === null) {
@@ -311,14 +328,6 @@ function indexInto(o: Val, i: Val): Val {
   return noOverload('_[_]', o, i);
 }
 
-/** The elements a comprehension visits: a list's items (converted on access when they are the caller's data) or a map's keys. */
-function rangeOf(r: Val, macro: string): { items: readonly unknown[]; host: boolean } | CelError {
-  if (r instanceof CelList) return { items: r.items, host: false };
-  if (Array.isArray(r)) return { items: r, host: true };
-  if (isMap(r)) return { items: mapKeys(r), host: false };
-  return r instanceof CelError ? r : noOverload(macro, r);
-}
-
 function comprehension(
   macro: Macro,
   range: Fn,
@@ -329,9 +338,15 @@ function comprehension(
   const quantifier = macro === 'exists' || macro === 'all';
   const decisive = macro === 'exists';
   return (c) => {
-    const r = rangeOf(range(c), macro);
-    if (r instanceof CelError) return r;
-    const { items, host } = r;
+    const r = range(c);
+    let items: readonly unknown[];
+    let host = false;
+    if (r instanceof CelList) items = r.items;
+    else if (Array.isArray(r)) {
+      items = r;
+      host = true;
+    } else if (isMap(r)) items = mapKeys(r);
+    else return r instanceof CelError ? r : noOverload(macro, r);
     const n = items.length;
     if (quantifier) {
       // exists: any true decides, all: any false decides; otherwise an error (if any) is the answer.
