@@ -27,7 +27,7 @@ describe('compile errors say what and where', () => {
 
   it('counts lines and columns across newlines', () => {
     expect(failure("msg.class == 'x'\n  && msg.operation = 'event'")).toEqual({
-      message: "unexpected character '='",
+      message: "unexpected character '=' (compare with '==')",
       position: { line: 2, column: 20, offset: 36 },
     });
   });
@@ -41,6 +41,10 @@ describe('compile errors say what and where', () => {
       message: "unknown method 'frobnicate'",
       position: { column: 11 },
     });
+    expect(failure("msg.name.startswith('a')")).toMatchObject({
+      message: "unknown method 'startswith' (did you mean 'startsWith'?)",
+    });
+    expect(failure('msg.a == 1 & msg.b == 2').message).toBe("unexpected character '&' ('and' is '&&')");
     expect(failure('size(msg, 2)')).toMatchObject({ message: "function 'size' takes 1 argument(s)" });
     expect(failure("'unterminated")).toMatchObject({
       message: 'unterminated string',

@@ -22,6 +22,13 @@ export class CelSyntaxError extends Error {
 const PUNCT = ['==', '!=', '<=', '>=', '&&', '||', '<', '>', '!', '+', '-', '*', '/', '%', '?', ':'];
 const SINGLE = '.,()[]{}';
 
+const HINTS: Record<string, string> = {
+  '=': "compare with '=='",
+  '&': "'and' is '&&'",
+  '|': "'or' is '||'",
+  ';': 'an expression has no statements',
+};
+
 export const RESERVED = new Set([
   'as',
   'break',
@@ -105,7 +112,10 @@ export function tokenize(src: string): Token[] {
     const two = src.slice(i, i + 2);
     const p =
       PUNCT.find((x) => x === two) ?? PUNCT.find((x) => x === c) ?? (SINGLE.includes(c) ? c : undefined);
-    if (p === undefined) throw new CelSyntaxError(`unexpected character '${c}'`, start);
+    if (p === undefined) {
+      const hint = HINTS[c] ? ` (${HINTS[c]})` : '';
+      throw new CelSyntaxError(`unexpected character '${c}'${hint}`, start);
+    }
     out.push({ kind: 'punct', text: p, offset: start });
     i += p.length;
   }

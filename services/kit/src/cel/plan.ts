@@ -236,7 +236,8 @@ export function plan(root: Expr, options: PlanOptions): Fn {
     if (!impl || f.arity !== argc) {
       const shape = e.target ? `method '${e.fn}'` : `function '${e.fn}'`;
       if (impl) return unbound(`${shape} takes ${f.arity - (e.target ? 1 : 0)} argument(s)`, e.at);
-      return unbound(`unknown ${shape}`, e.at);
+      const near = Object.keys(functions).find((name) => name.toLowerCase() === e.fn.toLowerCase());
+      return unbound(`unknown ${shape}${near ? ` (did you mean '${near}'?)` : ''}`, e.at);
     }
     return strict(impl, [...(e.target ? [p(e.target)] : []), ...e.args.map(p)]);
   };
