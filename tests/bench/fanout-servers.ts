@@ -29,11 +29,40 @@ export function infra(): Record<string, string> {
   );
 }
 
-/** CPU seconds and RSS of a process, from /proc. */
-export function usage(pid: number): { cpu: number; rssMb: number } {
+/**
+ * CPU seconds and RSS of a process, from /proc; `fileMb` is the part of the RSS that is mapped
+ * files (the executable's own pages, mostly), the rest is the process's own memory.
+ */
+export function usage(pid: number): { cpu: number; rssMb: number; fileMb: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return { cpu: (Number(stat[11]) + Number(stat[12])) / 100, rssMb: Number(rss) / 1024 };
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
+  return {
+    cpu: (Number(stat[11]) + Number(stat[12])) / 100,
+    rssMb: kb('VmRSS') / 1024,
+    fileMb: kb('RssFile') / 1024,
+  };
+}
+
+/** The V8 heap and external memory of a Node service, from its `/metrics` (prom-client's process metrics). */
+export async function nodeMemory(
+  metricsUrl: string,
+): Promise<{ heapMb: number; heapUsedMb: number; oldMb: number; externalMb: number } | null> {
+  const text = await fetch(metricsUrl)
+    .then((r) => (r.ok ? r.text() : ''))
+    .catch(() => '');
+  // `name{labels} value`, the first label being `first` when given (prom-client puts `space` first).
+  const value = (name: string, first = '') =>
+    Number(new RegExp(`^${name}(?:\\{${first}[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? Number.NaN) /
+    1048576;
+  const heapMb = value('nodejs_heap_size_total_bytes');
+  if (Number.isNaN(heapMb)) return null;
+  return {
+    heapMb,
+    heapUsedMb: value('nodejs_heap_size_used_bytes'),
+    oldMb: value('nodejs_heap_space_size_total_bytes', 'space="old"'),
+    externalMb: value('nodejs_external_memory_bytes'),
+  };
 }
 
 export async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
@@ -142,7 +171,13 @@ export async function startFanout(natsUrl: string, redisUrl: string) {
   redis.disconnect();
   const t = Math.floor(Date.now() / 1000);
   const token = jwt(secret, { sid, sub: 'b1', iat: t, exp: t + 7200, aud: 'smarthome-console' });
-  return { child, prefix, url: `ws://127.0.0.1:${port}/ws`, cookie: `${SESSION_COOKIE}=${token}` };
+  return {
+    child,
+    prefix,
+    url: `ws://127.0.0.1:${port}/ws`,
+    cookie: `${SESSION_COOKIE}=${token}`,
+    metricsUrl: `http://127.0.0.1:${port}/metrics`,
+  };
 }
 
 /**

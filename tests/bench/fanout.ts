@@ -6,7 +6,9 @@
  * listener, and the Centrifuge peer (`infra/centrifuge-peer`: the engine library of Centrifugo,
  * bridging core NATS into its channels the way Centrifugo's NATS broker does in raw mode).
  * Also CPU and memory of each server process: idle (started, no client), with the clients connected
- * and subscribed (no event yet), and the most under load; and the load average before and after.
+ * and subscribed (no event yet), and the most under load, with the part of it that is mapped files
+ * (the executable's pages) and, for the fan-out, its V8 heap and external memory at that peak; and
+ * the load average before and after.
  * Each target gets its own nats-server, so other work
  * on the dev NATS does not colour the figures. Centrifugo v6 itself is the intended peer; the
  * printed note says why the library stands in for it. Asserts nothing.
@@ -24,6 +26,7 @@ import { now } from './fanout-clients.ts';
 import {
   children,
   infra,
+  nodeMemory,
   startCentrifugePeer,
   startFanout,
   startNats,
@@ -50,6 +53,8 @@ interface Target {
   pids: { server: number; broker?: number };
   publisher: NatsConnection;
   setup: Omit<WorkerSetup, 'topics'>;
+  /** A Node server's `/metrics`: its V8 heap and external memory at the peak are printed too. */
+  metricsUrl?: string;
 }
 
 /** The server's resident memory: started with no client, with every client subscribed, most under load. */
@@ -57,6 +62,11 @@ interface Memory {
   idleMb: number;
   connectedMb: number;
   peakMb: number;
+  /** Of the idle and peak RSS, the mapped files (the executable's pages). */
+  idleFileMb: number;
+  peakFileMb: number;
+  /** A Node server's V8 heap (its old space) and external memory when its RSS peaked. */
+  peakNode?: Awaited<ReturnType<typeof nodeMemory>>;
 }
 const memory: Record<string, Memory> = {};
 
@@ -116,10 +126,16 @@ async function publish(t: Target, step: number, rate: number, seconds: number, s
 
 /** The rate ladder; it stops after two steps in a row over 100 ms p99 or with loss. */
 async function ladder(t: Target): Promise<Row[]> {
-  const idleMb = usage(t.pids.server).rssMb;
+  const idle = usage(t.pids.server);
   const { workers, topics } = await startWorkers(t);
   await sleep(1000);
-  const mem: Memory = { idleMb, connectedMb: usage(t.pids.server).rssMb, peakMb: 0 };
+  const mem: Memory = {
+    idleMb: idle.rssMb,
+    idleFileMb: idle.fileMb,
+    connectedMb: usage(t.pids.server).rssMb,
+    peakMb: 0,
+    peakFileMb: 0,
+  };
   memory[t.name] = mem;
   const seq = { n: 0 };
   await publish(t, -1, RATES[0] ?? 100, 2, seq); // warm-up, not measured
@@ -154,7 +170,11 @@ async function ladder(t: Target): Promise<Row[]> {
       cut: reports.reduce((n, r) => n + r.closed, 0),
     };
     rows.push(row);
-    mem.peakMb = Math.max(mem.peakMb, row.rssMb);
+    if (row.rssMb > mem.peakMb) {
+      mem.peakMb = row.rssMb;
+      mem.peakFileMb = usage(t.pids.server).fileMb;
+      if (t.metricsUrl) mem.peakNode = await nodeMemory(t.metricsUrl);
+    }
     console.log(`  ${t.name.padEnd(10)} ${fmt(row)}`);
     failed = row.p99 > 100 || row.lossPct > 0 ? failed + 1 : 0;
     if (failed === 2) break;
@@ -212,6 +232,7 @@ try {
       pids: { server: fo.child.pid ?? 0, broker: js.pid },
       publisher: await connect({ servers: js.url }),
       setup: { kind: 'fanout', url: fo.url, cookie: fo.cookie, prefix: fo.prefix },
+      metricsUrl: fo.metricsUrl,
     };
     results[fanout.name] = await ladder(fanout);
     await fanout.publisher.drain();
@@ -245,14 +266,26 @@ for (const peer of ['nats-ws', 'centrifuge']) {
     console.log(`  fanout / ${peer} delivered events per second: ${(g.delivered / p.delivered).toFixed(2)}`);
 }
 console.log('\nserver memory (RSS): idle, with every client subscribed, most under load:');
+const mb = (n: number) => `${n.toFixed(0).padStart(4)} MB`;
 for (const [name, m] of Object.entries(memory))
   console.log(
-    `  ${name.padEnd(10)} idle ${m.idleMb.toFixed(0).padStart(4)} MB  connected ${m.connectedMb.toFixed(0).padStart(4)} MB  peak ${m.peakMb.toFixed(0).padStart(4)} MB`,
+    `  ${name.padEnd(10)} idle ${mb(m.idleMb)}  connected ${mb(m.connectedMb)}  peak ${mb(m.peakMb)}` +
+      `  (mapped files: idle ${mb(m.idleFileMb)}, peak ${mb(m.peakFileMb)})`,
   );
+for (const [name, m] of Object.entries(memory)) {
+  const n = m.peakNode;
+  if (n)
+    console.log(
+      `  ${name.padEnd(10)} at its peak: V8 heap ${mb(n.heapMb)} (old space ${mb(n.oldMb)}, ${mb(n.heapUsedMb)} used), ` +
+        `external ${mb(n.externalMb)}, the rest ${mb(m.peakMb - m.peakFileMb - n.heapMb - n.externalMb)}`,
+    );
+}
 const [mf, mc] = [memory.fanout, memory.centrifuge];
 if (mf && mc)
   console.log(
-    `  fanout / centrifuge: idle ${(mf.idleMb / mc.idleMb).toFixed(2)}×, peak ${(mf.peakMb / mc.peakMb).toFixed(2)}×`,
+    `  fanout / centrifuge: idle ${(mf.idleMb / mc.idleMb).toFixed(2)}×, peak ${(mf.peakMb / mc.peakMb).toFixed(2)}×` +
+      `; without mapped files: idle ${((mf.idleMb - mf.idleFileMb) / (mc.idleMb - mc.idleFileMb)).toFixed(2)}×, ` +
+      `peak ${((mf.peakMb - mf.peakFileMb) / (mc.peakMb - mc.peakFileMb)).toFixed(2)}×`,
   );
 // CPU per delivered event at the highest step both passed (server + its broker), in microseconds.
 const c = best(results.centrifuge);
