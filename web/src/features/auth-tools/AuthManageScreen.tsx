@@ -17,9 +17,10 @@ import { bound } from '../ui/bound.ts';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
 import { choices } from '../ui/choices.ts';
 import { DataTable } from '../ui/DataTable.tsx';
+import { DateInput } from '../ui/DateInput.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
 import { deleteExpired, queryExpired } from './api.ts';
-import { type AuthManageForm, defaultForm, filterOf, queryOf, yearAgo } from './auth-manage-form.ts';
+import { type AuthManageForm, dayText, defaultForm, filterOf, queryOf, yearAgo } from './auth-manage-form.ts';
 import { recordColumns } from './record-columns.tsx';
 
 interface LoopState {
@@ -38,12 +39,14 @@ const NUMBER_FIELDS = [
   ['deleteLimit', 'Delete limit', 1000, 110],
 ] as const;
 
-/** The text controls: field, label, input type, width. */
+/** The date controls (the console's one date input) and the text controls: field, label, width. */
+const DATE_FIELDS = [
+  ['dateTo', 'To date'],
+  ['dateFrom', 'From date'],
+] as const;
 const TEXT_FIELDS = [
-  ['dateTo', 'To date', 'date', undefined],
-  ['dateFrom', 'From date', 'date', undefined],
-  ['clientId', 'Client id', undefined, 140],
-  ['userId', 'User id', undefined, 220],
+  ['clientId', 'Client id', 140],
+  ['userId', 'User id', 220],
 ] as const;
 
 export function AuthManageScreen() {
@@ -106,8 +109,11 @@ export function AuthManageScreen() {
           onChange={(v) => set('type', v as AuthManageForm['type'])}
           data={choices({ tokens: 'Tokens', authcodes: 'Auth codes' })}
         />
-        {TEXT_FIELDS.map(([key, label, type, w]) => (
-          <TextInput key={key} label={label} type={type} w={w} {...bound(form[key], (v) => set(key, v))} />
+        {DATE_FIELDS.map(([key, label]) => (
+          <DateInput key={key} label={label} value={form[key]} onChange={(v) => set(key, v)} />
+        ))}
+        {TEXT_FIELDS.map(([key, label, w]) => (
+          <TextInput key={key} label={label} w={w} {...bound(form[key], (v) => set(key, v))} />
         ))}
       </Group>
       <Group align="flex-end" gap="sm">
@@ -201,8 +207,8 @@ export function AuthManageScreen() {
       >
         <Text size="sm">
           {confirm === 'repeat'
-            ? `Deletes up to ${form.deleteLimit} expired ${form.type} before ${form.dateTo}, again every 5 seconds until none are left or you stop it. Every batch is audited.`
-            : `Deletes up to ${form.deleteLimit} expired ${form.type} before ${form.dateTo}. The batch is audited.`}
+            ? `Deletes up to ${form.deleteLimit} expired ${form.type} before ${dayText(form.dateTo)}, again every 5 seconds until none are left or you stop it. Every batch is audited.`
+            : `Deletes up to ${form.deleteLimit} expired ${form.type} before ${dayText(form.dateTo)}. The batch is audited.`}
         </Text>
       </ConfirmDeleteModal>
     </Stack>

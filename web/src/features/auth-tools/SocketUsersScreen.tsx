@@ -17,6 +17,7 @@ import { UserChannelPanel } from '../engineering/UserChannelPanel.tsx';
 import { useRawChannel } from '../engineering/use-raw-channel.ts';
 import type { UserHierarchy } from '../engineering/user-templates.ts';
 import { bound } from '../ui/bound.ts';
+import { formatLocal } from '../ui/dates.ts';
 import { TextBox } from '../ui/TextBox.tsx';
 import { Toggle } from '../ui/Toggle.tsx';
 import { customerLogin, introspectToken, loginAs } from './api.ts';
@@ -57,7 +58,7 @@ export function SocketUsersScreen() {
       setAuthed(null);
       setStatus({
         ok: true,
-        text: `Logged in as ${r.email} until ${new Date(r.expiresAt).toLocaleTimeString()}.`,
+        text: `Logged in as ${r.email} until ${formatLocal(r.expiresAt)}.`,
       });
     },
     onError: (err) => setStatus({ ok: false, text: `error: ${errorMessage(err)}` }),
@@ -113,7 +114,7 @@ export function SocketUsersScreen() {
       setStatus({
         ok,
         text: ok
-          ? `Test Auth2: the token is good until ${t.expiresAt ? new Date(t.expiresAt).toLocaleTimeString() : '—'}.`
+          ? `Test Auth2: the token is good until ${formatLocal(t.expiresAt)}.`
           : `Test Auth2: ${RAW_TEXT.userAuthFailed} (signature ${t.signature}, stored ${t.stored}).`,
       });
     },

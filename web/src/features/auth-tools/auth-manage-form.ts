@@ -1,4 +1,5 @@
 import { AUTH_MANAGE, type AuthManageQuery } from '@console/contracts';
+import { dayString, formatDateTime } from '../ui/dates.ts';
 import type { RecordType } from './api.ts';
 
 /** The /authManage controls (analytics spec §2, §9 defaults). */
@@ -17,11 +18,19 @@ export interface AuthManageForm {
   deleteLimit: number;
 }
 
-/** yyyy-mm-dd of the day one year before `now` (the to-date default, and where a blank one resets to). */
+/**
+ * yyyy-mm-dd of the local day one year before `now` (the to-date default, and where a blank one
+ * resets to): the browser's day, as the date input shows it, not the UTC one.
+ */
 export function yearAgo(now: Date): string {
   const d = new Date(now);
   d.setFullYear(d.getFullYear() - 1);
-  return d.toISOString().slice(0, 10);
+  return dayString(d, 0);
+}
+
+/** A date input's yyyy-mm-dd in the console's one date format (the local day it names). */
+export function dayText(day: string): string {
+  return formatDateTime(new Date(`${day}T00:00`), { show: 'date' }, day);
 }
 
 export function defaultForm(now: Date): AuthManageForm {
