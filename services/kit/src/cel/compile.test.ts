@@ -151,6 +151,23 @@ describe('evaluation over a hub message', () => {
     expect(run("has(msg.toString) || 'toString' in msg", msg)).toBe(false);
   });
 
+  it('reads times: msg.at (ms) as a timestamp, calendar fields in a zone, spans as durations', () => {
+    const at = { at: Date.UTC(2026, 10, 28, 23, 30, 15, 250) };
+    expect(run('string(timestamp(msg.at / 1000))', at)).toBe('2026-11-28T23:30:15Z');
+    expect(run("timestamp(msg.at / 1000).getHours('Europe/Berlin')", at)).toBe(0n);
+    expect(run("timestamp(msg.at / 1000).getDayOfWeek('+02:00')", at)).toBe(0n);
+    expect(run("timestamp(msg.at / 1000) - timestamp('2026-11-28T23:00:00Z') < duration('1h')", at)).toBe(
+      true,
+    );
+    expect(run("string(timestamp('2026-11-28T23:00:00Z') + duration('1h30m0.5s'))", at)).toBe(
+      '2026-11-29T00:30:00.5Z',
+    );
+    expect(run("timestamp('2026-02-30T00:00:00Z')", at)).toEqual(new CelError('timestamp out of range'));
+    expect(run("timestamp(msg.at / 1000).getHours('Mars/Olympus')", at)).toEqual(
+      new CelError("unknown time zone 'Mars/Olympus'"),
+    );
+  });
+
   it('gives constant parts (evaluated once, at compile time) the same answers, errors included', () => {
     expect(run("msg.clientType in ['app', 'web']", { clientType: 'web' })).toBe(true);
     expect(run("msg.clientType in ['app', 'web']", { clientType: 7 })).toBe(false);

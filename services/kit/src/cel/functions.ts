@@ -1,8 +1,11 @@
 // The functions the console accepts: size, the string tests, the type conversions, type() and dyn().
 // matches() lives in regex.ts. Each function is strict: an error argument is its answer.
 import { checkedInt } from './operators.ts';
+import { formatDuration, formatTimestamp, secondsOf, timeField, toDuration, toTimestamp } from './time.ts';
 import {
+  CelDuration,
   CelError,
+  CelTimestamp,
   CelType,
   CelUint,
   INT64_MAX,
@@ -23,6 +26,8 @@ export interface Overloads {
   /** As a method, `x.size()`: the target is the first argument. */
   method?: (...args: Val[]) => Val;
   arity: number;
+  /** When an argument is optional (a time zone). */
+  maxArity?: number;
 }
 
 const range = (what: string) => new CelError(`${what} out of range`);
@@ -53,8 +58,10 @@ function toInt(v: Val): Val {
     if (!Number.isFinite(v) || v <= -TWO_63 || v >= TWO_63) return range('int');
     return BigInt(Math.trunc(v));
   }
-  if (typeof v === 'string')
+  if (typeof v === 'string') {
     return /^[+-]?\d+$/.test(v) ? checkedInt(BigInt(v)) : new CelError(`cannot convert '${v}' to int`);
+  }
+  if (v instanceof CelTimestamp) return secondsOf(v);
   return noOverload('int', v);
 }
 
@@ -114,6 +121,8 @@ function toCelString(v: Val): Val {
             : String(v);
   }
   if (v instanceof CelUint) return v.v.toString();
+  if (v instanceof CelTimestamp) return formatTimestamp(v);
+  if (v instanceof CelDuration) return formatDuration(v);
   if (v instanceof Uint8Array) {
     try {
       return utf8.decode(v);
@@ -174,4 +183,22 @@ export const functions: Record<string, Overloads> = {
   contains: { method: stringTest('contains', (s, sub) => s.includes(sub)), arity: 2 },
   startsWith: { method: stringTest('startsWith', (s, sub) => s.startsWith(sub)), arity: 2 },
   endsWith: { method: stringTest('endsWith', (s, sub) => s.endsWith(sub)), arity: 2 },
+  timestamp: { global: toTimestamp, arity: 1 },
+  duration: { global: toDuration, arity: 1 },
+  ...Object.fromEntries(
+    (
+      [
+        'getFullYear',
+        'getMonth',
+        'getDate',
+        'getDayOfMonth',
+        'getDayOfWeek',
+        'getDayOfYear',
+        'getHours',
+        'getMinutes',
+        'getSeconds',
+        'getMilliseconds',
+      ] as const
+    ).map((name) => [name, { method: timeField(name), arity: 1, maxArity: 2 }]),
+  ),
 };

@@ -1,5 +1,6 @@
 // The operators' overloads: arithmetic within one numeric kind (int, uint, double never mix), overflow and
 // division by zero as errors, heterogeneous equality and ordering, `in` over lists and maps.
+import { timeArithmetic } from './time.ts';
 import {
   CelError,
   CelList,
@@ -83,13 +84,14 @@ export const binaryOps: Record<string, BinaryOp> = {
       if (typeof a === 'string' && typeof b === 'string') return a + b;
       if (a instanceof Uint8Array && b instanceof Uint8Array) return concatBytes(a, b);
       if (isList(a) && isList(b)) return new CelList([...listItems(a), ...listItems(b)]);
-      return undefined;
+      return timeArithmetic('+', a, b);
     },
   ),
   '-': arith(
     '_-_',
     (x, y) => x - y,
     (x, y) => x - y,
+    (a, b) => timeArithmetic('-', a, b),
   ),
   '*': arith(
     '_*_',

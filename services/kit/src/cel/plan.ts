@@ -233,7 +233,7 @@ export function plan(root: Expr, options: PlanOptions): Fn {
       return strict(matches, [subject, p(pattern)]);
     }
     const impl = f && (e.target ? f.method : f.global);
-    if (!impl || f.arity !== argc) {
+    if (!impl || argc < f.arity || argc > (f.maxArity ?? f.arity)) {
       const shape = e.target ? `method '${e.fn}'` : `function '${e.fn}'`;
       if (impl) return unbound(`${shape} takes ${f.arity - (e.target ? 1 : 0)} argument(s)`, e.at);
       const near = Object.keys(functions).find((name) => name.toLowerCase() === e.fn.toLowerCase());

@@ -25,6 +25,22 @@ export class CelError {
   }
 }
 
+/** An instant, in nanoseconds since 1970-01-01T00:00:00Z (google.protobuf.Timestamp's range). */
+export class CelTimestamp {
+  readonly ns: bigint;
+  constructor(ns: bigint) {
+    this.ns = ns;
+  }
+}
+
+/** A signed span of time in nanoseconds (google.protobuf.Duration's range). */
+export class CelDuration {
+  readonly ns: bigint;
+  constructor(ns: bigint) {
+    this.ns = ns;
+  }
+}
+
 export class CelList {
   readonly items: Val[];
   constructor(items: Val[]) {
@@ -49,6 +65,8 @@ export type Val =
   | CelError
   | CelList
   | CelMap
+  | CelTimestamp
+  | CelDuration
   | readonly unknown[]
   | { readonly [key: string]: unknown };
 
@@ -102,6 +120,8 @@ export function typeName(v: Val): string {
   if (v instanceof CelList || Array.isArray(v)) return 'list';
   if (v instanceof CelType) return 'type';
   if (v instanceof CelError) return 'error';
+  if (v instanceof CelTimestamp) return 'google.protobuf.Timestamp';
+  if (v instanceof CelDuration) return 'google.protobuf.Duration';
   return 'map';
 }
 
@@ -110,13 +130,11 @@ export function isList(v: Val): v is CelList | readonly unknown[] {
 }
 
 export function isMap(v: Val): v is CelMap | { readonly [key: string]: unknown } {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    !(v instanceof CelList || v instanceof CelUint || v instanceof CelType || v instanceof CelError) &&
-    !(v instanceof Uint8Array) &&
-    !Array.isArray(v)
-  );
+  if (v instanceof CelMap) return true;
+  if (typeof v !== 'object' || v === null) return false;
+  // The caller's data: plain objects only (a class instance is not a map).
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 export function listSize(v: CelList | readonly unknown[]): number {
@@ -195,6 +213,8 @@ export function celEquals(a: Val, b: Val): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (a instanceof Uint8Array) return b instanceof Uint8Array && bytesCompare(a, b) === 0;
   if (a instanceof CelType) return b instanceof CelType && a.name === b.name;
+  if (a instanceof CelTimestamp) return b instanceof CelTimestamp && a.ns === b.ns;
+  if (a instanceof CelDuration) return b instanceof CelDuration && a.ns === b.ns;
   if (isList(a)) {
     if (!isList(b) || listSize(a) !== listSize(b)) return false;
     for (let i = 0; i < listSize(a); i++) if (!celEquals(listAt(a, i), listAt(b, i))) return false;
@@ -236,5 +256,11 @@ export function celCompare(a: Val, b: Val, op: string): number | CelError {
   }
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (a instanceof Uint8Array && b instanceof Uint8Array) return Math.sign(bytesCompare(a, b));
+  if (
+    (a instanceof CelTimestamp && b instanceof CelTimestamp) ||
+    (a instanceof CelDuration && b instanceof CelDuration)
+  ) {
+    return a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
+  }
   return noOverload(op, a, b);
 }

@@ -1,8 +1,10 @@
 // The spec's expected values (cel.expr.Value in text format) as this evaluator's values, and the strict
 // comparison a conformance case needs: the same kind as well as the same value (1 is not 1.0 here).
 import {
+  CelDuration,
   CelList,
   CelMap,
+  CelTimestamp,
   CelType,
   CelUint,
   celEquals,
@@ -66,6 +68,16 @@ export function toVal(v: Message): Val {
         m.entries.set(mapKey(k) as string, [k, toVal(one(e as Message, 'value') as Message)]);
       }
       return m;
+    }
+    case 'object_value': {
+      // A google.protobuf.Timestamp or Duration in an Any: { seconds, nanos }.
+      const [typeUrl, body] = Object.entries(x as Message)[0] ?? [];
+      const fields = body?.[0] as Message;
+      const ns = BigInt(text(one(fields, 'seconds') ?? { kind: 'token', text: '0' })) * 1_000_000_000n;
+      const total = ns + BigInt(text(one(fields, 'nanos') ?? { kind: 'token', text: '0' }));
+      if (typeUrl?.endsWith('google.protobuf.Duration]')) return new CelDuration(total);
+      if (typeUrl?.endsWith('google.protobuf.Timestamp]')) return new CelTimestamp(total);
+      throw new Error(`no value for ${typeUrl}`);
     }
     default:
       throw new Error(`no value of kind ${kind}`);
