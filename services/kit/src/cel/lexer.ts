@@ -1,5 +1,6 @@
 // CEL's tokens: numbers (int, uint with u/U, double, hex), strings and bytes (quoted, raw, triple-quoted),
 // identifiers (reserved words refused), quoted field names in backticks, punctuation and `//` comments.
+import { CelUint, INT64_MAX, UINT64_MAX } from './values.ts';
 
 export type TokenKind = 'int' | 'uint' | 'double' | 'string' | 'bytes' | 'ident' | 'quoted' | 'punct' | 'eof';
 
@@ -243,4 +244,31 @@ function readEscape(src: string, i: number, bytes: boolean): [number, number, bo
     return [Number.parseInt(o, 8), i + 4, bytes];
   }
   throw new CelSyntaxError('invalid escape sequence', i);
+}
+
+/** A number token's value; `negative` when a unary minus was folded into it. */
+export function numberLiteral(t: Token, negative: boolean): bigint | number | CelUint {
+  const text = negative ? `-${t.text}` : t.text;
+  if (t.kind === 'double') return Number(text);
+  const n = negative ? -BigInt(t.text) : BigInt(t.text);
+  if (t.kind === 'uint') {
+    if (n > UINT64_MAX) throw new CelSyntaxError('uint literal out of range', t.offset);
+    return new CelUint(n);
+  }
+  if (n > INT64_MAX || n < -INT64_MAX - 1n) throw new CelSyntaxError('int literal out of range', t.offset);
+  return n;
+}
+
+/** A token as an error message names it. */
+export function describe(t: Token): string {
+  switch (t.kind) {
+    case 'eof':
+      return 'end of expression';
+    case 'punct':
+      return `'${t.text}'`;
+    case 'ident':
+      return `'${t.text}'`;
+    default:
+      return `a ${t.kind} literal`;
+  }
 }

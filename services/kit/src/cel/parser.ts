@@ -2,8 +2,7 @@
 // climbing by level is the clearest form). Macros (has, all, exists, exists_one, map, filter) become their
 // own nodes here, as CEL expands them at parse time.
 import type { Expr, Macro } from './ast.ts';
-import { CelSyntaxError, type Token, tokenize } from './lexer.ts';
-import { CelUint, INT64_MAX, UINT64_MAX } from './values.ts';
+import { CelSyntaxError, describe, numberLiteral, type Token, tokenize } from './lexer.ts';
 
 export interface ParseLimits {
   /** Deepest nesting of parentheses, lists, maps, calls and operators. */
@@ -281,30 +280,5 @@ class Parser {
         throw new CelSyntaxError('qualified names (a leading dot) are not supported', t.offset);
       throw new CelSyntaxError(`unexpected ${describe(t)}`, t.offset);
     });
-  }
-}
-
-function numberLiteral(t: Token, negative: boolean): bigint | number | CelUint {
-  const text = negative ? `-${t.text}` : t.text;
-  if (t.kind === 'double') return Number(text);
-  const n = negative ? -BigInt(t.text) : BigInt(t.text);
-  if (t.kind === 'uint') {
-    if (n > UINT64_MAX) throw new CelSyntaxError('uint literal out of range', t.offset);
-    return new CelUint(n);
-  }
-  if (n > INT64_MAX || n < -INT64_MAX - 1n) throw new CelSyntaxError('int literal out of range', t.offset);
-  return n;
-}
-
-function describe(t: Token): string {
-  switch (t.kind) {
-    case 'eof':
-      return 'end of expression';
-    case 'punct':
-      return `'${t.text}'`;
-    case 'ident':
-      return `'${t.text}'`;
-    default:
-      return `a ${t.kind} literal`;
   }
 }
