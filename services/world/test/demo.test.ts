@@ -11,10 +11,12 @@ import { openWorld } from './harness.ts';
 const w = useSuite(() => openWorld());
 // No broker: these loads announce nothing (the last test announces on a stream of its own).
 const quiet = { natsUrl: '' };
+/** The suite's demo world: 40 customers of seed 9, announced nowhere. */
+const demo = () => ({ databaseUrl: w.databaseUrl, mongoUrl: w.mongoUrl, customers: 40, seed: 9, ...quiet });
 
 describe('the demo world', () => {
   it('loads once, is left alone on the next start, and is never replaced by another seed', async () => {
-    const opts = { databaseUrl: w.databaseUrl, mongoUrl: w.mongoUrl, customers: 40, seed: 9, ...quiet };
+    const opts = demo();
     expect((await loadDemoWorld(opts)).outcome).toBe('loaded');
     const hubs = await w.db.collection(COLLECTIONS.hubs).countDocuments();
     expect(hubs).toBeGreaterThan(0);
@@ -30,13 +32,7 @@ describe('the demo world', () => {
   it('loads a world from before worlds had a now again, so that it ends now', async () => {
     await w.pool.query('update world_meta set world_now = null');
     const before = Date.now();
-    const r = await loadDemoWorld({
-      databaseUrl: w.databaseUrl,
-      mongoUrl: w.mongoUrl,
-      customers: 40,
-      seed: 9,
-      ...quiet,
-    });
+    const r = await loadDemoWorld(demo());
     expect(r.outcome).toBe('loaded');
     expect(r.message).toMatch(/loaded again to end now/);
     const meta = await readMeta(w.pool);
@@ -47,13 +43,7 @@ describe('the demo world', () => {
   it('resumes a load that stopped half way', async () => {
     await w.pool.query("update world_meta set status = 'loading', customers = 30");
     const hubs = await w.db.collection(COLLECTIONS.hubs).countDocuments();
-    const r = await loadDemoWorld({
-      databaseUrl: w.databaseUrl,
-      mongoUrl: w.mongoUrl,
-      customers: 40,
-      seed: 9,
-      ...quiet,
-    });
+    const r = await loadDemoWorld(demo());
     expect(r.outcome).toBe('loaded');
     expect(r.message).toMatch(/resumed at customer 30/);
     expect(await w.db.collection(COLLECTIONS.hubs).countDocuments()).toBe(hubs);
