@@ -154,6 +154,18 @@ describe('read models', () => {
       const truth = await fromStores();
       for (const [name, key] of Object.entries(keys))
         expect(normal(await table(name, key), key), name).toEqual(normal(truth.get(name) ?? [], key));
+      // Get Feature Types' counts (kept by triggers) equal the join of the two tables now.
+      const kept = await h.pool.query(
+        `select product_code, type, features::int as n from rm_code_feature_types where features <> 0
+          order by 1, 2`,
+      );
+      const joined = await h.pool.query(
+        `select p.product_code, f.type, count(*)::int as n
+           from rm_products p cross join lateral unnest(p.feature_ids) as fid(id)
+           join rm_features f on f.feature_id = fid.id group by 1, 2 order by 1, 2`,
+      );
+      expect(kept.rows, 'rm_code_feature_types').toEqual(joined.rows);
+      expect(joined.rowCount).toBeGreaterThan(0);
     };
     await check();
 
