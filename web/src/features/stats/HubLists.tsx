@@ -1,7 +1,7 @@
-import { Alert, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../api/client.ts';
+import { QueryState } from '../ui/QueryAnswer.tsx';
 import { hubSummaryQueryOptions } from './queries.ts';
 
 function List({ title, label, children }: { title: string; label: string; children: ReactNode }) {
@@ -18,8 +18,7 @@ function List({ title, label, children }: { title: string; label: string; childr
 /** The panel's hub lists (seed 001 §2): firmware in use and config highs (top lists of 9), HomeKit. */
 export function HubLists() {
   const q = useQuery(hubSummaryQueryOptions());
-  if (q.isPending) return <Loader size="sm" aria-label="Loading hub lists" />;
-  if (q.isError) return <Alert color="red">{errorMessage(q.error)}</Alert>;
+  if (!q.isSuccess) return <QueryState q={q} loading="Loading hub lists" />;
   const s = q.data;
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>

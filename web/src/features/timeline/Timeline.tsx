@@ -1,11 +1,12 @@
 import { TIMELINE, type TimelineFocus, type TimelinePage, type TopicFilter } from '@console/contracts';
-import { Alert, Box, Button, Group, Loader, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { MeasuredRow } from '../ui/MeasuredRow.tsx';
+import { QueryState } from '../ui/QueryAnswer.tsx';
 import { TypedConfirmModal } from '../ui/TypedConfirmModal.tsx';
 import {
   deleteAnnotation,
@@ -113,12 +114,7 @@ export function Timeline({
     }
   };
 
-  if (query.isError)
-    return (
-      <Alert color="red" title="The timeline could not be loaded">
-        {errorMessage(query.error)}
-      </Alert>
-    );
+  if (query.isError) return <QueryState q={query} failed="The timeline could not be loaded" />;
 
   return (
     <Box>

@@ -1,10 +1,11 @@
 import type { HubActionResult, HubCard as HubCardData } from '@console/contracts';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { CopyText } from '../../ui/CopyText.tsx';
 import { formatLocal } from '../../ui/dates.ts';
+import { QueryState } from '../../ui/QueryAnswer.tsx';
 import { useWatchedAction } from '../../waterfall/use-watched-action.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { structureQueryOptions } from '../queries.ts';
@@ -75,13 +76,7 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
     onSettled: refresh,
   });
 
-  if (card.isPending) return <Loader size="sm" aria-label="Loading hub" />;
-  if (card.isError)
-    return (
-      <Alert color="red" title="Hub not loaded">
-        {errorMessage(card.error)}
-      </Alert>
-    );
+  if (!card.isSuccess) return <QueryState q={card} loading="Loading hub" failed="Hub not loaded" />;
   const c: HubCardData = card.data;
   const connected = c.presence?.connected === true;
 

@@ -1,10 +1,10 @@
 import type { DeviceCard } from '@console/contracts';
-import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { DialogButton } from '../../ui/DialogButton.tsx';
 import { formatStamp } from '../../ui/dates.ts';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { QueryState } from '../../ui/QueryAnswer.tsx';
 import { recordsQueryOptions } from '../queries.ts';
 import { STRUCTURE_TEXT } from './structure-view.ts';
 
@@ -46,8 +46,10 @@ function InstallList({ serial, linkId }: { serial: string; linkId: number }) {
       limit: INSTALLS_LIMIT,
     }),
   );
-  if (q.isPending) return <Loader size="sm" aria-label="Loading previous installs" />;
-  if (q.isError) return <ErrorAlert error={q.error} title="The previous installs did not load" />;
+  if (!q.isSuccess)
+    return (
+      <QueryState q={q} loading="Loading previous installs" failed="The previous installs did not load" />
+    );
   const rows = q.data.documents as unknown as Install[];
   if (rows.length === 0) return <Text c="dimmed">{STRUCTURE_TEXT.noPreviousInstalls}</Text>;
   const elsewhere = rows.some((r) => r.linkId !== undefined && r.linkId !== linkId);

@@ -1,10 +1,11 @@
 import type { StructureAgents, StructureDetail } from '@console/contracts';
-import { Alert, Badge, Button, Card, Collapse, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, errorMessage } from '../../../api/client.ts';
+import { apiRequest } from '../../../api/client.ts';
 import { DetailsModal } from '../../../ui/DetailsModal.tsx';
 import { formatStamp } from '../../../ui/dates.ts';
+import { QueryState } from '../../../ui/QueryAnswer.tsx';
 import { AlexaLookup } from './AlexaLookup.tsx';
 
 export type AgentType = 'alexa' | 'google' | 'smartthings';
@@ -25,8 +26,7 @@ export function AgentTab({ type, detail }: { type: AgentType; detail: StructureD
   });
   const [open, setOpen] = useState<unknown>(null);
   const [others, setOthers] = useState(false);
-  if (q.isPending) return <Loader size="sm" aria-label={`Loading ${NAME[type]}`} />;
-  if (q.isError) return <Alert color="red">{errorMessage(q.error)}</Alert>;
+  if (!q.isSuccess) return <QueryState q={q} loading={`Loading ${NAME[type]}`} />;
   const agent = q.data.records[0] as Agent | undefined;
   if (!agent) return <Text size="sm">No {NAME[type]} account is linked to this structure.</Text>;
   const here = new Set(detail.devices.flatMap((c) => c.devices.map((d) => d.deviceId)));

@@ -1,8 +1,9 @@
 import type { StructureNotifications } from '@console/contracts';
-import { Alert, Loader, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '../../../api/client.ts';
+import { apiRequest } from '../../../api/client.ts';
 import { DataTable } from '../../../ui/DataTable.tsx';
+import { QueryState } from '../../../ui/QueryAnswer.tsx';
 import { text } from './columns.tsx';
 
 const columns = [
@@ -24,8 +25,7 @@ export function NotificationsTab({ rootGroupId }: { rootGroupId: string }) {
         signal,
       }),
   });
-  if (q.isPending) return <Loader size="sm" aria-label="Loading notifications" />;
-  if (q.isError) return <Alert color="red">{errorMessage(q.error)}</Alert>;
+  if (!q.isSuccess) return <QueryState q={q} loading="Loading notifications" />;
   return (
     <Stack gap="md">
       <Title order={2}>This structure ({q.data.thisStructure.length})</Title>

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
 import { DataTable } from '../../../ui/DataTable.tsx';
 import { DetailsModal } from '../../../ui/DetailsModal.tsx';
+import { QueryState } from '../../../ui/QueryAnswer.tsx';
 import { type Row, useTabPages } from './tab-pages.ts';
 import { useTextSearch } from './use-text-search.tsx';
 
@@ -48,13 +48,8 @@ function SearchedRows({ search, body, ...p }: PagedTableProps & { search: string
 function PagedRows(p: PagedTableProps) {
   const q = useTabPages(p.path, p.body, p.dateField ?? 'createdDate');
   const [open, setOpen] = useState<Row | null>(null);
-  if (q.isPending) return <Loader size="sm" aria-label={`Loading ${p.label}`} />;
-  if (q.isError)
-    return (
-      <Alert color="red" title={`${p.label} could not be loaded`}>
-        {errorMessage(q.error)}
-      </Alert>
-    );
+  if (q.isPending || q.isError)
+    return <QueryState q={q} loading={`Loading ${p.label}`} failed={`${p.label} could not be loaded`} />;
   const rows = p.visible ? p.visible(q.rows) : q.rows;
   return (
     <>
