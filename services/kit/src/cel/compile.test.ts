@@ -108,6 +108,17 @@ describe('limits', () => {
   });
 });
 
+describe('matches() and the step budget', () => {
+  it('charges a match by subject length times pattern size, so long subjects count', () => {
+    const r = compile("msg.s.matches('^(a|b)+c$')", { variables: ['msg'], evalBudget: 1000 });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.program.eval({ msg: { s: `${'ab'.repeat(100)}c` } })).toBe(true);
+    expect(r.program.eval({ msg: { s: `${'ab'.repeat(5000)}c` } })).toEqual(
+      new CelError('evaluation cost budget exceeded'),
+    );
+  });
+});
+
 describe('evaluation over a hub message', () => {
   const msg = {
     class: 'feature',

@@ -6,7 +6,16 @@ import { functions } from './functions.ts';
 import { CelSyntaxError } from './lexer.ts';
 import { binaryOps, negate, not } from './operators.ts';
 import { compileRegex, matches, matchWith } from './regex.ts';
-import { comprehension, equalsLiteral, type Fn, indexInto, logical, selectField, strict } from './runtime.ts';
+import {
+  type Ctx,
+  comprehension,
+  equalsLiteral,
+  type Fn,
+  indexInto,
+  logical,
+  selectField,
+  strict,
+} from './runtime.ts';
 import {
   CelError,
   CelList,
@@ -30,6 +39,12 @@ export interface PlanOptions {
 }
 
 const FOLD_BUDGET = 100_000;
+
+/** Takes `steps` from the evaluation's budget; false when there were not enough. */
+const charge = (c: Ctx) => (steps: number) => {
+  c.budget -= steps;
+  return c.budget >= 0;
+};
 
 /** Whether `e` reads no declared variable and no comprehension variable bound outside it. */
 function isConstant(e: Expr, variables: ReadonlySet<string>, outer: readonly string[]): boolean {
@@ -214,10 +229,16 @@ export function plan(root: Expr, options: PlanOptions): Fn {
         if (typeof re === 'string') throw new CelSyntaxError(`matches(): ${re}`, pattern.at);
         return (c) => {
           const s = subject(c);
-          return s instanceof CelError ? s : matchWith(re, s);
+          return s instanceof CelError ? s : matchWith(re, s, charge(c));
         };
       }
-      return strict(matches, [subject, p(pattern)]);
+      const patternFn = p(pattern);
+      return (c) => {
+        const s = subject(c);
+        if (s instanceof CelError) return s;
+        const re = patternFn(c);
+        return re instanceof CelError ? re : matches(s, re, charge(c));
+      };
     }
     const impl = f && (e.target ? f.method : f.global);
     if (!impl || argc < f.arity || argc > (f.maxArity ?? f.arity)) {

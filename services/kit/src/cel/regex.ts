@@ -77,10 +77,13 @@ function emit(root: Node): Inst[] {
 
 export interface Matcher {
   test(subject: string): boolean;
+  /** Instructions: a match costs at most this many steps per character of the subject. */
+  readonly size: number;
 }
 
 function matcher(prog: Inst[]): Matcher {
   return {
+    size: prog.length,
     test(subject) {
       const cps = Array.from(subject, (c) => c.codePointAt(0) as number);
       const seen = new Int32Array(prog.length).fill(-1);
@@ -171,15 +174,23 @@ export function regexFor(pattern: string): Matcher | string {
   return re;
 }
 
-export function matchWith(re: Matcher, s: Val): Val {
+/** Steps of the evaluation budget a match is charged: one per ten instruction-characters, at least one. */
+export const MATCH_STEP = 10;
+
+/** The match, charged to the evaluation's step budget (`charge` answers false when it is spent). */
+export function matchWith(re: Matcher, s: Val, charge: (steps: number) => boolean): Val {
   if (typeof s !== 'string') return noOverload('matches', s);
-  if (s.length > MAX_MATCH_SUBJECT)
+  if (s.length > MAX_MATCH_SUBJECT) {
     return new CelError(`matches() subject longer than ${MAX_MATCH_SUBJECT} characters`);
+  }
+  if (!charge(Math.ceil(((s.length + 1) * re.size) / MATCH_STEP))) {
+    return new CelError('evaluation cost budget exceeded');
+  }
   return re.test(s);
 }
 
-export function matches(s: Val, pattern: Val): Val {
+export function matches(s: Val, pattern: Val, charge: (steps: number) => boolean): Val {
   if (typeof pattern !== 'string') return noOverload('matches', s, pattern);
   const re = regexFor(pattern);
-  return typeof re === 'string' ? new CelError(re) : matchWith(re, s);
+  return typeof re === 'string' ? new CelError(re) : matchWith(re, s, charge);
 }
