@@ -21,7 +21,7 @@ export interface CompileOptions {
   maxCost?: number;
   /** The size assumed for a list or map whose size is not known before evaluation (default 100). */
   assumedListSize?: number;
-  /** Comprehension steps allowed in one evaluation (default 100,000). */
+  /** Steps allowed in one evaluation: one per comprehension element, matches() by its size (default 100,000). */
   evalBudget?: number;
   /** false: an unknown name or function is an error value at evaluation, not a compile error. */
   checkNames?: boolean;

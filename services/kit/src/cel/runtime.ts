@@ -22,7 +22,7 @@ import {
 export interface Ctx {
   vars: Readonly<Record<string, unknown>>;
   slots: Val[];
-  /** Comprehension steps left in this evaluation. */
+  /** Steps left in this evaluation (comprehension elements, matches() by size). */
   budget: number;
 }
 
