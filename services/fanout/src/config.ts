@@ -59,6 +59,11 @@ export const FanoutConfigSchema = Type.Composite([
       10,
       'Most events replayed from JetStream on a resume; further behind means reload',
     ),
+    HEAP_GROWING_PERCENT: intSetting(
+      0,
+      0,
+      "V8's old space may grow this much past what survived its last full collection before the next one (as Go's GOGC); 0 leaves V8's own policy (up to four times, and far more before the first)",
+    ),
     LIVE_SLOW_CONSUMER_BYTES: intSetting(
       4 * 1024 * 1024,
       16 * 1024,
