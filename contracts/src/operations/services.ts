@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTimeString, fields } from '../world/common.ts';
+import { DateTimeString, described, fields } from '../world/common.ts';
 import { op } from './types.ts';
 
 /**
@@ -9,17 +9,21 @@ import { op } from './types.ts';
 export const EndpointFiguresSchema = Type.Object({
   ...fields(Type.String, 'name', 'subject'),
   requests: Type.Integer(),
-  errors: Type.Integer({ description: "The service's own failures (5xx)" }),
-  refused: Type.Integer({ description: 'Requests the service turned away (4xx: input, roles, not found)' }),
+  ...described(Type.Integer, {
+    errors: "The service's own failures (5xx)",
+    refused: 'Requests the service turned away (4xx: input, roles, not found)',
+  }),
   lastError: Type.String({ description: 'The last 5xx; empty when none' }),
   averageMs: Type.Number({ description: 'Average processing time, milliseconds' }),
 });
 export type EndpointFigures = Static<typeof EndpointFiguresSchema>;
 
 export const ServiceInstanceSchema = Type.Object({
-  id: Type.String({ description: 'The NATS service instance id' }),
-  instance: Type.String({ description: 'INSTANCE_ID of the process, when it says' }),
-  host: Type.String({ description: 'Where the instance runs, when it says' }),
+  ...described(Type.String, {
+    id: 'The NATS service instance id',
+    instance: 'INSTANCE_ID of the process, when it says',
+    host: 'Where the instance runs, when it says',
+  }),
   version: Type.String(),
   started: DateTimeString(),
   ...fields(Type.Integer, 'uptimeSeconds', 'requests', 'errors', 'refused'),
@@ -42,10 +46,12 @@ export type ServiceSummary = Static<typeof ServiceSummarySchema>;
 export const GatewayFiguresSchema = Type.Object({
   ...fields(Type.String, 'id', 'instance', 'host'),
   uptimeSeconds: Type.Integer(),
-  sockets: Type.Integer({ description: 'Open /ws sockets' }),
-  topics: Type.Integer({ description: 'Live topics with watchers' }),
-  eventsOut: Type.Integer({ description: 'Live events written to sockets since start' }),
-  requests: Type.Integer({ description: 'API requests forwarded since start' }),
+  ...described(Type.Integer, {
+    sockets: 'Open /ws sockets',
+    topics: 'Live topics with watchers',
+    eventsOut: 'Live events written to sockets since start',
+    requests: 'API requests forwarded since start',
+  }),
 });
 export type GatewayFigures = Static<typeof GatewayFiguresSchema>;
 

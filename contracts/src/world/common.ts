@@ -48,6 +48,18 @@ export function literalUnion<const T extends readonly string[]>(
 export const fields = <K extends string, S extends TSchema>(make: () => S, ...names: K[]) =>
   Object.fromEntries(names.map((name) => [name, make()])) as { [P in K]: S };
 
+/**
+ * Several fields of one plain type, each with its description, in the order given:
+ * `Type.Object({ ...described(Type.Integer, { sockets: 'Open sockets', topics: 'Live topics' }) })`.
+ */
+export const described = <K extends string, S extends TSchema>(
+  make: (options: SchemaOptions) => S,
+  descriptions: { [P in K]: string },
+) =>
+  Object.fromEntries(
+    Object.entries<string>(descriptions).map(([name, description]) => [name, make({ description })]),
+  ) as { [P in K]: S };
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** An object that refuses fields it does not name: a request's params, query string or body. */

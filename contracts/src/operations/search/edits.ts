@@ -1,5 +1,5 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
-import { ClosedObject, Nullable } from '../../world/common.ts';
+import { ClosedObject, described, Nullable } from '../../world/common.ts';
 import { Gen1UserSchema } from '../../world/gen1.ts';
 import { WflViewSchema } from './gen1.ts';
 
@@ -72,8 +72,10 @@ export type RoomDelete = Static<typeof RoomDeleteSchema>;
 
 export const AccountEditResultSchema = Type.Object({
   message: Type.String(),
-  customerId: Type.String({ description: 'The Gen1 user_id the change belongs to' }),
-  note: Type.String({ description: 'The automatic support note that was left' }),
+  ...described(Type.String, {
+    customerId: 'The Gen1 user_id the change belongs to',
+    note: 'The automatic support note that was left',
+  }),
   user: Type.Optional(Gen1UserSchema),
   wfl: Type.Optional(WflViewSchema),
 });

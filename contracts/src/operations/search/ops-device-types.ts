@@ -1,11 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { fields } from '../../world/common.ts';
-import { op } from '../types.ts';
+import { serviceOp } from '../types.ts';
 import { params, support } from './op-helpers.ts';
 
 /** Device types are listed 10 to a page (seed 000 §2 /devicetypes, §7). */
 export const DEVICE_TYPES_PAGE = 10;
 
+const gen1Op = serviceOp('search', ['gen1']);
 const Count = () => Type.Integer({ minimum: 0 });
 
 export const DeviceTypeRowSchema = Type.Object({
@@ -30,25 +31,15 @@ export type DeviceTypeValueRow = Static<typeof DeviceTypeValueRowSchema>;
 
 /** The Gen1 device types and their values (seed 000 §7 "Devices and things"), served by search. */
 export const deviceTypeOperations = [
-  op({
-    id: 'search.deviceTypes',
-    service: 'search',
-    method: 'GET',
-    path: '/api/support/devicetypes/10/:page',
+  gen1Op('search.deviceTypes', 'GET', '/api/support/devicetypes/10/:page', {
     access: support,
     summary: 'One page of the Gen1 device types (10 a page, from page 0), with how many values each has',
-    tags: ['gen1'],
     params: params({ page: Type.String({ pattern: '^[0-9]{1,6}$', description: 'Page number, from 0' }) }),
     response: DeviceTypePageSchema,
   }),
-  op({
-    id: 'search.deviceTypeValues',
-    service: 'search',
-    method: 'GET',
-    path: '/api/support/devicetypevalues/:id',
+  gen1Op('search.deviceTypeValues', 'GET', '/api/support/devicetypevalues/:id', {
     access: support,
     summary: 'The values of one Gen1 device type (404 when there is no such type)',
-    tags: ['gen1'],
     // At most 9 digits: the ids are Postgres integers (a longer one could only fail the lookup).
     params: params({ id: Type.String({ pattern: '^[0-9]{1,9}$', description: 'Device type id' }) }),
     response: Type.Array(DeviceTypeValueRowSchema),
