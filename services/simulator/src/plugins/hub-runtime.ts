@@ -75,6 +75,19 @@ export function hubEnvelope(
   };
 }
 
+/** A hub's answer to a request: the request's transaction, class and operation, with these items. */
+export function hubResponse(hubId: number, request: HubMessage, items: HubMessage['items']): HubMessage {
+  return hubEnvelope(hubId, request.transactionId, 'response', request.class, request.operation, items);
+}
+
+/** A hub's answer to a message it could not read as an envelope. */
+export function malformedReply(hubId: number): HubMessage {
+  const error = { group: 1, code: 400, message: 'Malformed message' };
+  return hubEnvelope(hubId, 0, 'response', 'error', 'malformed', [
+    { itemId: 0, payload: {}, success: false, error },
+  ]);
+}
+
 export class HubRuntime {
   readonly hubs = new Map<number, SimHubState>();
   readonly list: SimHubState[] = [];
@@ -197,10 +210,7 @@ export class HubRuntime {
     }
     if (!request) {
       counters.malformedIn();
-      const error = { group: 1, code: 400, message: 'Malformed message' };
-      const reply = this.envelope(hub, 0, 'response', 'error', 'malformed', [
-        { itemId: 0, payload: {}, success: false, error },
-      ]);
+      const reply = malformedReply(hub.hubId);
       this.send(hub, reply, clientType, msg, cid);
       return;
     }
@@ -223,14 +233,7 @@ export class HubRuntime {
       if (out.effects) effects.push(...out.effects);
       return { itemId: item.itemId, payload: out.payload, success: true };
     });
-    const reply = this.envelope(
-      hub,
-      request.transactionId,
-      'response',
-      request.class,
-      request.operation,
-      items,
-    );
+    const reply = hubResponse(hub.hubId, request, items);
     const answer = () => {
       // A hub that went away while it waited never answers: the requester sees a timeout.
       if (!hub.connected) return;
@@ -250,7 +253,7 @@ export class HubRuntime {
   ): void {
     if (!hub.connected) return;
     const n = HUB_NOTIFICATIONS[name];
-    const env = this.envelope(hub, hub.nextTransactionId(), 'notification', n.class, n.operation, [
+    const env = hubEnvelope(hub.hubId, hub.nextTransactionId(), 'notification', n.class, n.operation, [
       { itemId: 0, payload, success: true },
     ]);
     this.o.counters.out();
@@ -296,17 +299,6 @@ export class HubRuntime {
       hub.removed = true;
       this.disconnect(hub, 'remove');
     }
-  }
-
-  private envelope(
-    hub: SimHubState,
-    transactionId: number,
-    direction: HubMessage['direction'],
-    cls: string,
-    operation: string,
-    items: HubMessage['items'],
-  ): HubMessage {
-    return hubEnvelope(hub.hubId, transactionId, direction, cls, operation, items);
   }
 
   /** Publishes one message event; returns the envelope's JSON so a reply need not serialise twice. */

@@ -17,7 +17,7 @@ import { Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hubEnvelope } from './hub-runtime.ts';
+import { hubResponse, malformedReply } from './hub-runtime.ts';
 import { eventHead, eventWithTime, ReplayClock } from './replay-clock.ts';
 
 const openCheck = TypeCompiler.Compile(ReplayOpenSchema);
@@ -266,36 +266,15 @@ export class ReplayHubs {
     }
     const clientType = msg.headers?.get(HUB_CLIENT_HEADERS.type) || 'user';
     if (!request) {
-      const error = { group: 1, code: 400, message: 'Malformed message' };
-      const reply = this.envelope(hub, 0, 'response', 'error', 'malformed', [
-        { itemId: 0, payload: {}, success: false, error },
-      ]);
+      const reply = malformedReply(hub.hubId);
       msg.respond(this.emit(hub, clientType, reply));
       return;
     }
     this.emit(hub, clientType, request);
     const replies = hub.replies as RecordedReplies;
     const items = request.items.map((item) => replies.answer(request.class, request.operation, item));
-    const reply = this.envelope(
-      hub,
-      request.transactionId,
-      'response',
-      request.class,
-      request.operation,
-      items,
-    );
+    const reply = hubResponse(hub.hubId, request, items);
     msg.respond(this.emit(hub, clientType, reply));
-  }
-
-  private envelope(
-    hub: ReplayHub,
-    transactionId: number,
-    direction: HubMessage['direction'],
-    cls: string,
-    operation: string,
-    items: HubMessage['items'],
-  ): HubMessage {
-    return hubEnvelope(hub.hubId, transactionId, direction, cls, operation, items);
   }
 
   /**
