@@ -4,7 +4,9 @@
  * image runs a `latest` or missing tag, every container has readiness on /readyz and liveness on
  * /healthz, and the store URLs and secrets come from a Kubernetes Secret, never from a literal; the
  * broker users come from one generated Secret (each service its own user and inbox, the streams
- * Job the only stream administrator) and each service has a PodDisruptionBudget.
+ * Job the only stream administrator) and each service has a PodDisruptionBudget. Rendered again
+ * with `keda.enabled=true`: stats gets a KEDA ScaledObject on the report workers' consumer lag (the
+ * stream and consumer names the service uses) and CPU, and no plain HPA beside it.
  *
  *   node infra/helm/check.ts
  *
@@ -12,9 +14,9 @@
  * the Go module proxy into .dev-infra/bin (a few minutes, once).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EXPECTED_SERVICES } from '@console/contracts';
+import { EXPECTED_SERVICES, streamNames } from '@console/contracts';
 import { parseAllDocuments } from 'yaml';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -46,11 +48,12 @@ const problems: string[] = [];
 console.log(run(['lint', '--strict', '--kube-version', '1.30.0', chart]).trim());
 // The chart needs Kubernetes 1.25+ (autoscaling/v2); helm template assumes an older one by default.
 const KUBE = ['--kube-version', '1.30.0'];
-const rendered = run(['template', 'console', chart, ...KUBE, '--set', 'services.simulator.enabled=true']);
-const objects = parseAllDocuments(rendered)
-  // biome-ignore lint/suspicious/noExplicitAny: rendered Kubernetes objects, checked field by field below.
-  .map((d) => d.toJS() as any)
-  .filter(Boolean);
+// biome-ignore lint/suspicious/noExplicitAny: rendered Kubernetes objects, checked field by field below.
+const render = (...set: string[]): any[] =>
+  parseAllDocuments(run(['template', 'console', chart, ...KUBE, ...set.flatMap((s) => ['--set', s])]))
+    .map((d) => d.toJS())
+    .filter(Boolean);
+const objects = render('services.simulator.enabled=true');
 const named = (kind: string, name: string) =>
   objects.find((o) => o.kind === kind && o.metadata?.name === `console-${name}`);
 
@@ -144,6 +147,41 @@ if (
 )
   problems.push('no streams Job running the stream administration as the streams user');
 
+// KEDA (issue 31): off by default, no ScaledObject; on, stats scales on the report workers' lag and
+// CPU through KEDA's own HPA, and the chart renders no second HPA for it.
+if (objects.some((o) => o.kind === 'ScaledObject'))
+  problems.push('keda is off by default, yet a ScaledObject renders');
+const kedaObjects = render('keda.enabled=true');
+const scaled = kedaObjects.find((o) => o.kind === 'ScaledObject' && o.metadata?.name === 'console-stats');
+// The names the service really uses: the stream from the contracts, the durable from the worker.
+const workerSource = readFileSync(resolve(root, 'services/stats/src/reports/worker.ts'), 'utf8');
+const reportConsumer = /const CONSUMER = '([^']+)'/.exec(workerSource)?.[1];
+if (!scaled) problems.push('keda.enabled=true: no ScaledObject for stats');
+else {
+  if (scaled.apiVersion !== 'keda.sh/v1alpha1')
+    problems.push(`stats ScaledObject: apiVersion ${scaled.apiVersion}`);
+  if (scaled.spec?.scaleTargetRef?.name !== 'console-stats')
+    problems.push('the stats ScaledObject does not scale the stats Deployment');
+  // biome-ignore lint/suspicious/noExplicitAny: a rendered trigger
+  const triggers: any[] = scaled.spec?.triggers ?? [];
+  const lag = triggers.find((t) => t.type === 'nats-jetstream');
+  const m = lag?.metadata ?? {};
+  if (m.stream !== streamNames('console').reports || !reportConsumer || m.consumer !== reportConsumer)
+    problems.push(
+      `the stats lag trigger reads ${m.stream}/${m.consumer}, not ${streamNames('console').reports}/${reportConsumer}`,
+    );
+  for (const key of ['natsServerMonitoringEndpoint', 'account', 'lagThreshold'])
+    if (typeof m[key] !== 'string' || m[key] === '')
+      problems.push(`the stats lag trigger has no ${key} string`);
+  if (!triggers.some((t) => t.type === 'cpu')) problems.push('the stats ScaledObject dropped the CPU target');
+}
+if (kedaObjects.some((o) => o.kind === 'HorizontalPodAutoscaler' && o.metadata?.name === 'console-stats'))
+  problems.push('keda.enabled=true: stats has both a ScaledObject and a plain HPA');
+if (!kedaObjects.some((o) => o.kind === 'HorizontalPodAutoscaler' && o.metadata?.name === 'console-search'))
+  problems.push('keda.enabled=true: the services KEDA does not scale lost their HPA');
+if (kedaObjects.find((o) => o.kind === 'Deployment' && o.metadata?.name === 'console-stats')?.spec?.replicas)
+  problems.push('keda.enabled=true: the stats Deployment sets replicas, which an upgrade would reset');
+
 try {
   run(['template', 'console', chart, ...KUBE, '--set', 'image.tag=latest']);
   problems.push('image.tag=latest renders; it must be refused');
@@ -157,6 +195,10 @@ console.log(
   `helm template: ${Object.entries(kinds)
     .map(([k, n]) => `${n} ${k}`)
     .join(', ')}`,
+);
+console.log(
+  `helm template --set keda.enabled=true: ${kedaObjects.filter((o) => o.kind === 'ScaledObject').length} ScaledObject, ` +
+    `${kedaObjects.filter((o) => o.kind === 'HorizontalPodAutoscaler').length} HorizontalPodAutoscaler`,
 );
 if (problems.length) {
   console.error(`chart check failed:\n  ${problems.join('\n  ')}`);

@@ -38,3 +38,14 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- define "console.natsList" -}}
 [{{ range $i, $s := . }}{{ if $i }}, {{ end }}{{ $s | quote }}{{ end }}]
 {{- end -}}
+
+
+{{- /* The JetStream stream names' prefix, as contracts/src/subjects.ts streamNames() makes it. */ -}}
+{{- define "console.streamPrefix" -}}
+{{- regexReplaceAll "[^A-Za-z0-9_-]" .Values.nats.prefix "_" | upper -}}
+{{- end -}}
+
+{{- /* Whether KEDA scales this service (keda.yaml), so no plain HPA may be rendered for it. */ -}}
+{{- define "console.kedaScaled" -}}
+{{- if and .root.Values.keda.enabled (hasKey .root.Values.keda.services .name) -}}true{{- end -}}
+{{- end -}}
