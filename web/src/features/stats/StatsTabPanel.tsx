@@ -1,5 +1,13 @@
 import { checkLimitAndPie, STATS_LIMITS, STATS_PERIODS, type StatsTab, toCsv } from '@console/contracts';
-import { Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Group,
+  NumberInput,
+  type NumberInputProps,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
@@ -17,6 +25,11 @@ import { applySelection, pies, type Selection, seriesLabel } from './tab-view.ts
 const PERIODS = choices({ hourly: 'Hourly', daily: 'Daily' });
 
 type Applied = Required<Pick<StatsSearch, 'limit' | 'period'>> & { pie?: number };
+
+/** How many of something the tab shows (the limit, the pie's slices): from 1, checked on apply. */
+function CountInput(props: NumberInputProps) {
+  return <NumberInput min={1} w={110} {...props} />;
+}
 
 /**
  * One statistics tab: limit and period (and pie size where it has pies), checked before anything
@@ -78,7 +91,7 @@ export function StatsTabPanel({
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="md">
-        <NumberInput label="Limit" min={1} w={110} value={limit} onChange={setLimit} error={errors.limit} />
+        <CountInput label="Limit" value={limit} onChange={setLimit} error={errors.limit} />
         <div>
           <Text size="sm" fw={500}>
             Period
@@ -90,16 +103,7 @@ export function StatsTabPanel({
             onChange={(v) => onApply({ ...applied, period: v as 'hourly' | 'daily' })}
           />
         </div>
-        {hasPie && (
-          <NumberInput
-            label="Pie size"
-            min={1}
-            w={110}
-            value={pie}
-            onChange={setPie}
-            error={errors.pieSize}
-          />
-        )}
+        {hasPie && <CountInput label="Pie size" value={pie} onChange={setPie} error={errors.pieSize} />}
       </Group>
       {answer && tab.controls.length > 0 && (
         <TabControls
