@@ -18,7 +18,9 @@ afterAll(async () => {
   await pg?.drop();
 });
 beforeEach(async () => {
-  await pg.pool.query('delete from rm_products; delete from rm_features; delete from rm_code_feature_types');
+  await pg.pool.query(
+    'delete from rm_products; delete from rm_features; delete from rm_code_feature_types; delete from rm_code_products',
+  );
 });
 
 const product = (id: string, code: string, features: string[]) => ({
@@ -110,6 +112,14 @@ describe('rm_code_feature_types', () => {
     await pg.pool.query("delete from rm_features where feature_id = 'f1'");
     expect(await kept()).toEqual({ 'L21 dimLevel': 1 });
     expect(await kept()).toEqual(await joined());
+    // Products per code (with category and virtual code): p1 is L21, p2 became L22, p3 is gone.
+    const perCode = await pg.pool.query(
+      'select product_code, products::int as n from rm_code_products where products <> 0 order by 1',
+    );
+    expect(perCode.rows).toEqual([
+      { product_code: 'L21', n: 1 },
+      { product_code: 'L22', n: 1 },
+    ]);
   });
 
   it('misses no pair when a product and its features are written by two transactions at once', async () => {

@@ -165,6 +165,15 @@ describe('read models', () => {
            join rm_features f on f.feature_id = fid.id group by 1, 2 order by 1, 2`,
       );
       expect(kept.rows, 'rm_code_feature_types').toEqual(joined.rows);
+      const codes = await h.pool.query(
+        `select product_code, category, virtual_code, products::int as n from rm_code_products
+          where products <> 0 order by 1, 2, 3`,
+      );
+      const grouped = await h.pool.query(
+        `select product_code, coalesce(category, '') as category, coalesce(virtual_code, '') as virtual_code,
+                count(*)::int as n from rm_products group by 1, 2, 3 order by 1, 2, 3`,
+      );
+      expect(codes.rows, 'rm_code_products').toEqual(grouped.rows);
       expect(joined.rowCount).toBeGreaterThan(0);
     };
     await check();

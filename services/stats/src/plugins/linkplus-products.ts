@@ -24,10 +24,12 @@ export interface ChosenFeature {
 }
 
 export async function productList(pool: Queryable, filter?: string): Promise<ProductMeta[]> {
+  // rm_code_products is kept by triggers on rm_products (migrations/008_code_product_counts.sql):
+  // grouping rm_products itself read every product (0.7-0.9 s at 100,000 customers).
   const r = await pool.query<{ product_code: string; category: string; virtual: string[]; n: number }>(
-    `select product_code, coalesce(category, 'other') as category, count(*)::int as n,
-            coalesce(array_agg(distinct virtual_code) filter (where virtual_code is not null), '{}') as virtual
-       from rm_products group by 1, 2`,
+    `select product_code, coalesce(nullif(category, ''), 'other') as category, sum(products)::int as n,
+            coalesce(array_agg(distinct virtual_code) filter (where virtual_code <> ''), '{}') as virtual
+       from rm_code_products where products > 0 group by 1, 2`,
   );
   const byCode = new Map<string, { categories: [string, number][]; virtual: Set<string>; n: number }>();
   for (const row of r.rows) {
@@ -58,7 +60,8 @@ const FEATURES_OF = `from rm_products p cross join lateral unnest(p.feature_ids)
 export async function featureTypes(pool: Queryable, codes: string[]): Promise<FeatureTypes> {
   const [devices, types] = await Promise.all([
     pool.query<{ product_code: string; n: number }>(
-      'select product_code, count(*)::int as n from rm_products where product_code = any($1::text[]) group by 1',
+      `select product_code, sum(products)::int as n from rm_code_products
+        where product_code = any($1::text[]) group by 1`,
       [codes],
     ),
     // Kept by triggers on rm_products and rm_features (migrations/007_feature_type_counts.sql):
