@@ -64,9 +64,13 @@ function body<T extends TProperties>(props: T) {
   return ClosedObject(props);
 }
 
+/** What an action on a hub or account answers: its transaction, what is particular to it, and a message. */
+export const transactionAnswer = <T extends TProperties>(props: T) =>
+  Type.Object({ transactionId: Type.Integer(), ...props, message: Type.String() });
+
 /** What every hub action answers once the hub replied (a timeout is a 504, never this). */
-export const HubActionResultSchema = Type.Object({
-  ...fields(Type.Integer, 'transactionId', 'hubId'),
+export const HubActionResultSchema = transactionAnswer({
+  hubId: Type.Integer(),
   action: Type.String({ description: 'What a person would call it: Restart, Sync Link, Backup…' }),
   ...fields(Type.String, 'class', 'operation'),
   state: literalUnion(['replied', 'failed']),
@@ -80,15 +84,10 @@ export const HubActionResultSchema = Type.Object({
       error: Type.Optional(HubItemErrorSchema),
     }),
   ),
-  message: Type.String(),
 });
 export type HubActionResult = Static<typeof HubActionResultSchema>;
 
-export const AccountActionResultSchema = Type.Object({
-  transactionId: Type.Integer(),
-  success: Type.Boolean(),
-  message: Type.String(),
-});
+export const AccountActionResultSchema = transactionAnswer({ success: Type.Boolean() });
 export type AccountActionResult = Static<typeof AccountActionResultSchema>;
 
 export const HubCardSchema = Type.Object({

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Role } from '../roles.ts';
 import { CURSOR_PATTERN, TIMELINE, TIMELINE_SOURCES } from '../timeline.ts';
-import { ClosedObject, Nullable } from '../world/common.ts';
+import { ClosedObject, fields, Nullable } from '../world/common.ts';
 import { LiveMessageMetaSchema } from '../ws.ts';
 import { serviceOp } from './types.ts';
 
@@ -73,10 +73,8 @@ export type TimelinePage = Static<typeof TimelinePageSchema>;
 export const AnnotationSchema = Type.Object({
   id: Type.String(),
   hubId: Type.Integer(),
-  from: Type.Number(),
-  to: Type.Number(),
-  text: Type.String(),
-  author: Type.String(),
+  ...fields(Type.Number, 'from', 'to'),
+  ...fields(Type.String, 'text', 'author'),
   createdAt: Type.Number(),
 });
 export type Annotation = Static<typeof AnnotationSchema>;

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { CORRELATION_ID_PATTERN } from '../hub-commands.ts';
 import { ClosedObject, Nullable } from '../world/common.ts';
+import { transactionAnswer } from './hub-control.ts';
 import { serviceOp } from './types.ts';
 
 /**
@@ -53,11 +54,7 @@ export const ActionWaterfallSchema = Type.Object({
 });
 export type ActionWaterfall = Static<typeof ActionWaterfallSchema>;
 
-export const CancelActionResultSchema = Type.Object({
-  transactionId: Type.Integer(),
-  cancelledBy: Type.String(),
-  message: Type.String(),
-});
+export const CancelActionResultSchema = transactionAnswer({ cancelledBy: Type.String() });
 export type CancelActionResult = Static<typeof CancelActionResultSchema>;
 
 const waterfallOp = serviceOp('hub-control', ['hub-control']);

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTimeString, Nullable } from '../../world/common.ts';
+import { DateTimeString, fields, Nullable } from '../../world/common.ts';
 import { Gen1InconsistencySchema } from './gen1.ts';
 
 /** The status panel's LWRF Links boxes (seed 000 "Status and notes panel"): their bounds. */
@@ -30,8 +30,7 @@ export type LinkPlusStatus = Static<typeof LinkPlusStatusSchema>;
 
 export const WflLinkDeviceSchema = Type.Object({
   device_id: Type.Integer(),
-  name: Type.String(),
-  serial: Type.String(),
+  ...fields(Type.String, 'name', 'serial'),
   device_type_id: Type.Integer(),
   lastUpdated: Nullable(
     DateTimeString('Time of its latest_energy / latest_temperature row; null when it has none'),

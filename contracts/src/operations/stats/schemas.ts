@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { ClosedObject, literalUnion, Nullable } from '../../world/common.ts';
+import { ClosedObject, fields, literalUnion, Nullable } from '../../world/common.ts';
 import { STATS_ANY_PROJECTIONS, STATS_KINDS, STATS_LIMITS, STATS_PERIODS } from './constants.ts';
 import { ACK_UNITS, DEMAND_INTERVALS, LINKPLUS_STATISTICS_MAX } from './graphs.ts';
 
@@ -60,9 +60,7 @@ export type StatsSeries = Static<typeof StatsSeriesSchema>;
 
 export const StatsAnswerSchema = Type.Object({
   kind: Type.String(),
-  period: Type.Integer(),
-  limit: Type.Integer(),
-  pieSize: Type.Integer(),
+  ...fields(Type.Integer, 'period', 'limit', 'pieSize'),
   from: Nullable(IsoDate('Start of the first bucket')),
   to: Nullable(IsoDate('End of the last bucket')),
   buckets: Type.Array(IsoDate('Start of each bucket')),
