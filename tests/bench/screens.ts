@@ -269,9 +269,25 @@ const ACTIONS: Action[] = [
         .getByRole('button', { name: 'Load' })
         .click(),
   },
-  { name: '/linkplus-structures · Load', screen: '/linkplus-structures', act: button('Load') },
-  { name: '/linkplus-structures-recent · Load', screen: '/linkplus-structures-recent', act: button('Load') },
-  { name: '/new-user-track · Load', screen: '/new-user-track', act: button('Load') },
+  // Load with the same settings answers from the page's cache (no call): each changes one first.
+  {
+    name: '/linkplus-structures · Load (top 100)',
+    screen: '/linkplus-structures',
+    prepare: (page) => page.getByLabel('Top count').fill('100'),
+    act: button('Load'),
+  },
+  {
+    name: '/linkplus-structures-recent · Load (limit 50)',
+    screen: '/linkplus-structures-recent',
+    prepare: (page) => page.getByLabel('Limit').fill('50'),
+    act: button('Load'),
+  },
+  {
+    name: '/new-user-track · Load (with coco/nexa)',
+    screen: '/new-user-track',
+    prepare: (page) => page.getByLabel('Include coco/nexa').check(),
+    act: button('Load'),
+  },
   {
     name: '/linkplus-data · Search (products)',
     screen: '/linkplus-data',
