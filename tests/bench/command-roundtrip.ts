@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { HUB_CLIENT_HEADERS, hubRequest, type SimHub, subjects } from '@console/contracts';
@@ -11,7 +9,7 @@ import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin } from '../support/people.ts';
-import { loadAverage, startFleetStack, stopFleetStack } from './bench-kit.ts';
+import { cpuSeconds, gatewayPoster, loadAverage, startFleetStack, stopFleetStack } from './bench-kit.ts';
 
 const _root = resolve(import.meta.dirname, '../..');
 const REQUESTS = Number(process.argv[2] ?? 3000);
@@ -19,24 +17,6 @@ const CONCURRENCY = Number(process.argv[3] ?? 50);
 const HUBS = 1000;
 
 const infra = devInfraUp;
-
-/** CPU seconds (user + system) a process has used so far, from /proc; NaN where there is none. */
-const TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / TICKS;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -94,35 +74,10 @@ try {
   const hubOf = (i: number) => (fleet[i % fleet.length] as SimHub).hubId;
   const subj = subjects(stack.prefix);
 
-  // The HTTP leg from a lean client: node:http on kept-alive sockets (as a browser keeps them),
-  // carrying the admin's session cookie (renewed when the gateway renews it). `fetch` (undici) cost
-  // the bench itself ~1.2 ms of CPU per request on the same two cores as the services it measures;
-  // BENCH_HTTP_CLIENT=fetch goes back to it, for comparison with the figures before 2026-11-26.
-  const gateway = new URL(stack.url);
-  let cookie = admin.sessionCookie;
-  const post = (path: string, body: unknown) =>
-    new Promise<number>((done, fail) => {
-      const data = JSON.stringify(body);
-      const req = httpRequest(
-        {
-          host: gateway.hostname,
-          port: gateway.port,
-          path,
-          method: 'POST',
-          agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), cookie },
-        },
-        (res) => {
-          const renewed = res.headers['set-cookie']?.[0]?.split(';')[0];
-          if (renewed && !renewed.endsWith('=')) cookie = renewed;
-          res.resume();
-          res.on('end', () => done(res.statusCode ?? 0));
-          res.on('error', fail);
-        },
-      );
-      req.on('error', fail);
-      req.end(data);
-    });
+  // The HTTP leg from a lean client (bench-kit's gatewayPoster: node:http, kept alive, the admin's
+  // session cookie); BENCH_HTTP_CLIENT=fetch goes back to fetch, for comparison with the figures
+  // before 2026-11-26.
+  const post = gatewayPoster(stack.url, admin.sessionCookie, agent);
   const viaGateway =
     process.env.BENCH_HTTP_CLIENT === 'fetch'
       ? (i: number) =>
