@@ -6,6 +6,7 @@ export * from './deadlines.ts';
 export * from './endpoints.ts';
 export * from './handler-context.ts';
 export * from './handlers.ts';
+export * from './leader.ts';
 export * from './logger.ts';
 export * from './migrations.ts';
 export * from './plugins/broker-liveness.ts';

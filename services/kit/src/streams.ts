@@ -56,6 +56,33 @@ export function streamEpoch(info: Pick<StreamInfo, 'config' | 'created'>): strin
   return createHash('sha256').update(`${info.config.name}|${info.created}`).digest('base64url').slice(0, 12);
 }
 
+/**
+ * The `STORE` stream of a prefix: the stores' writers' announcements, kept a week (a follower
+ * stopped longer than that misses some, and says so), a repeated announcement within two minutes
+ * kept once.
+ */
+export function storeStreamConfig(prefix: string): Partial<StreamConfig> & { name: string } {
+  return {
+    name: streamNames(prefix).store,
+    subjects: [subjects(prefix).storeAny()],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_age: nanos(7 * 24 * 3600_000),
+    duplicate_window: nanos(120_000),
+  };
+}
+
+/** The stream's description, or null where there is no such stream. */
+export async function streamInfoOrNull(nc: NatsConnection, name: string): Promise<StreamInfo | null> {
+  try {
+    return await (await jetstreamManager(nc)).streams.info(name);
+  } catch (err) {
+    if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) return null;
+    throw err;
+  }
+}
+
 /** The console's streams of one prefix, as the broker describes them. */
 export interface ConsoleStreams {
   hubMsgs: StreamInfo;
@@ -142,16 +169,7 @@ export async function ensureStreams(
     max_age: nanos(7 * 24 * 3600_000),
     num_replicas: l.replicas ?? 1,
   });
-  const store = await upsert({
-    name: names.store,
-    subjects: [s.storeAny()],
-    retention: RetentionPolicy.Limits,
-    storage: StorageType.File,
-    discard: DiscardPolicy.Old,
-    max_age: nanos(7 * 24 * 3600_000),
-    duplicate_window: nanos(120_000),
-    num_replicas: l.replicas ?? 1,
-  });
+  const store = await upsert({ ...storeStreamConfig(prefix), num_replicas: l.replicas ?? 1 });
   return { hubMsgs, audit, reports, store };
 }
 

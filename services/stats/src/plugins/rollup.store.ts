@@ -1,3 +1,4 @@
+import { transaction } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
@@ -111,9 +112,7 @@ export class RollupStore {
     until: Date,
     seen: ReadonlyMap<string, readonly string[]> = new Map(),
   ): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
+    await transaction(this.pool, async (client) => {
       await client.query(`delete from stats_rollup where source = 'backfill' and metric = any($1)`, [
         metrics,
       ]);
@@ -134,13 +133,7 @@ export class RollupStore {
           [metric, until, tally.size],
         );
       }
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Of `records` (kind and id), those not counted yet, now marked counted (in `db`'s transaction). */

@@ -4,17 +4,8 @@ import {
   type StoreEventDoc,
   streamNames,
 } from '@console/contracts';
-import { transaction } from '@console/kit';
-import {
-  DeliverPolicy,
-  DiscardPolicy,
-  JetStreamApiCodes,
-  JetStreamApiError,
-  jetstream,
-  jetstreamManager,
-  RetentionPolicy,
-  StorageType,
-} from '@nats-io/jetstream';
+import { LeaderLoop, storeStreamConfig, streamInfoOrNull, transaction } from '@console/kit';
+import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
@@ -32,7 +23,6 @@ export interface StoreFollowerOptions {
 
 const decoder = new TextDecoder();
 const KNOWN = new Set<string>(STORE_EVENT_COLLECTIONS);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One message of the `STORE` stream, as the follower counts it. */
 export interface StoreMessage {
@@ -50,21 +40,25 @@ export interface StoreMessage {
  * restart resumes after the last committed sequence, and nothing is counted twice.
  */
 export class StoreFollower {
-  private stopped = false;
-  private loop: Promise<void> = Promise.resolve();
-  private leader: pg.PoolClient | null = null;
-  private wake: (() => void) | null = null;
-  private lastError = '';
   counted = 0;
 
   private readonly app: FastifyInstance;
   private readonly opts: StoreFollowerOptions;
   private readonly log: FastifyBaseLogger;
+  private readonly loop: LeaderLoop;
 
   constructor(app: FastifyInstance, opts: StoreFollowerOptions) {
     this.app = app;
     this.opts = opts;
     this.log = app.log.child({ part: 'store-follower' });
+    this.loop = new LeaderLoop({
+      pool: app.pg,
+      lock: `console.stats.store.${this.stream}`,
+      retryMs: opts.leaderRetryMs,
+      log: this.log,
+      failure: 'store follower stopped; retrying',
+      work: () => this.follow(),
+    });
   }
 
   private get store(): RollupStore {
@@ -76,13 +70,11 @@ export class StoreFollower {
   }
 
   start(): void {
-    this.loop = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.loop;
+    await this.loop.stop();
   }
 
   /** Counts one batch of announcements, skipping what the cursor says is done; returns records counted. */
@@ -147,7 +139,7 @@ export class StoreFollower {
       this.app,
       this.stream,
       await this.cursor(this.app.pg),
-      this.leader !== null,
+      this.loop.leading,
       this.counted,
     );
   }
@@ -173,47 +165,12 @@ export class StoreFollower {
     ]);
   }
 
-  private async pause(ms: number): Promise<void> {
-    await Promise.race([sleep(ms), new Promise<void>((r) => (this.wake = r))]);
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        if (await this.lead()) await this.follow();
-      } catch (err) {
-        // The same failure again (a STORE stream this broker user may not create) is not news.
-        const what = String((err as Error)?.message ?? err);
-        if (!this.stopped && what !== this.lastError)
-          this.log.warn({ err }, 'store follower stopped; retrying');
-        this.lastError = what;
-      }
-      this.leader?.release(true);
-      this.leader = null;
-      if (!this.stopped) await this.pause(this.opts.leaderRetryMs);
-    }
-  }
-
-  /** Takes the follower's lock, or answers false while another instance holds it. */
-  private async lead(): Promise<boolean> {
-    const client = await this.app.pg.connect();
-    const got = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [
-      `console.stats.store.${this.stream}`,
-    ]);
-    if (!got.rows[0]?.ok || this.stopped) {
-      client.release(true);
-      return false;
-    }
-    this.leader = client;
-    return true;
-  }
-
   private async follow(): Promise<void> {
     await this.requireStream();
-    while (this.opts.awaitBackfill && !this.stopped) {
+    while (this.opts.awaitBackfill && !this.loop.stopped) {
       const done = await this.store.backfilled();
       if (FOLLOWED_METRICS.every((m) => done.has(m))) break;
-      await this.pause(this.opts.leaderRetryMs);
+      await this.loop.pause(this.opts.leaderRetryMs);
     }
     const jsm = await jetstreamManager(this.app.nats);
     const info = await jsm.streams.info(this.stream);
@@ -230,8 +187,8 @@ export class StoreFollower {
       opt_start_seq: cursor + 1,
     });
     this.log.info({ from: cursor + 1 }, 'following the store announcements');
-    this.lastError = '';
-    while (!this.stopped) {
+    this.loop.lastError = '';
+    while (!this.loop.stopped) {
       const batch: StoreMessage[] = [];
       const msgs = await consumer.fetch({ max_messages: this.opts.batch, expires: 1000 });
       for await (const m of msgs) batch.push({ seq: m.seq, data: m.data });
@@ -239,27 +196,10 @@ export class StoreFollower {
     }
   }
 
-  /**
-   * The `STORE` stream: announcements kept a week (a follower stopped longer than that misses
-   * some, and says so). Created here where the broker user may; elsewhere the start-up step must.
-   */
+  /** The `STORE` stream: created here where the broker user may; elsewhere the start-up step must. */
   private async requireStream(): Promise<void> {
-    const jsm = await jetstreamManager(this.app.nats);
-    try {
-      await jsm.streams.info(this.stream);
-      return;
-    } catch (err) {
-      if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
-    }
-    await jsm.streams.add({
-      name: this.stream,
-      subjects: [this.app.subjects.storeAny()],
-      retention: RetentionPolicy.Limits,
-      storage: StorageType.File,
-      discard: DiscardPolicy.Old,
-      max_age: 7 * 24 * 3600 * 1e9,
-      duplicate_window: 120 * 1e9,
-    });
+    if (await streamInfoOrNull(this.app.nats, this.stream)) return;
+    await (await jetstreamManager(this.app.nats)).streams.add(storeStreamConfig(this.app.subjects.prefix));
   }
 }
 

@@ -1,12 +1,6 @@
 import { COLLECTIONS, STORE_EVENT_COLLECTIONS, type StoreEvent } from '@console/contracts';
-import { transaction } from '@console/kit';
-import {
-  DeliverPolicy,
-  JetStreamApiCodes,
-  JetStreamApiError,
-  jetstream,
-  jetstreamManager,
-} from '@nats-io/jetstream';
+import { streamInfoOrNull, transaction } from '@console/kit';
+import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import type { ReadModel } from './models.ts';
 import { readByIds, upsertDocs } from './sweep.ts';
@@ -54,13 +48,7 @@ export class StoreFollow {
 
   /** The stream's last sequence now, or 0 when there is no stream yet. */
   private async streamEnd(): Promise<number> {
-    try {
-      const info = await (await jetstreamManager(this.nc)).streams.info(this.stream);
-      return info.state.last_seq;
-    } catch (err) {
-      if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) return 0;
-      throw err;
-    }
+    return (await streamInfoOrNull(this.nc, this.stream))?.state.last_seq ?? 0;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { transaction } from '@console/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Document, ObjectId } from 'mongodb';
 import type pg from 'pg';
@@ -36,9 +37,7 @@ async function write(deps: SyncDeps, model: ReadModel, docs: Document[], built: 
     const id = d._id instanceof ObjectId ? d._id : null;
     return id && (!m || id.toHexString() > m.toHexString()) ? id : m;
   }, null);
-  const client = await deps.pool.connect();
-  try {
-    await client.query('begin');
+  await transaction(deps.pool, async (client) => {
     for (const t of model.rows(docs)) await upsert(client, t);
     await client.query(
       `insert into rm_cursor (model, last_id, built_at, written) values ($1, $2, $3, $4)
@@ -48,13 +47,7 @@ async function write(deps: SyncDeps, model: ReadModel, docs: Document[], built: 
          written = rm_cursor.written + excluded.written`,
       [model.name, newest?.toHexString() ?? null, built ? new Date() : null, docs.length],
     );
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export interface CursorRow {

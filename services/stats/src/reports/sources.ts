@@ -7,6 +7,7 @@ import {
   type ReportName,
   type RunFeatureDataBody,
 } from '@console/contracts';
+import { cursorPages } from '@console/kit';
 import type { Db, Document } from 'mongodb';
 import type pg from 'pg';
 import { featureDataSource } from './feature-data.ts';
@@ -55,22 +56,7 @@ export async function* pgRows<R>(
   params: unknown[],
   page: number,
 ): AsyncGenerator<R> {
-  const client = await pool.connect();
-  let ok = false;
-  try {
-    await client.query('begin read only');
-    await client.query(`declare report_rows no scroll cursor for ${sql}`, params);
-    for (;;) {
-      const { rows } = await client.query(`fetch ${page} from report_rows`);
-      for (const r of rows) yield r as R;
-      if (rows.length < page) break;
-    }
-    await client.query('commit');
-    ok = true;
-  } finally {
-    if (!ok) await client.query('rollback').catch(() => undefined);
-    client.release();
-  }
+  for await (const rows of cursorPages<R>(pool, sql, params, page)) yield* rows;
 }
 
 async function pgCount(pool: pg.Pool, sql: string, params: unknown[] = []): Promise<number> {

@@ -1,11 +1,6 @@
 import type { StoreEvent } from '@console/contracts';
-import {
-  DeliverPolicy,
-  JetStreamApiCodes,
-  JetStreamApiError,
-  jetstream,
-  jetstreamManager,
-} from '@nats-io/jetstream';
+import { LeaderLoop, streamInfoOrNull } from '@console/kit';
+import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -35,25 +30,27 @@ const CURSOR_KEY = 'store-cursor';
  * wait to take over. Where no `STORE` stream exists yet (nothing announces), it waits for one.
  */
 export class SearchStoreFollower {
-  private stopped = false;
-  private running: Promise<void> = Promise.resolve();
-  private wake: (() => void) | null = null;
-  private leader: pg.PoolClient | null = null;
-  private lastError = '';
   private readonly o: Required<SearchStoreFollowOptions>;
+  private readonly loop: LeaderLoop;
 
   constructor(o: SearchStoreFollowOptions) {
     this.o = { batch: 200, retryMs: 5000, ...o };
+    this.loop = new LeaderLoop({
+      pool: this.o.pool,
+      lock: `console.search.store.${this.o.stream}`,
+      retryMs: this.o.retryMs,
+      log: this.o.log,
+      failure: 'search index: store follower stopped; retrying',
+      work: () => this.follow(),
+    });
   }
 
   start(): void {
-    this.running = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.running;
+    await this.loop.stop();
   }
 
   /** The last stream sequence indexed (0: none). */
@@ -70,12 +67,8 @@ export class SearchStoreFollower {
    * reads everything stored by then). No stream: nothing to skip.
    */
   async skipToEnd(): Promise<void> {
-    try {
-      const info = await (await jetstreamManager(this.o.nc)).streams.info(this.o.stream);
-      await this.move(info.state.last_seq);
-    } catch (err) {
-      if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
-    }
+    const info = await streamInfoOrNull(this.o.nc, this.o.stream);
+    if (info) await this.move(info.state.last_seq);
   }
 
   private async move(seq: number): Promise<void> {
@@ -86,58 +79,11 @@ export class SearchStoreFollower {
     );
   }
 
-  private async pause(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, ms);
-      t.unref();
-      this.wake = () => {
-        clearTimeout(t);
-        resolve();
-      };
-    });
-    this.wake = null;
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        if (await this.lead()) await this.follow();
-      } catch (err) {
-        const what = String((err as Error)?.message ?? err);
-        if (!this.stopped && what !== this.lastError)
-          this.o.log.warn({ err }, 'search index: store follower stopped; retrying');
-        this.lastError = what;
-      }
-      this.leader?.release(true);
-      this.leader = null;
-      if (!this.stopped) await this.pause(this.o.retryMs);
-    }
-  }
-
-  private async lead(): Promise<boolean> {
-    const client = await this.o.pool.connect();
-    const got = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [
-      `console.search.store.${this.o.stream}`,
-    ]);
-    if (!got.rows[0]?.ok || this.stopped) {
-      client.release(true);
-      return false;
-    }
-    this.leader = client;
-    return true;
-  }
-
   private async follow(): Promise<void> {
-    const jsm = await jetstreamManager(this.o.nc);
-    let info: Awaited<ReturnType<typeof jsm.streams.info>>;
-    try {
-      info = await jsm.streams.info(this.o.stream);
-    } catch (err) {
-      if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) {
-        this.lastError = 'no stream';
-        return; // nothing announces yet: looked for again after retryMs
-      }
-      throw err;
+    const info = await streamInfoOrNull(this.o.nc, this.o.stream);
+    if (!info) {
+      this.loop.lastError = 'no stream';
+      return; // nothing announces yet: looked for again after retryMs
     }
     let cursor = await this.cursor();
     if (info.state.last_seq < cursor) {
@@ -155,8 +101,8 @@ export class SearchStoreFollower {
       opt_start_seq: cursor + 1,
     });
     this.o.log.info({ from: cursor + 1 }, 'search index: following the store announcements');
-    this.lastError = '';
-    while (!this.stopped) {
+    this.loop.lastError = '';
+    while (!this.loop.stopped) {
       let last = 0;
       const msgs = await consumer.fetch({ max_messages: this.o.batch, expires: 1000 });
       for await (const m of msgs) {
