@@ -43,15 +43,21 @@ function fakeBroker() {
 
 const OPTS = { probeMs: 250, stallMs: 1000 };
 
+/** A fake broker watched with OPTS, and the states the watch changed to, in order. */
+function watched() {
+  const b = fakeBroker();
+  const live = watchBroker(b.nc, OPTS);
+  const changes: BrokerState[] = [];
+  live.onChange((s) => changes.push(s));
+  return { b, live, changes };
+}
+
 describe('watchBroker', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('counts a broker that answers no PING for stallMs as stalled, and up at its first PONG', async () => {
-    const b = fakeBroker();
-    const live = watchBroker(b.nc, OPTS);
-    const changes: BrokerState[] = [];
-    live.onChange((s) => changes.push(s));
+    const { b, live, changes } = watched();
     await vi.advanceTimersByTimeAsync(2000);
     expect(live.state).toBe('up');
     b.pause();
@@ -71,10 +77,7 @@ describe('watchBroker', () => {
   });
 
   it('judges nothing on a tick that comes late because this process was blocked', async () => {
-    const b = fakeBroker();
-    const live = watchBroker(b.nc, OPTS);
-    const changes: BrokerState[] = [];
-    live.onChange((s) => changes.push(s));
+    const { live, changes } = watched();
     await vi.advanceTimersByTimeAsync(500);
     // The event loop blocked for 3 s: no tick ran, no PONG was read, though the broker answered.
     vi.setSystemTime(Date.now() + 3000);
