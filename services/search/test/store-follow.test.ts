@@ -1,14 +1,8 @@
 import type { Suggestion, UserDoc } from '@console/contracts';
-import {
-  STORE_EVENT_COLLECTIONS,
-  type StoreEventCollection,
-  storeEventMessages,
-  streamNames,
-  subjects,
-} from '@console/contracts';
+import { streamNames, subjects } from '@console/contracts';
 import { natsAuth } from '@console/kit';
 import { startApp } from '@console/kit/testing';
-import { growWorld, readMeta } from '@console/world';
+import { growWorld, readMeta, type StoreAnnouncement, storeAnnouncements } from '@console/world';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -62,17 +56,14 @@ const until = async (check: () => Promise<boolean>, ms: number) => {
 async function grow(minutes: number) {
   const meta = await readMeta(h.pool);
   if (!meta?.now) throw new Error('no world loaded');
-  const held: { subject: string; body: string; msgID: string }[] = [];
-  const announced = new Set<string>(STORE_EVENT_COLLECTIONS);
+  const held: StoreAnnouncement[] = [];
   const r = await growWorld({
     pool: h.pool,
     db: h.db,
     rates: { customer: 4 * 1440, link: 0, device: 0, command: 0, note: 0 },
     now: meta.now + minutes * 60_000,
     onInserted: async (key, docs) => {
-      if (!announced.has(key)) return;
-      const subject = subjects(h.config.NATS_PREFIX).storeInserted(key);
-      for (const m of storeEventMessages(key as StoreEventCollection, docs)) held.push({ subject, ...m });
+      held.push(...storeAnnouncements(h.config.NATS_PREFIX, key, docs));
     },
   });
   expect(r.ticks).toBeGreaterThan(0);
@@ -84,7 +75,7 @@ async function grow(minutes: number) {
   return { grown, held };
 }
 
-const announce = async (held: { subject: string; body: string; msgID: string }[]) => {
+const announce = async (held: StoreAnnouncement[]) => {
   const js = jetstream(nc);
   for (const m of held) await js.publish(m.subject, m.body, { msgID: m.msgID });
 };

@@ -3,11 +3,15 @@ import {
   STATS_MAX_BUCKETS,
   STORE_EVENT_COLLECTIONS,
   type StoreEventCollection,
-  storeEventMessages,
   streamNames,
-  subjects,
 } from '@console/contracts';
-import { generateCustomer, growWorld, readMeta } from '@console/world';
+import {
+  generateCustomer,
+  growWorld,
+  readMeta,
+  type StoreAnnouncement,
+  storeAnnouncements,
+} from '@console/world';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +57,7 @@ afterAll(async () => {
  * acknowledgements and repeated them, past the broker's de-duplication window).
  */
 async function grow(from: number, to: number, announceTwice = false): Promise<void> {
-  const sent: { subject: string; body: string; msgID: string }[] = [];
+  const sent: StoreAnnouncement[] = [];
   for (let i = from; i < to; i++) {
     const c = generateCustomer(SEED, i);
     for (const key of STORE_EVENT_COLLECTIONS) {
@@ -69,9 +73,8 @@ async function grow(from: number, to: number, announceTwice = false): Promise<vo
 
 async function announce(key: StoreEventCollection, docs: Document[]) {
   const js = jetstream(h.nc);
-  const subject = subjects(h.prefix).storeInserted(key);
-  const out = storeEventMessages(key, docs).map((m) => ({ ...m, subject }));
-  for (const m of out) await js.publish(subject, m.body, { msgID: m.msgID });
+  const out = storeAnnouncements(h.prefix, key, docs);
+  for (const m of out) await js.publish(m.subject, m.body, { msgID: m.msgID });
   return out;
 }
 
@@ -241,7 +244,6 @@ describe('statistics follow a growing world', () => {
     if (!meta?.now) throw new Error('no world loaded');
     const before = (await recount()).totals;
     const js = jetstream(h.nc);
-    const announced = new Set<string>(STORE_EVENT_COLLECTIONS);
     // Five minutes of a living platform at 4 new customers a minute, with links, devices, commands and notes.
     const r = await growWorld({
       pool: h.pool,
@@ -249,10 +251,8 @@ describe('statistics follow a growing world', () => {
       rates: { customer: 4 * 1440, link: 1440, device: 2 * 1440, command: 10 * 1440, note: 1440 },
       now: meta.now + 5 * 60_000,
       onInserted: async (key, docs) => {
-        if (!announced.has(key)) return;
-        const subject = subjects(h.prefix).storeInserted(key);
-        for (const m of storeEventMessages(key as StoreEventCollection, docs))
-          await js.publish(subject, m.body, { msgID: m.msgID });
+        for (const m of storeAnnouncements(h.prefix, key, docs))
+          await js.publish(m.subject, m.body, { msgID: m.msgID });
       },
     });
     expect(r.ticks).toBe(5);

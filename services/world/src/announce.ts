@@ -5,12 +5,34 @@ import {
   streamNames,
   subjects,
 } from '@console/contracts';
-import { natsAuth } from '@console/kit';
-import { JetStreamApiCodes, JetStreamApiError, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { natsAuth, streamInfoOrNull } from '@console/kit';
+import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import type { Document } from 'mongodb';
 import type { OnInserted } from './mongo/insert.ts';
 
 const ANNOUNCED = new Set<string>(STORE_EVENT_COLLECTIONS);
+
+/** One `STORE` announcement, ready to publish (`msgID` for the stream's de-duplication). */
+export interface StoreAnnouncement {
+  subject: string;
+  body: string;
+  msgID: string;
+}
+
+/**
+ * The announcements of `docs` inserted into the collection of `key` under `prefix`: messages of
+ * many records each; none for a collection nothing follows.
+ */
+export function storeAnnouncements(
+  prefix: string,
+  key: string,
+  docs: readonly Document[],
+): StoreAnnouncement[] {
+  if (!ANNOUNCED.has(key)) return [];
+  const subject = subjects(prefix).storeInserted(key);
+  return storeEventMessages(key as StoreEventCollection, docs).map((m) => ({ subject, ...m }));
+}
 
 export interface StoreAnnouncer {
   /** Hand to the loader (`LoadOptions.onInserted`): announces each inserted chunk it is told of. */
@@ -40,23 +62,20 @@ export async function storeAnnouncer(o: {
     ...natsAuth(o.env ?? process.env),
   });
   const stream = streamNames(o.prefix).store;
-  try {
-    await (await jetstreamManager(nc)).streams.info(stream);
-  } catch (err) {
+  const info = await streamInfoOrNull(nc, stream).catch(async (err) => {
     await nc.close();
-    if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)
-      return { announcer: null, why: `no ${stream} stream: the loaded records are not announced` };
     throw err;
+  });
+  if (!info) {
+    await nc.close();
+    return { announcer: null, why: `no ${stream} stream: the loaded records are not announced` };
   }
   const js = jetstream(nc);
-  const s = subjects(o.prefix);
   let published = 0;
   const announcer: StoreAnnouncer = {
     onInserted: async (key, docs) => {
-      if (!ANNOUNCED.has(key)) return;
-      const subject = s.storeInserted(key);
-      for (const m of storeEventMessages(key as StoreEventCollection, docs)) {
-        await js.publish(subject, m.body, { msgID: m.msgID });
+      for (const m of storeAnnouncements(o.prefix, key, docs)) {
+        await js.publish(m.subject, m.body, { msgID: m.msgID });
         published++;
       }
     },

@@ -1,4 +1,9 @@
-export { type StoreAnnouncer, storeAnnouncer } from './announce.ts';
+export {
+  type StoreAnnouncement,
+  type StoreAnnouncer,
+  storeAnnouncements,
+  storeAnnouncer,
+} from './announce.ts';
 export { shiftCustomer, worldNow } from './clock.ts';
 export type { Customer, CustomerKind, GenerateOptions } from './customer.ts';
 export { generateCustomer } from './customer.ts';
