@@ -103,7 +103,39 @@ const structures: ReadModel = {
   },
 };
 
-const products: ReadModel = {
+/**
+ * A model of one table, keyed by the document's `_id` as `id`: `row` makes the rest of a
+ * document's row; with `dated`, documents without a valid `createdDate` make none.
+ */
+function oneTable(m: {
+  name: string;
+  table: string;
+  collection: string;
+  projection: Document;
+  columns: Record<string, string>;
+  dated?: boolean;
+  row: (d: Document) => Record<string, unknown>;
+}): ReadModel {
+  return {
+    name: m.name,
+    table: m.table,
+    collection: m.collection,
+    projection: m.projection,
+    rows: (docs) => [
+      {
+        table: m.table,
+        key: 'id',
+        columns: { id: 'text', ...m.columns },
+        rows: (m.dated ? docs.filter((d) => validDate(d.createdDate)) : docs).map((d) => ({
+          id: String(d._id),
+          ...m.row(d),
+        })),
+      },
+    ],
+  };
+}
+
+const products = oneTable({
   name: 'products',
   table: 'rm_products',
   collection: COLLECTIONS.products,
@@ -117,114 +149,76 @@ const products: ReadModel = {
     linkId: 1,
     featureIds: 1,
   },
-  rows: (docs) => [
-    {
-      table: 'rm_products',
-      key: 'id',
-      columns: {
-        id: 'text',
-        root_group_id: 'text',
-        product_code: 'text',
-        category: 'text',
-        virtual_code: 'text',
-        generation: 'text',
-        link_id: 'bigint',
-        feature_ids: 'text[]',
-      },
-      rows: docs.map((d) => ({
-        id: String(d._id),
-        root_group_id: String(d.rootGroupId),
-        product_code: String(d.productCode ?? ''),
-        category: str(d.category),
-        virtual_code: str(d.virtualProductCode),
-        generation: generationOf(d),
-        link_id: typeof d.linkId === 'number' ? d.linkId : null,
-        feature_ids: ids(d.featureIds),
-      })),
-    },
-  ],
-};
+  columns: {
+    root_group_id: 'text',
+    product_code: 'text',
+    category: 'text',
+    virtual_code: 'text',
+    generation: 'text',
+    link_id: 'bigint',
+    feature_ids: 'text[]',
+  },
+  row: (d) => ({
+    root_group_id: String(d.rootGroupId),
+    product_code: String(d.productCode ?? ''),
+    category: str(d.category),
+    virtual_code: str(d.virtualProductCode),
+    generation: generationOf(d),
+    link_id: typeof d.linkId === 'number' ? d.linkId : null,
+    feature_ids: ids(d.featureIds),
+  }),
+});
 
-const users: ReadModel = {
+const users = oneTable({
   name: 'users',
   table: 'rm_users',
   collection: COLLECTIONS.users,
   projection: { userId: 1, email: 1, createdDate: 1, rootGroupIds: 1 },
-  rows: (docs) => [
-    {
-      table: 'rm_users',
-      key: 'id',
-      columns: {
-        id: 'text',
-        user_id: 'text',
-        email: 'text',
-        created: 'timestamptz',
-        root_group_ids: 'text[]',
-      },
-      rows: docs
-        .filter((d) => validDate(d.createdDate))
-        .map((d) => ({
-          id: String(d._id),
-          user_id: String(d.userId),
-          email: String(d.email ?? ''),
-          created: date(d.createdDate).toISOString(),
-          root_group_ids: ids(d.rootGroupIds),
-        })),
-    },
-  ],
-};
+  columns: { user_id: 'text', email: 'text', created: 'timestamptz', root_group_ids: 'text[]' },
+  dated: true,
+  row: (d) => ({
+    user_id: String(d.userId),
+    email: String(d.email ?? ''),
+    created: date(d.createdDate).toISOString(),
+    root_group_ids: ids(d.rootGroupIds),
+  }),
+});
 
-const agents: ReadModel = {
+const agents = oneTable({
   name: 'agents',
   table: 'rm_agents',
   collection: COLLECTIONS.agents,
   projection: { userId: 1, type: 1, linked: 1, createdDate: 1 },
-  rows: (docs) => [
-    {
-      table: 'rm_agents',
-      key: 'id',
-      columns: { id: 'text', user_id: 'text', type: 'text', linked: 'boolean', created: 'timestamptz' },
-      rows: docs
-        .filter((d) => validDate(d.createdDate))
-        .map((d) => ({
-          id: String(d._id),
-          user_id: String(d.userId),
-          type: String(d.type ?? ''),
-          linked: d.linked === true,
-          created: date(d.createdDate).toISOString(),
-        })),
-    },
-  ],
-};
+  columns: { user_id: 'text', type: 'text', linked: 'boolean', created: 'timestamptz' },
+  dated: true,
+  row: (d) => ({
+    user_id: String(d.userId),
+    type: String(d.type ?? ''),
+    linked: d.linked === true,
+    created: date(d.createdDate).toISOString(),
+  }),
+});
 
-const hubs: ReadModel = {
+const hubs = oneTable({
   name: 'hubs',
   table: 'rm_hubs',
   collection: COLLECTIONS.hubs,
   projection: { hubId: 1, rootGroupId: 1, firmwareVersion: 1, configNumber: 1, homeKitPaired: 1 },
-  rows: (docs) => [
-    {
-      table: 'rm_hubs',
-      key: 'id',
-      columns: {
-        id: 'text',
-        hub_id: 'bigint',
-        root_group_id: 'text',
-        firmware: 'text',
-        config_number: 'bigint',
-        homekit: 'boolean',
-      },
-      rows: docs.map((d) => ({
-        id: String(d._id),
-        hub_id: Number(d.hubId),
-        root_group_id: str(d.rootGroupId),
-        firmware: str(d.firmwareVersion),
-        config_number: typeof d.configNumber === 'number' ? d.configNumber : null,
-        homekit: d.homeKitPaired === true,
-      })),
-    },
-  ],
-};
+  columns: {
+    hub_id: 'bigint',
+    root_group_id: 'text',
+    firmware: 'text',
+    config_number: 'bigint',
+    homekit: 'boolean',
+  },
+  row: (d) => ({
+    hub_id: Number(d.hubId),
+    root_group_id: str(d.rootGroupId),
+    firmware: str(d.firmwareVersion),
+    config_number: typeof d.configNumber === 'number' ? d.configNumber : null,
+    homekit: d.homeKitPaired === true,
+  }),
+});
 
 /** Every read model, in the order they are first built (the small ones first). */
 export const READ_MODELS: readonly ReadModel[] = [agents, hubs, users, products, structures];

@@ -113,16 +113,36 @@ async function* concat(...parts: (AsyncIterable<Cells> | null)[]): AsyncGenerato
 const sum = async (...counts: (Promise<number> | null)[]) =>
   (await Promise.all(counts.map((c) => c ?? 0))).reduce((a, b) => a + b, 0);
 
-function allEmails(d: SourceDeps, p: ExportBody): ReportSource {
+/**
+ * An export of the generations the body asks for: Link 1's rows of a Postgres table, then Link+'s
+ * documents of a collection (counted whole: every row and document is one line).
+ */
+function bothGenerations(
+  d: SourceDeps,
+  p: ExportBody,
+  header: string[],
+  gen1: { table: string; rows: () => AsyncIterable<Cells> },
+  gen2: { collection: string; rows: () => AsyncIterable<Cells> },
+): ReportSource {
   return {
-    header: ['generation', 'userId', 'email', 'name', 'created'],
+    header,
     count: () =>
       sum(
-        p.link1 ? pgCount(d.pool, 'select count(*) as n from users') : null,
-        p.linkPlus ? d.db.collection(COLLECTIONS.users).countDocuments({}) : null,
+        p.link1 ? pgCount(d.pool, `select count(*) as n from ${gen1.table}`) : null,
+        p.linkPlus ? d.db.collection(gen2.collection).countDocuments({}) : null,
       ),
-    rows: () => concat(p.link1 ? gen1Users(d) : null, p.linkPlus ? gen2Users(d) : null),
+    rows: () => concat(p.link1 ? gen1.rows() : null, p.linkPlus ? gen2.rows() : null),
   };
+}
+
+function allEmails(d: SourceDeps, p: ExportBody): ReportSource {
+  return bothGenerations(
+    d,
+    p,
+    ['generation', 'userId', 'email', 'name', 'created'],
+    { table: 'users', rows: () => gen1Users(d) },
+    { collection: COLLECTIONS.users, rows: () => gen2Users(d) },
+  );
 }
 
 async function* gen1Users(d: SourceDeps): AsyncGenerator<Cells> {
@@ -175,25 +195,13 @@ function activeConnect(d: SourceDeps, p: ActiveConnectBody): ReportSource {
 }
 
 function links(d: SourceDeps, p: ExportBody): ReportSource {
-  return {
-    header: [
-      'generation',
-      'link',
-      'name',
-      'serial',
-      'firmware',
-      'ownerUserId',
-      'ownerEmail',
-      'created',
-      'lastSeen',
-    ],
-    count: () =>
-      sum(
-        p.link1 ? pgCount(d.pool, 'select count(*) as n from wfls') : null,
-        p.linkPlus ? d.db.collection(COLLECTIONS.hubs).countDocuments({}) : null,
-      ),
-    rows: () => concat(p.link1 ? gen1Links(d) : null, p.linkPlus ? gen2Links(d) : null),
-  };
+  return bothGenerations(
+    d,
+    p,
+    ['generation', 'link', 'name', 'serial', 'firmware', 'ownerUserId', 'ownerEmail', 'created', 'lastSeen'],
+    { table: 'wfls', rows: () => gen1Links(d) },
+    { collection: COLLECTIONS.hubs, rows: () => gen2Links(d) },
+  );
 }
 
 async function* gen1Links(d: SourceDeps): AsyncGenerator<Cells> {
@@ -294,15 +302,13 @@ function activeLinkPlus(d: SourceDeps, p: ActiveLinkPlusBody): ReportSource {
 }
 
 function userDevices(d: SourceDeps, p: ExportBody): ReportSource {
-  return {
-    header: ['generation', 'userId', 'email', 'link', 'deviceId', 'deviceName', 'type', 'serial'],
-    count: () =>
-      sum(
-        p.link1 ? pgCount(d.pool, 'select count(*) as n from devices') : null,
-        p.linkPlus ? d.db.collection(COLLECTIONS.products).countDocuments({}) : null,
-      ),
-    rows: () => concat(p.link1 ? gen1Devices(d) : null, p.linkPlus ? gen2Devices(d, {}) : null),
-  };
+  return bothGenerations(
+    d,
+    p,
+    ['generation', 'userId', 'email', 'link', 'deviceId', 'deviceName', 'type', 'serial'],
+    { table: 'devices', rows: () => gen1Devices(d) },
+    { collection: COLLECTIONS.products, rows: () => gen2Devices(d, {}) },
+  );
 }
 
 async function* gen1Devices(d: SourceDeps): AsyncGenerator<Cells> {
