@@ -11,16 +11,14 @@ import {
 import type { Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationOf } from '../src/read-models/generation.ts';
-import { data, failure, readModelsBuilt, type StatsHarness, startStats } from './harness.ts';
+import { data, failure, type StatsHarness, startStatsBuilt } from './harness.ts';
 
 let h: StatsHarness;
 const support = () => h.staff(['support']);
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  h = await startStats({ customers: 120, env: { BACKFILL: 'off' } });
-  await h.start();
-  await readModelsBuilt(h);
+  h = await startStatsBuilt({ customers: 120, env: { BACKFILL: 'off' } });
 });
 afterAll(async () => {
   await h?.close();

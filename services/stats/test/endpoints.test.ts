@@ -2,15 +2,13 @@ import type { ProductsByDate, RowsAnswer, StatsAnswer, UsersWithApi, VoiceUsers 
 import { STATS_KINDS, STATS_TEXT } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKFILL_METRICS } from '../src/plugins/backfill.ts';
-import { data, failure, readModelsBuilt, type StatsHarness, startStats, until } from './harness.ts';
+import { data, failure, type StatsHarness, startStatsBuilt, until } from './harness.ts';
 
 let h: StatsHarness;
 const stats = () => h.staff(['stats']);
 
 beforeAll(async () => {
-  h = await startStats({ customers: 120 });
-  await h.start();
-  await readModelsBuilt(h);
+  h = await startStatsBuilt({ customers: 120 });
   // The first leader backfills stored data before it counts the stream.
   await until(
     async () =>

@@ -9,7 +9,7 @@ import {
 } from '@console/contracts';
 import { infraEnv, mailAttachment, waitForMail } from '@console/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, readModelsBuilt, type StatsHarness, startStats, until } from './harness.ts';
+import { data, failure, type StatsHarness, startStatsBuilt, until } from './harness.ts';
 
 /**
  * The feature-data run (seed 002 /linkplus-data) on the real stats app over a generated world: the
@@ -63,12 +63,10 @@ let dim: string[] = [];
 let sw: string[] = [];
 
 beforeAll(async () => {
-  h = await startStats({
+  h = await startStatsBuilt({
     customers: 40,
     env: { BACKFILL: 'off', REPORT_PAGE_ROWS: '2', REPORT_PAGE_PAUSE_MS: '150' },
   });
-  await h.start();
-  await readModelsBuilt(h);
   dim = await storedFeatures('L21', 'dimLevel');
   sw = await storedFeatures('L21', 'switch');
   // Values for the first dimLevel features: 14 inside the window, one too recent, one too old; the

@@ -133,3 +133,11 @@ export async function readModelsBuilt(h: StatsHarness, ms = 120_000): Promise<vo
     'the read models to be built',
   );
 }
+
+/** A started stats service over a world of its own, once its read models are built. */
+export async function startStatsBuilt(o: Parameters<typeof startStats>[0] = {}): Promise<StatsHarness> {
+  const h = await startStats(o);
+  await h.start();
+  await readModelsBuilt(h);
+  return h;
+}

@@ -15,7 +15,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { type Document, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_MODELS } from '../src/read-models/models.ts';
-import { data, readModelsBuilt, type StatsHarness, startStats, until } from './harness.ts';
+import { data, type StatsHarness, startStats, startStatsBuilt, until } from './harness.ts';
 
 // The read models (src/read-models/) on the real stores: built from a loaded world, they follow
 // records written later, and the screens read from them answer what the stores hold. Nothing mocked.
@@ -26,12 +26,10 @@ const admin = () => h.staff(['admin']);
 beforeAll(async () => {
   // The safety net's _id follow is left for an hour: records written later reach the models only
   // by their announcements (and changes by the sweep).
-  h = await startStats({
+  h = await startStatsBuilt({
     customers: 40,
     env: { BACKFILL: 'off', READ_MODEL_FOLLOW_MS: '200', READ_MODEL_SAFETY_MS: '3600000' },
   });
-  await h.start();
-  await readModelsBuilt(h);
 });
 afterAll(async () => {
   await h?.close();
