@@ -1,6 +1,5 @@
-import { STORE_EVENT_COLLECTIONS, type StoreEventCollection, storeEventMessages } from '@console/contracts';
 import { postgresPlugin } from '@console/kit';
-import { GrowthTakenError, growWorld } from '@console/world';
+import { GrowthTakenError, growWorld, storeAnnouncements } from '@console/world';
 import { jetstream } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,12 +28,9 @@ export const growthPlugin = fp(
     };
     const tickMs = config.SIM_GROWTH_TICK_S * 1000;
     const js = jetstream(app.nats);
-    const announced = new Set<string>(STORE_EVENT_COLLECTIONS);
     const onInserted = async (key: string, docs: Record<string, unknown>[]) => {
-      if (!announced.has(key)) return;
-      const subject = app.subjects.storeInserted(key);
-      for (const m of storeEventMessages(key as StoreEventCollection, docs))
-        await js.publish(subject, m.body, { msgID: m.msgID });
+      for (const m of storeAnnouncements(app.subjects.prefix, key, docs))
+        await js.publish(m.subject, m.body, { msgID: m.msgID });
     };
     let running: Promise<void> | null = null;
     let waiting = '';
