@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { userChannelAs } from '../support/user-channel.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
@@ -32,14 +33,7 @@ describe('/socket-users Payloads and logging', () => {
       .findOne({}, { sort: { email: 1 } });
     if (!customer) throw new Error('no auth user in this world');
     const page = await signedInPage(browser(), stack, dev);
-    await page.goto(`${stack.url}/socket-users`);
-    await page.getByLabel('Login-As').check();
-    await page.getByLabel('Target e-mail').fill(customer.email);
-    await page.getByLabel('Reason').fill('Checking the Payloads panel');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText(`Logged in as ${customer.email}`).waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Authenticate' }).click();
-    await page.getByText(`Authenticated as ${customer.email}`).waitFor();
+    await userChannelAs(page, stack, customer.email, 'Checking the Payloads panel');
 
     await page.getByRole('button', { name: 'Hierarchy', exact: true }).click();
     await page.getByLabel('Payloads').fill('{}\nnot json');

@@ -17,11 +17,8 @@ const browser = useChromium(() => stack?.stop());
 let api: Client;
 const people: Record<string, StaffUser> = {};
 
-async function signIn(who: string): Promise<Page> {
-  const page = await signedInPage(browser(), stack, people[who] as StaffUser);
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).not.toBe('/login');
-  return page;
-}
+/** A new tab signed in as `who` (signedInPage waits until it has left /login). */
+const signIn = (who: string): Promise<Page> => signedInPage(browser(), stack, people[who] as StaffUser);
 
 beforeAll(async () => {
   stack = await startWorldStack('e2etools', 7, 60, { services: ['auth', 'supervisor', 'gateway'] });

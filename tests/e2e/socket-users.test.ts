@@ -7,42 +7,37 @@
  * not the customer's — the refusal said in the log, nothing sent.
  */
 import { COLLECTIONS, type HubCard, RAW_TEXT } from '@console/contracts';
-import { hubsOf } from '@console/world';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
+import { firstSimulated, type SimulatedWorld } from '../support/simulated-hubs.ts';
+import { userChannelAs } from '../support/user-channel.ts';
 import { startWorldStack, type WorldStack, worldFleetEnv } from '../support/world-stack.ts';
 
-const SEED = 21;
-const CUSTOMERS = 30;
-const HUBS = 8;
+const WORLD: SimulatedWorld = { seed: 21, customers: 30, hubs: 8 };
 let stack: WorldStack;
 const browser = useChromium(() => stack?.stop());
 const dev = { email: '', password: 'socket-users-1', name: 'Dev Eloper' };
 
 /** A simulated hub whose structure has a switch feature on one of its devices, and its owner. */
-function target() {
-  let n = 0;
-  for (const { hub, structure } of hubsOf({ seed: SEED, customers: CUSTOMERS })) {
-    if (n++ >= HUBS) break;
+const target = () =>
+  firstSimulated(WORLD, 'a switch feature', ({ hub, structure }) => {
     const devices = Object.values(structure?.devices ?? {}).filter((d) => d.linkId === hub.hubId);
     const feature = Object.values(structure?.features ?? {}).find(
       (f) => f.attributes.type === 'switch' && devices.some((d) => d.deviceId === f.deviceId),
     );
     const owner = structure?.userRootAccess[0]?.userId;
-    if (feature && owner && hub.rootGroupId) return { hub, feature, owner };
-  }
-  throw new Error('no simulated hub with a switch feature in this world');
-}
+    return feature && owner && hub.rootGroupId ? { hub, feature, owner } : undefined;
+  });
 
 const logLine = (page: Page, text: string | RegExp) =>
   page.getByRole('log', { name: 'Socket log' }).getByText(text);
 
 beforeAll(async () => {
-  stack = await startWorldStack('e2esusers', SEED, CUSTOMERS, {
+  stack = await startWorldStack('e2esusers', WORLD.seed, WORLD.customers, {
     services: ['auth', 'simulator', 'hub-control', 'gateway'],
-    env: worldFleetEnv(SEED, CUSTOMERS, HUBS),
+    env: worldFleetEnv(WORLD.seed, WORLD.customers, WORLD.hubs),
   });
   await enrolStaff(stack, await signInAdmin(stack), 'dev', dev);
   // The target hub answers only once the simulator has connected it.
@@ -65,14 +60,7 @@ describe('/socket-users send half', () => {
     if (!customer) throw new Error(`no auth user ${owner}`);
 
     const page = await signedInPage(browser(), stack, dev);
-    await page.goto(`${stack.url}/socket-users`);
-    await page.getByLabel('Login-As').check();
-    await page.getByLabel('Target e-mail').fill(customer.email);
-    await page.getByLabel('Reason').fill('Checking the user channel end to end');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText(`Logged in as ${customer.email}`).waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Authenticate' }).click();
-    await page.getByText(`Authenticated as ${customer.email}`).waitFor();
+    await userChannelAs(page, stack, customer.email, 'Checking the user channel end to end');
     // Test Auth asks the channel's server who it is; Test Auth2 checks the token over HTTP.
     await page.getByRole('button', { name: 'Test Auth', exact: true }).click();
     await logLine(page, /← server server\.authenticate response .* reply/).waitFor();

@@ -83,6 +83,13 @@ export async function staffClient(stack: Stack, admin: Client, roles: string, na
   return signInApi(stack, user.email, user.password);
 }
 
+/** Those of `paths` the server does not refuse (403) to `client` for a GET: empty when it refuses them all. */
+export async function notRefused(client: Client, paths: string[]): Promise<string[]> {
+  const answered: string[] = [];
+  for (const path of paths) if ((await client.call('GET', path)).status !== 403) answered.push(path);
+  return answered;
+}
+
 /**
  * A customer of the test's own (`<idPrefix><time>`, `<stack prefix>-<idPrefix>@example.test`) with a password (the generated ones have none); inserted, not
  * updated in place (FerretDB 1.24 can stall on in-place updates).
