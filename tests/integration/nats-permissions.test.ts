@@ -65,6 +65,16 @@ async function violation(nc: NatsConnection, act: () => void): Promise<string | 
   return Promise.race([seen, new Promise<null>((r) => setTimeout(() => r(null), 1000))]);
 }
 
+/** Those of `subjects` the server lets `nc` publish on (each tried in turn): empty when it refuses them all. */
+async function publishable(nc: NatsConnection, subjects: string[]): Promise<string[]> {
+  const allowed: string[] = [];
+  for (const subject of subjects) {
+    const error = await violation(nc, () => nc.publish(subject, '{}'));
+    if (!error?.match(/Permissions Violation for Publish/)) allowed.push(subject);
+  }
+  return allowed;
+}
+
 /** Every permission error the server reports while `act` runs, and in the second after it. */
 async function violations(nc: NatsConnection, act: () => void): Promise<string[]> {
   const seen: string[] = [];
@@ -155,14 +165,13 @@ describe('the broker', () => {
     expect(
       await violation(stats, () => stats.publish('console.api.hub-control.featureLiveRead', '{}')),
     ).toBeNull();
-    for (const other of [
-      'console.api.hub-control.featureWrite',
-      'console.api.auth.adminList',
-      'console.hub.7.cmd',
-    ])
-      expect(await violation(stats, () => stats.publish(other, '{}')), other).toMatch(
-        /Permissions Violation for Publish/,
-      );
+    expect(
+      await publishable(stats, [
+        'console.api.hub-control.featureWrite',
+        'console.api.auth.adminList',
+        'console.hub.7.cmd',
+      ]),
+    ).toEqual([]);
     const auth = await as('auth');
     expect(await violation(auth, () => auth.subscribe('console.api.search.>'))).toMatch(
       /Permissions Violation for Subscription to "console\.api\.search\.>"/,
@@ -182,20 +191,22 @@ describe('the broker', () => {
     );
     // Its own refusals of raw messages (never sent on) are its to audit; no other audit is.
     expect(await violation(fanout, () => fanout.publish('console.audit.raw-channel', '{}'))).toBeNull();
-    for (const other of [
-      'console.audit.login-as',
-      'console.audit.hub-action',
-      'console.audit.third-party-login',
-      'console.audit.>',
-    ])
-      expect(await violation(fanout, () => fanout.publish(other, '{}'))).toMatch(
-        /Permissions Violation for Publish/,
-      );
+    expect(
+      await publishable(fanout, [
+        'console.audit.login-as',
+        'console.audit.hub-action',
+        'console.audit.third-party-login',
+        'console.audit.>',
+      ]),
+    ).toEqual([]);
     // Of the API it calls only what the live panels and the raw channel need, never the rest.
-    for (const api of ['console.api.hub-control.linkReset', 'console.api.auth.me', 'console.api.search.x'])
-      expect(await violation(fanout, () => fanout.publish(api, '{}'))).toMatch(
-        /Permissions Violation for Publish/,
-      );
+    expect(
+      await publishable(fanout, [
+        'console.api.hub-control.linkReset',
+        'console.api.auth.me',
+        'console.api.search.x',
+      ]),
+    ).toEqual([]);
   });
 
   it('lets the gateway audit the /link/* customer-password tries, but speak as no hub and hear none (the fan-out holds the live code)', async () => {
@@ -204,17 +215,16 @@ describe('the broker', () => {
     expect(
       await violation(gateway, () => gateway.publish('console.audit.third-party-login', '{}')),
     ).toBeNull();
-    for (const other of [
-      'console.audit.login-as',
-      'console.audit.hub-action',
-      'console.audit.raw-channel',
-      'console.audit.>',
-      'console.hub.7.cmd',
-      'console.hub.4060086272.presence',
-    ])
-      expect(await violation(gateway, () => gateway.publish(other, '{}'))).toMatch(
-        /Permissions Violation for Publish/,
-      );
+    expect(
+      await publishable(gateway, [
+        'console.audit.login-as',
+        'console.audit.hub-action',
+        'console.audit.raw-channel',
+        'console.audit.>',
+        'console.hub.7.cmd',
+        'console.hub.4060086272.presence',
+      ]),
+    ).toEqual([]);
     expect(await violation(gateway, () => gateway.subscribe('console.hub.>'))).toMatch(
       /Permissions Violation for Subscription/,
     );
