@@ -120,7 +120,14 @@ export async function ensureStreams(
   const s = subjects(prefix);
   const names = streamNames(prefix);
   const jsm = await jetstreamManager(nc);
-  const upsert = async (config: Partial<StreamConfig> & { name: string }) => {
+  // Every stream: kept in files, the oldest message dropped when full, `l.replicas` replicas (or 1).
+  const upsert = async (own: Partial<StreamConfig> & { name: string }) => {
+    const config = {
+      storage: StorageType.File,
+      discard: DiscardPolicy.Old,
+      num_replicas: l.replicas ?? 1,
+      ...own,
+    };
     try {
       return await jsm.streams.add(config);
     } catch (err) {
@@ -137,8 +144,6 @@ export async function ensureStreams(
     name: names.hubMsgs,
     subjects: [s.hubMsgAny(), s.hubPresenceAny()],
     retention: RetentionPolicy.Limits,
-    storage: StorageType.File,
-    discard: DiscardPolicy.Old,
     max_msgs_per_subject: l.hubPerSubject,
     max_age: nanos(l.hubMaxAgeMs),
     max_bytes: l.hubMaxBytes,
@@ -146,30 +151,23 @@ export async function ensureStreams(
     // Each stored message again on `live.hub.…`, its stream sequence in the headers: the gateway's
     // live panels listen there (core NATS, no consumer per panel) and still know every offset.
     republish: { src: s.hubAll(), dest: s.hubLiveAll() },
-    num_replicas: l.replicas ?? 1,
   });
   const audit = await upsert({
     name: names.audit,
     subjects: [s.auditAny()],
     retention: RetentionPolicy.Limits,
-    storage: StorageType.File,
-    discard: DiscardPolicy.Old,
     max_age: nanos(l.auditMaxAgeMs),
     allow_direct: true,
     deny_delete: true,
     deny_purge: true,
-    num_replicas: l.replicas ?? 1,
   });
   const reports = await upsert({
     name: names.reports,
     subjects: [s.reportJobAny()],
     retention: RetentionPolicy.Workqueue,
-    storage: StorageType.File,
-    discard: DiscardPolicy.Old,
     max_age: nanos(7 * 24 * 3600_000),
-    num_replicas: l.replicas ?? 1,
   });
-  const store = await upsert({ ...storeStreamConfig(prefix), num_replicas: l.replicas ?? 1 });
+  const store = await upsert(storeStreamConfig(prefix));
   return { hubMsgs, audit, reports, store };
 }
 

@@ -1,6 +1,7 @@
 import { readMigrations, runMigrations } from '@console/kit';
 import { infraEnv, type ScratchPostgres, scratchPostgres } from '@console/kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PRODUCT_COLUMNS } from '../src/read-models/models.ts';
 import { upsert } from '../src/read-models/sync.ts';
 
 /**
@@ -36,16 +37,7 @@ const product = (id: string, code: string, features: string[]) => ({
 const products = (rows: ReturnType<typeof product>[]) => ({
   table: 'rm_products',
   key: 'id',
-  columns: {
-    id: 'text',
-    root_group_id: 'text',
-    product_code: 'text',
-    category: 'text',
-    virtual_code: 'text',
-    generation: 'text',
-    link_id: 'bigint',
-    feature_ids: 'text[]',
-  },
+  columns: { id: 'text', ...PRODUCT_COLUMNS },
   rows,
 });
 const features = (rows: [string, string][]) => ({

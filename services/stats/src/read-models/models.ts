@@ -135,6 +135,17 @@ function oneTable(m: {
   };
 }
 
+/** The columns of `rm_products` beside its `id`. */
+export const PRODUCT_COLUMNS = {
+  root_group_id: 'text',
+  product_code: 'text',
+  category: 'text',
+  virtual_code: 'text',
+  generation: 'text',
+  link_id: 'bigint',
+  feature_ids: 'text[]',
+};
+
 const products = oneTable({
   name: 'products',
   table: 'rm_products',
@@ -149,15 +160,7 @@ const products = oneTable({
     linkId: 1,
     featureIds: 1,
   },
-  columns: {
-    root_group_id: 'text',
-    product_code: 'text',
-    category: 'text',
-    virtual_code: 'text',
-    generation: 'text',
-    link_id: 'bigint',
-    feature_ids: 'text[]',
-  },
+  columns: PRODUCT_COLUMNS,
   row: (d) => ({
     root_group_id: String(d.rootGroupId),
     product_code: String(d.productCode ?? ''),
