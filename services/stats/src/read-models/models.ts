@@ -105,7 +105,8 @@ const structures: ReadModel = {
 
 /**
  * A model of one table, keyed by the document's `_id` as `id`: `row` makes the rest of a
- * document's row; with `dated`, documents without a valid `createdDate` make none.
+ * document's row; with `dated`, its `createdDate` is the row's `created`, and documents without a
+ * valid one make none.
  */
 function oneTable(m: {
   name: string;
@@ -125,10 +126,11 @@ function oneTable(m: {
       {
         table: m.table,
         key: 'id',
-        columns: { id: 'text', ...m.columns },
+        columns: { id: 'text', ...m.columns, ...(m.dated ? { created: 'timestamptz' } : {}) },
         rows: (m.dated ? docs.filter((d) => validDate(d.createdDate)) : docs).map((d) => ({
           id: String(d._id),
           ...m.row(d),
+          ...(m.dated ? { created: date(d.createdDate).toISOString() } : {}),
         })),
       },
     ],
@@ -177,12 +179,11 @@ const users = oneTable({
   table: 'rm_users',
   collection: COLLECTIONS.users,
   projection: { userId: 1, email: 1, createdDate: 1, rootGroupIds: 1 },
-  columns: { user_id: 'text', email: 'text', created: 'timestamptz', root_group_ids: 'text[]' },
+  columns: { user_id: 'text', email: 'text', root_group_ids: 'text[]' },
   dated: true,
   row: (d) => ({
     user_id: String(d.userId),
     email: String(d.email ?? ''),
-    created: date(d.createdDate).toISOString(),
     root_group_ids: ids(d.rootGroupIds),
   }),
 });
@@ -192,13 +193,12 @@ const agents = oneTable({
   table: 'rm_agents',
   collection: COLLECTIONS.agents,
   projection: { userId: 1, type: 1, linked: 1, createdDate: 1 },
-  columns: { user_id: 'text', type: 'text', linked: 'boolean', created: 'timestamptz' },
+  columns: { user_id: 'text', type: 'text', linked: 'boolean' },
   dated: true,
   row: (d) => ({
     user_id: String(d.userId),
     type: String(d.type ?? ''),
     linked: d.linked === true,
-    created: date(d.createdDate).toISOString(),
   }),
 });
 
