@@ -6,12 +6,10 @@ import {
   SEARCH_TEXT,
   type Suggestion,
 } from '@console/contracts';
-import { useSuite } from '@console/kit/testing';
 import { describe, expect, it } from 'vitest';
-import { data, failure, startSearch } from './harness.ts';
+import { data, failure, useSearch } from './harness.ts';
 
-const h = useSuite(() => startSearch());
-const support = () => h.staff(['support']);
+const { h, support } = useSearch();
 const find = async (op: string, params: Record<string, unknown>, query: Record<string, unknown> = {}) =>
   data<Gen1SearchResult>(await h.call(op, { caller: support(), params, query }));
 

@@ -8,13 +8,11 @@ import type {
   UserDoc,
 } from '@console/contracts';
 import { hubIdHex } from '@console/contracts';
-import { useSuite } from '@console/kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, startSearch } from './harness.ts';
+import { data, failure, useSearch } from './harness.ts';
 
-const h = useSuite(() => startSearch());
+const { h, support } = useSearch();
 let owner: UserDoc;
-const support = () => h.staff(['support']);
 const search = async (body: Record<string, unknown>) =>
   data<Gen2SearchResult>(await h.call('search.supportPlusSearch', { caller: support(), body }));
 

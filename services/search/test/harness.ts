@@ -10,6 +10,7 @@ import {
   testCaller,
   testConfig,
   uniqueName,
+  useSuite,
 } from '@console/kit/testing';
 import { loadWorld } from '@console/world';
 import { connect } from '@nats-io/transport-node';
@@ -102,4 +103,10 @@ export async function startSearch(
       (await postgres.pool.query(sql, values)).rows[0] as T,
     close,
   };
+}
+
+/** The suite's search service (started before its tests, closed after them) and a support caller. */
+export function useSearch(o?: Parameters<typeof startSearch>[0]) {
+  const h = useSuite(() => startSearch(o));
+  return { h, support: () => h.staff(['support']) };
 }

@@ -1,11 +1,9 @@
 import type { HubDoc, SupportPlusQueryResult } from '@console/contracts';
-import { useSuite } from '@console/kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, startSearch } from './harness.ts';
+import { data, failure, useSearch } from './harness.ts';
 
-const h = useSuite(() => startSearch());
+const { h, support } = useSearch();
 let hub: HubDoc;
-const support = () => h.staff(['support']);
 const query = (body: unknown, caller = support()) => h.call('search.query', { caller, body });
 
 beforeAll(async () => {

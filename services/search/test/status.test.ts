@@ -6,12 +6,10 @@ import {
   WFL_LINK_LIMITS,
   type WflLink,
 } from '@console/contracts';
-import { useSuite } from '@console/kit/testing';
 import { describe, expect, it } from 'vitest';
-import { data, failure, startSearch } from './harness.ts';
+import { data, failure, useSearch } from './harness.ts';
 
-const h = useSuite(() => startSearch());
-const support = () => h.staff(['support']);
+const { h, support } = useSearch();
 const get = async <T>(op: string, params: Record<string, unknown>) =>
   data<T>(await h.call(op, { caller: support(), params }));
 const status = async (op: string, params: Record<string, unknown>, roles: string[] = ['support']) =>

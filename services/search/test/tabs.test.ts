@@ -4,16 +4,14 @@ import {
   TAB_LIMITS,
   type TabPage,
 } from '@console/contracts';
-import { useSuite } from '@console/kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, startSearch } from './harness.ts';
+import { data, failure, useSearch } from './harness.ts';
 
-const h = useSuite(() => startSearch({ world: false }));
+const { h, support } = useSearch({ world: false });
 const ROOT = 'tabs-structure-1';
 const OTHER = 'tabs-structure-2';
 const T0 = Date.UTC(2025, 0, 1);
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
-const support = () => h.staff(['support']);
 const page = async (id: string, body: Record<string, unknown>) =>
   data<TabPage>(await h.call(id, { caller: support(), body }));
 

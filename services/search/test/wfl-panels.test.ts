@@ -7,12 +7,10 @@ import type {
   WflTriggers,
   WflView,
 } from '@console/contracts';
-import { useSuite } from '@console/kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { data, failure, startSearch } from './harness.ts';
+import { data, failure, useSearch } from './harness.ts';
 
-const h = useSuite(() => startSearch({ customers: 120 }));
-const support = () => h.staff(['support']);
+const { h, support } = useSearch({ customers: 120 });
 const call = async <T>(op: string, params: Record<string, string>, query?: Record<string, string>) =>
   data<T>(await h.call(op, { caller: support(), params, ...(query ? { query } : {}) }));
 const ids = async (sql: string) => (await h.pool.query<{ id: string }>(sql)).rows.map((r) => Number(r.id));
