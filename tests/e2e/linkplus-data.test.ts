@@ -9,6 +9,7 @@ import type { FeatureDataResult } from '@console/contracts';
 import { natsAuth } from '@console/kit';
 import { mailedCsv, operationClient } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { createStaff, type StaffUser, signInAdmin, signInApi } from '../support/people.ts';
@@ -53,6 +54,21 @@ beforeAll(async () => {
     );
 }, 240_000);
 
+/** Searches the products, selects L21 and asks for its feature types. */
+async function l21FeatureTypes(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('checkbox', { name: 'Select L21' }).check();
+  await page.getByRole('button', { name: 'Get Feature Types' }).click();
+}
+
+/** /linkplus-data signed in as the data user, with L21's feature types asked for. */
+async function openL21FeatureTypes(): Promise<Page> {
+  const page = await signedInPage(browser(), stack, dana);
+  await page.goto(`${stack.url}/linkplus-data`);
+  await l21FeatureTypes(page);
+  return page;
+}
+
 describe('/linkplus-data', () => {
   it('searches products, gets feature types, runs with progress, shows the results and mails the CSV', async () => {
     const page = await signedInPage(browser(), stack, dana);
@@ -61,9 +77,7 @@ describe('/linkplus-data', () => {
     expect(await page.getByText('results are e-mailed').count()).toBe(1);
 
     await page.getByLabel('Filter').fill('L2');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('checkbox', { name: 'Select L21' }).check();
-    await page.getByRole('button', { name: 'Get Feature Types' }).click();
+    await l21FeatureTypes(page);
     await page.getByRole('checkbox', { name: /^L21 dimLevel \(\d+\)$/ }).check();
     await page.getByLabel('Max Features').fill('12');
 
@@ -133,11 +147,7 @@ describe('/linkplus-data', () => {
   });
 
   it('Query Live for missing: reads the features without stored values from their hubs, in the data user’s name', async () => {
-    const page = await signedInPage(browser(), stack, dana);
-    await page.goto(`${stack.url}/linkplus-data`);
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('checkbox', { name: 'Select L21' }).check();
-    await page.getByRole('button', { name: 'Get Feature Types' }).click();
+    const page = await openL21FeatureTypes();
     await page.getByRole('checkbox', { name: /^L21 dimLevel \(\d+\)$/ }).check();
     await page.getByLabel('Max Features').fill('40');
     await page.getByLabel('Keep Feature Data').check();
@@ -239,11 +249,7 @@ describe('/linkplus-data', () => {
   }, 240_000);
 
   it('cancels a run: back to idle with who cancelled', async () => {
-    const page = await signedInPage(browser(), stack, dana);
-    await page.goto(`${stack.url}/linkplus-data`);
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('checkbox', { name: 'Select L21' }).check();
-    await page.getByRole('button', { name: 'Get Feature Types' }).click();
+    const page = await openL21FeatureTypes();
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const state = page.getByLabel('Run state');

@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { infraEnv, oneTimeCode } from '@console/kit/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInPage, useChromium } from '../support/browser.ts';
+import { signInPage, submitLogin, useChromium } from '../support/browser.ts';
 import { createStaff, enrolStaff, signInAdmin } from '../support/people.ts';
 import { Client, type Stack, startStack } from '../support/stack.ts';
 
@@ -124,11 +124,7 @@ describe('signing in to the console', () => {
       requireOneTimeCode: true,
     });
     const page = await browser().newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.getByLabel('E-mail').fill(victim.email);
-    await page.getByLabel('Password', { exact: true }).fill(victim.password);
-    const since = Date.now();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const since = await submitLogin(page, stack, victim);
     await page.getByLabel('One-time code').waitFor();
     const code = await oneTimeCode(stack.infra.MAILBOX_URL, victim.email, { since });
 
@@ -160,11 +156,7 @@ describe('signing in to the console', () => {
 
   it('shows one refusal for a wrong code and for a used one, and Back to Login starts over', async () => {
     const page = await browser().newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.getByLabel('E-mail').fill(support.email);
-    await page.getByLabel('Password', { exact: true }).fill(support.password);
-    const since = Date.now();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const since = await submitLogin(page, stack, support);
     await page.getByLabel('One-time code').waitFor();
     const code = await oneTimeCode(stack.infra.MAILBOX_URL, support.email, { since });
     await page.getByLabel('One-time code').fill(code === '000000' ? '000001' : '000000');

@@ -8,40 +8,39 @@
  */
 import { COLLECTIONS } from '@console/contracts';
 import { hubsOf } from '@console/world';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
+import { hubWithFeature, type SimulatedWorld } from '../support/simulated-hubs.ts';
 import { startWorldStack, type WorldStack, worldFleetEnv } from '../support/world-stack.ts';
 
-const SEED = 9;
-const CUSTOMERS = 30;
-const HUBS = 8;
+const WORLD: SimulatedWorld = { seed: 9, customers: 30, hubs: 8 };
 let stack: WorldStack;
 const browser = useChromium(() => stack?.stop());
 const support = { email: '', password: 'structure-monitor-1', name: 'Mona Monitor' };
 
-/** The first simulated hub whose structure has a device with a feature: that hub, device and feature. */
-function target() {
-  let n = 0;
-  for (const { hub, structure, products } of hubsOf({ seed: SEED, customers: CUSTOMERS })) {
-    if (n++ >= HUBS) break;
-    for (const p of products) {
-      const f = Object.values(structure?.features ?? {}).find((x) => x.deviceId === p.deviceId);
-      if (f && hub.rootGroupId) return { hub, product: p, feature: f, structure };
-    }
-  }
-  throw new Error('no simulated hub with a feature in this world');
-}
+const target = () => hubWithFeature(WORLD);
 
 beforeAll(async () => {
-  stack = await startWorldStack('e2esmon', SEED, CUSTOMERS, {
+  stack = await startWorldStack('e2esmon', WORLD.seed, WORLD.customers, {
     index: 'always',
     services: ['auth', 'search', 'simulator', 'hub-control', 'stats', 'gateway'],
-    env: { ...worldFleetEnv(SEED, CUSTOMERS, HUBS), SIM_PRESENCE_REFRESH_S: '1' },
+    env: { ...worldFleetEnv(WORLD.seed, WORLD.customers, WORLD.hubs), SIM_PRESENCE_REFRESH_S: '1' },
   });
   await enrolStaff(stack, await signInAdmin(stack), 'support', support);
 }, 240_000);
+
+/** Types 'ok' in a feature write's confirmation and waits for the device dialog to say it was set. */
+async function confirmOk(page: Page, dialog: Locator, name: string, value: string): Promise<void> {
+  const confirm = page.getByRole('dialog', { name: `Write ${value} to ${name}` });
+  await confirm.getByRole('textbox').fill('ok');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await dialog
+    .getByRole('status')
+    .filter({ hasText: `${name} set to ${value}.` })
+    .waitFor({ timeout: 20_000 });
+}
 
 describe('the structure monitor', () => {
   it('shows a feature write sent from the device dialog, request and response, and the note it left', async () => {
@@ -69,12 +68,7 @@ describe('the structure monitor', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await confirm.getByText(/./).first().waitFor();
     expect(await stream.getByText(/request feature\.write/).count()).toBe(0);
-    await confirm.getByRole('textbox').fill('ok');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await dialog
-      .getByRole('status')
-      .filter({ hasText: `${feature.name} set to 1.` })
-      .waitFor({ timeout: 20_000 });
+    await confirmOk(page, dialog, feature.name, '1');
     await page.keyboard.press('Escape');
 
     await stream
@@ -242,21 +236,13 @@ describe('the structure monitor', () => {
     const row = dialog.getByRole('row').filter({ hasText: feature.featureId });
     await row.getByLabel(`Value for ${feature.name} (${feature.featureId})`).fill('0');
     await row.getByRole('button', { name: 'Send' }).click();
-    const confirm = page.getByRole('dialog', { name: `Write 0 to ${feature.name}` });
-    await confirm.getByRole('textbox').fill('ok');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await dialog
-      .getByRole('status')
-      .filter({ hasText: `${feature.name} set to 0.` })
-      .waitFor({ timeout: 20_000 });
+    await confirmOk(page, dialog, feature.name, '0');
     await page.close();
   });
 
   it('takes a support person from search to customer to hub to live monitor with the keyboard alone (issue 30)', async () => {
     const { hub } = target();
-    const owner = [...hubsOf({ seed: SEED, customers: CUSTOMERS })].find(
-      (h) => h.hub.hubId === hub.hubId,
-    )?.owner;
+    const owner = [...hubsOf(WORLD)].find((h) => h.hub.hubId === hub.hubId)?.owner;
     if (!owner) throw new Error('the target hub has no owner');
     const page = await signedInPage(browser(), stack, support);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');

@@ -70,23 +70,38 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** `scale.ts <service> +1`: its second instance started and in the services view; how many ms that took. */
+async function scaleUp(service: string): Promise<number> {
+  const started = Date.now();
+  const out = await scale(service, '+1');
+  expect(out.stdout).toContain(`started ${service}-2`);
+  await stack.waitFor(
+    async () => instanceOf(await view(), service, `${service}-2`) !== undefined,
+    `${service}-2 in the services view`,
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
+  const listedMs = Date.now() - started;
+  console.log(`scale: ${service}-2 in the services view ${listedMs} ms after the command`);
+  return listedMs;
+}
+
+/** `scale.ts <service> -1`: its second instance stopped and gone from the services view. */
+async function scaleDown(service: string): Promise<void> {
+  const stopped = await scale(service, '-1');
+  expect(stopped.stdout).toContain(`stopping ${service}-2`);
+  await stack.waitFor(
+    async () => instanceOf(await view(), service, `${service}-2`) === undefined,
+    `${service}-2 gone from the services view`,
+    { timeoutMs: 30_000 },
+  );
+}
+
 describe('infra/scale.ts from a plain shell beside a running console', () => {
   it('adds an instance with the console settings: the services view shows it and it answers; -1 removes it', async () => {
     const before = await view();
     expect(instanceOf(before, 'supervisor', 'supervisor-2')).toBeUndefined();
 
-    const started = Date.now();
-    const out = await scale('supervisor', '+1');
-    expect(out.stdout).toContain('started supervisor-2');
-    await stack.waitFor(
-      async () => instanceOf(await view(), 'supervisor', 'supervisor-2') !== undefined,
-      'supervisor-2 in the services view',
-      {
-        timeoutMs: 60_000,
-        intervalMs: 250,
-      },
-    );
-    console.log(`scale: supervisor-2 in the services view ${Date.now() - started} ms after the command`);
+    await scaleUp('supervisor');
 
     // NATS spreads the view's requests over both instances: the new one answers its share.
     await stack.waitFor(
@@ -98,28 +113,12 @@ describe('infra/scale.ts from a plain shell beside a running console', () => {
       { timeoutMs: 30_000, intervalMs: 100 },
     );
 
-    const stopped = await scale('supervisor', '-1');
-    expect(stopped.stdout).toContain('stopping supervisor-2');
-    await stack.waitFor(
-      async () => instanceOf(await view(), 'supervisor', 'supervisor-2') === undefined,
-      'supervisor-2 gone from the services view',
-      { timeoutMs: 30_000 },
-    );
+    await scaleDown('supervisor');
     expect(instanceOf(await view(), 'supervisor', 'supervisor-test')).toBeDefined();
   });
 
   it('adds a websocket fan-out instance the same way: listed within 10 s, and the gateway sends it sockets', async () => {
-    const started = Date.now();
-    const out = await scale('fanout', '+1');
-    expect(out.stdout).toContain('started fanout-2');
-    await stack.waitFor(
-      async () => instanceOf(await view(), 'fanout', 'fanout-2') !== undefined,
-      'fanout-2 in the services view',
-      { timeoutMs: 60_000, intervalMs: 250 },
-    );
-    const listedMs = Date.now() - started;
-    console.log(`scale: fanout-2 in the services view ${listedMs} ms after the command`);
-    expect(listedMs).toBeLessThan(10_000);
+    expect(await scaleUp('fanout')).toBeLessThan(10_000);
     // The gateway finds it by $SRV discovery and spreads new sockets over both instances.
     const sockets: WsClient[] = [];
     try {
@@ -135,13 +134,7 @@ describe('infra/scale.ts from a plain shell beside a running console', () => {
     } finally {
       for (const ws of sockets) ws.close();
     }
-    const stopped = await scale('fanout', '-1');
-    expect(stopped.stdout).toContain('stopping fanout-2');
-    await stack.waitFor(
-      async () => instanceOf(await view(), 'fanout', 'fanout-2') === undefined,
-      'fanout-2 gone from the services view',
-      { timeoutMs: 30_000 },
-    );
+    await scaleDown('fanout');
   });
 
   it('refuses to start an instance when no console is running, saying how to start one', async () => {
