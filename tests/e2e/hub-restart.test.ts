@@ -8,8 +8,7 @@
 import type { SimHub } from '@console/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
-import { type HubStack, startHubStack } from '../support/hub-stack.ts';
-import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { enrolOnFirstHub, type HubStack, startHubStack } from '../support/hub-stack.ts';
 
 let stack: HubStack;
 const browser = useChromium(() => stack?.stop());
@@ -22,10 +21,7 @@ beforeAll(async () => {
     seed: 5,
     env: { SIM_RESTART_MS: '1500', HUB_TIMEOUT_MS: '5000' },
   });
-  hub = stack.fleet[0] as SimHub;
-  const admin = await signInAdmin(stack);
-  await enrolStaff(stack, admin, 'support', support);
-  await stack.hubsConnected(admin, [hub]);
+  ({ hub } = await enrolOnFirstHub(stack, 'support', support));
 }, 120_000);
 
 describe('restarting a hub from its live monitor', () => {

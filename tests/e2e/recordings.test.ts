@@ -9,8 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseRecording, SCRUB_RULES, type SimHub } from '@console/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
-import { type HubStack, startHubStack } from '../support/hub-stack.ts';
-import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { enrolOnFirstHub, type HubStack, startHubStack } from '../support/hub-stack.ts';
 
 let stack: HubStack;
 const browser = useChromium(() => stack?.stop());
@@ -19,10 +18,9 @@ const support = { email: '', password: 'support-replay-1', name: 'Rudi Replay' }
 
 beforeAll(async () => {
   stack = await startHubStack({ hubs: 2, seed: 9, env: { HUB_TIMEOUT_MS: '5000' } });
-  hub = stack.fleet[0] as SimHub;
-  const admin = await signInAdmin(stack);
-  await enrolStaff(stack, admin, 'support', support);
-  await stack.hubsConnected(admin, [hub]);
+  const enrolled = await enrolOnFirstHub(stack, 'support', support);
+  hub = enrolled.hub;
+  const admin = enrolled.admin;
   // Some traffic to record: a system read through the gateway (its request and reply).
   const read = await admin.call('POST', '/api/supportPlus/socket/system-read', { linkId: hub.hubId });
   expect(read.status).toBe(200);

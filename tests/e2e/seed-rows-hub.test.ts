@@ -8,8 +8,7 @@ import { HUB_ACTION_TEXT, type SimHub } from '@console/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
-import { type HubStack, startHubStack } from '../support/hub-stack.ts';
-import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { enrolOnFirstHub, type HubStack, startHubStack } from '../support/hub-stack.ts';
 
 let stack: HubStack;
 const browser = useChromium(() => stack?.stop());
@@ -18,10 +17,7 @@ const support = { email: '', password: 'support-queued-1', name: 'Quinn Queued' 
 
 beforeAll(async () => {
   stack = await startHubStack({ hubs: 2, seed: 6, env: { HUB_TIMEOUT_MS: '5000' } });
-  hub = stack.fleet[0] as SimHub;
-  const admin = await signInAdmin(stack);
-  await enrolStaff(stack, admin, 'support', support);
-  await stack.hubsConnected(admin, [hub]);
+  ({ hub } = await enrolOnFirstHub(stack, 'support', support));
 }, 120_000);
 
 async function syncLink(page: Page) {

@@ -10,46 +10,34 @@
  */
 import { type SimControlOp, simSubjects } from '@console/contracts';
 import { natsAuth } from '@console/kit';
-import { hubsOf, wflsOf } from '@console/world';
+import { wflsOf } from '@console/world';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
+import { hubWithFeature, type SimulatedWorld } from '../support/simulated-hubs.ts';
 import { startWorldStack, type WorldStack, worldFleetEnv } from '../support/world-stack.ts';
 
-const SEED = 9;
-const CUSTOMERS = 30;
-const HUBS = 8;
+const WORLD: SimulatedWorld = { seed: 9, customers: 30, hubs: 8 };
 const WFLS = 12;
 let stack: WorldStack;
 let nc: NatsConnection;
 const browser = useChromium(() => stack?.stop());
 const support = { email: '', password: 'waterfall-e2e-1', name: 'Wanda Waterfall' };
 
-/** The first simulated hub whose structure has a device with a feature. */
-function target() {
-  let n = 0;
-  for (const { hub, products, structure } of hubsOf({ seed: SEED, customers: CUSTOMERS })) {
-    if (n++ >= HUBS) break;
-    for (const p of products) {
-      const f = Object.values(structure?.features ?? {}).find((x) => x.deviceId === p.deviceId);
-      if (f && hub.rootGroupId) return { hub, feature: f };
-    }
-  }
-  throw new Error('no simulated hub with a feature in this world');
-}
+const target = () => hubWithFeature(WORLD);
 
 const simControl = async (op: SimControlOp, body: unknown) =>
   (await nc.request(simSubjects(stack.prefix).control(op), JSON.stringify(body), { timeout: 3000 })).json();
 
 beforeAll(async () => {
-  stack = await startWorldStack('e2ewfall', SEED, CUSTOMERS, {
+  stack = await startWorldStack('e2ewfall', WORLD.seed, WORLD.customers, {
     index: 'always',
     services: ['auth', 'search', 'simulator', 'hub-control', 'gateway'],
     env: {
-      ...worldFleetEnv(SEED, CUSTOMERS, HUBS),
+      ...worldFleetEnv(WORLD.seed, WORLD.customers, WORLD.hubs),
       SIM_WFLS: String(WFLS),
       SIM_PRESENCE_REFRESH_S: '1',
       HUB_TIMEOUT_MS: '2500',
@@ -81,6 +69,26 @@ async function writeFromDialog(page: Page, value: string) {
   await confirm.getByRole('textbox').fill('ok');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   return dialog.getByLabel('Command waterfall');
+}
+
+/**
+ * With the target hub answering only after `delayMs`, writes `value` from the device dialog and
+ * hands the waterfall panel and its page to `check`; the hub answers at once again afterwards.
+ */
+async function withSlowHub(
+  delayMs: number,
+  value: string,
+  check: (panel: Locator, page: Page) => Promise<void>,
+): Promise<void> {
+  const { hub } = target();
+  await simControl('slow', { hubId: hub.hubId, delayMs });
+  try {
+    const page = await signedInPage(browser(), stack, support, { oneTimeCode: true });
+    await check(await writeFromDialog(page, value), page);
+    await page.close();
+  } finally {
+    await simControl('slow', { hubId: hub.hubId, delayMs: 0 });
+  }
 }
 
 const stageRows = (panel: ReturnType<Page['getByLabel']>) =>
@@ -140,11 +148,7 @@ describe('the command waterfall panel', () => {
   });
 
   it('a hub that does not answer: "sent", then "outcome unknown", nothing else from the hub', async () => {
-    const { hub } = target();
-    await simControl('slow', { hubId: hub.hubId, delayMs: 600_000 });
-    try {
-      const page = await signedInPage(browser(), stack, support, { oneTimeCode: true });
-      const panel = await writeFromDialog(page, '0');
+    await withSlowHub(600_000, '0', async (panel) => {
       await panel.getByLabel('Action state').filter({ hasText: 'pending' }).waitFor({ timeout: 10_000 });
       await panel.locator('li[data-stage="sent"]').waitFor();
       await panel.getByRole('button', { name: 'Cancel' }).waitFor();
@@ -156,18 +160,12 @@ describe('the command waterfall panel', () => {
       expect(await stageKinds(panel)).toEqual(['accepted', 'sent', 'outcome-unknown', 'audit']);
       await panel.getByText('The hub did not answer in time').waitFor();
       expect(await panel.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
-      await page.close();
-    } finally {
-      await simControl('slow', { hubId: hub.hubId, delayMs: 0 });
-    }
+    });
   });
 
   it('Cancel while pending records who cancelled; the late reply is still shown, marked late', async () => {
     const { hub } = target();
-    await simControl('slow', { hubId: hub.hubId, delayMs: 1800 });
-    try {
-      const page = await signedInPage(browser(), stack, support, { oneTimeCode: true });
-      const panel = await writeFromDialog(page, '1');
+    await withSlowHub(1800, '1', async (panel, page) => {
       await panel.getByRole('button', { name: 'Cancel' }).click({ timeout: 10_000 });
       await panel.getByLabel('Action state').filter({ hasText: 'cancelled' }).waitFor({ timeout: 10_000 });
       await panel
@@ -196,10 +194,7 @@ describe('the command waterfall panel', () => {
           },
         )
         .toBe(`cancelled by ${support.name}`);
-      await page.close();
-    } finally {
-      await simControl('slow', { hubId: hub.hubId, delayMs: 0 });
-    }
+    });
   });
 });
 
@@ -219,7 +214,7 @@ describe('the waterfall panel beyond hub actions', () => {
 
   it('a Gen1 poke shows its stages: accepted, sent, the link’s reply, the audit record', async () => {
     // A simulated WiFi link whose owner's e-mail finds only that owner on /support.
-    const simulated = [...wflsOf({ seed: SEED, customers: CUSTOMERS })].slice(0, WFLS);
+    const simulated = [...wflsOf(WORLD)].slice(0, WFLS);
     const pool = stack.world.pool;
     let link: { wfl_id: number; mac: string; email: string } | undefined;
     for (const w of simulated) {

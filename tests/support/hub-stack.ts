@@ -11,6 +11,7 @@ import {
 import { syntheticFleet } from '@console/simulator/fleet';
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
+import { enrolStaff, signInAdmin } from './people.ts';
 import { type Client, type Stack, startStack } from './stack.ts';
 
 export interface HubStack extends Stack {
@@ -100,4 +101,20 @@ export async function startHubStack(opts: HubStackOptions): Promise<HubStack> {
       await mongo.drop();
     },
   };
+}
+
+/**
+ * Enrols `person` as staff with `roles` on a started hub stack and waits until its first simulated
+ * hub is connected: that hub, and the admin client that enrolled the person.
+ */
+export async function enrolOnFirstHub(
+  stack: HubStack,
+  roles: string,
+  person: { name: string; email: string; password: string },
+): Promise<{ hub: SimHub; admin: Client }> {
+  const hub = stack.fleet[0] as SimHub;
+  const admin = await signInAdmin(stack);
+  await enrolStaff(stack, admin, roles, person);
+  await stack.hubsConnected(admin, [hub]);
+  return { hub, admin };
 }
