@@ -16,6 +16,11 @@ const SNAPSHOT_MAX = 20_000;
 /** Snapshots kept (hub × source), the oldest dropped first. */
 const SNAPSHOT_ENTRIES = 200;
 
+/** What a stored record's entry starts with: its key (the source's letter and the record's id), source and time. */
+function storedEntry(letter: string, source: TimelineEntry['source'], d: Document, when: unknown) {
+  return { key: `${letter}:${String(d._id)}`, source, at: time(when) };
+}
+
 /** The timeline's stored sources: transactions, support notes of the structure, sync updates, firmware queue, annotations. */
 export class StoredSources {
   private readonly db: Db;
@@ -121,9 +126,7 @@ export class StoredSources {
       const success = typeof d.success === 'boolean' ? d.success : null;
       const staff = d.staff?.email ? String(d.staff.email) : null;
       return {
-        key: `a:${String(d._id)}`,
-        source: 'action',
-        at: time(d.createdDate ?? d.startDate),
+        ...storedEntry('a', 'action', d, d.createdDate ?? d.startDate),
         title: `${name} (${d.class}.${d.operation}) by ${staff ?? 'unknown'}: ${outcomeWord(state, success)}`,
         action: {
           transactionId: typeof d.transactionId === 'number' ? d.transactionId : null,
@@ -143,9 +146,7 @@ export class StoredSources {
     const col = this.db.collection(COLLECTIONS.supportNotes);
     const docs = await this.recent(col, { customerId: ctx.rootGroupId }, 'updatedDate', w, ctx, 'notes');
     return docs.map((d) => ({
-      key: `n:${String(d._id)}`,
-      source: 'note',
-      at: time(d.updatedDate),
+      ...storedEntry('n', 'note', d, d.updatedDate),
       title: `${d.automatic ? 'Automatic note' : 'Note'}: ${String(d.notes ?? '')}`,
       author: String(d.staff?.email ?? d.userId ?? ''),
       data: plain(d),
@@ -159,9 +160,7 @@ export class StoredSources {
       const s = d.state ?? {};
       const error = typeof d.errorSyncUpdateId === 'string' || s.subType === 'errorState-is-set';
       return {
-        key: `y:${String(d._id)}`,
-        source: 'sync',
-        at: time(d.createdDate),
+        ...storedEntry('y', 'sync', d, d.createdDate),
         title: error
           ? `Error state set by a ${s.type ?? 'sync'} (${s.subType ?? '?'}) from ${s.caller ?? '?'}, ${s.errorCount ?? 0} error(s)`
           : `Sync ${s.type ?? '?'} ${s.subType ?? ''} from ${s.caller ?? '?'}${s.errorCount ? `, ${s.errorCount} error(s)` : ''}`,
@@ -174,9 +173,7 @@ export class StoredSources {
     const col = this.db.collection(COLLECTIONS.firmwareQueue);
     const docs = await this.recent(col, { linkId: ctx.hubId }, 'createdDate', w, ctx, 'firmware');
     return docs.map((d) => ({
-      key: `f:${String(d._id)}`,
-      source: 'firmware',
-      at: time(d.createdDate),
+      ...storedEntry('f', 'firmware', d, d.createdDate),
       title: `Firmware ${d.releaseId ?? '?'} for ${d.productCode ?? '?'} (device ${d.deviceId ?? '?'}): ${
         d.failed ? 'failed' : d.complete ? 'complete' : d.deleted ? 'deleted' : 'queued'
       }`,
