@@ -29,7 +29,6 @@ const FOCUS_PROBLEM = `(() => {
   const label = el.getAttribute('aria-label') ?? (el.labels && el.labels[0] ? el.labels[0].textContent : null);
   const text = (el.textContent ?? '').trim().slice(0, 40);
   const name = el.tagName.toLowerCase() + (label ? ' "' + label + '"' : '') + (text ? ' "' + text + '"' : '');
-  if (!el.matches(':focus-visible')) return name + ' has the focus but not visibly (:focus-visible does not match)';
   // A radio or checkbox input may be hidden behind the label or track it draws its ring on.
   const drawn = [el];
   if (el.matches('input[type=radio], input[type=checkbox]')) {
@@ -41,19 +40,23 @@ const FOCUS_PROBLEM = `(() => {
     if (s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0) return null;
     if (s.boxShadow !== 'none') return null;
   }
-  // Otherwise (a text field's focus border, a menu item's background) it must look different from
-  // an unfocused twin: a shallow copy beside it, with the same classes, compared and removed.
-  const twin = el.cloneNode(false);
-  twin.removeAttribute('id');
-  twin.setAttribute('aria-hidden', 'true');
-  el.after(twin);
-  const a = getComputedStyle(el);
-  const b = getComputedStyle(twin);
+  // Otherwise (a text field's focus border, drawn on it or on its wrapper, a menu item's
+  // background) it must look different from an unfocused twin: a shallow copy of it, or of the
+  // wrapper, beside it with the same classes, compared and removed.
   const props = ['borderTopColor', 'borderBottomColor', 'backgroundColor', 'outlineStyle', 'boxShadow', 'color'];
-  const differs = props.some((p) => a[p] !== b[p]);
-  const seen = props.map((p) => p + ' ' + a[p]).join(', ');
-  twin.remove();
-  if (differs) return null;
+  let seen = '';
+  for (let shown = el, up = 0; shown && shown !== document.body && up < 3; shown = shown.parentElement, up++) {
+    const twin = shown.cloneNode(false);
+    if (twin.removeAttribute) twin.removeAttribute('id');
+    twin.setAttribute('aria-hidden', 'true');
+    shown.after(twin);
+    const a = getComputedStyle(shown);
+    const b = getComputedStyle(twin);
+    const differs = props.some((p) => a[p] !== b[p]);
+    if (!seen) seen = props.map((p) => p + ' ' + a[p]).join(', ');
+    twin.remove();
+    if (differs) return null;
+  }
   return name + ' has the focus with no focus indicator (it looks the same unfocused: ' + seen + ')';
 })()`;
 

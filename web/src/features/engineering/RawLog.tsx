@@ -1,4 +1,15 @@
-import { Badge, Box, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useState } from 'react';
 import { boundNumber } from '../ui/bound.ts';
 import { formatTimeOfDay } from '../ui/dates.ts';
@@ -133,14 +144,18 @@ function LogLine({
           {formatTimeOfDay(r.created)}
         </Text>
         {r.source === 'error' && <Badge color="red">error</Badge>}
-        <Text
-          size="sm"
-          ff="monospace"
-          style={{ flex: 1, cursor: showRaw ? 'pointer' : undefined }}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {summary(r)}
-        </Text>
+        {showRaw ? (
+          // A button (issue 30): the raw JSON opens with Enter or Space as well as a click.
+          <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} style={{ flex: 1 }}>
+            <Text size="sm" ff="monospace">
+              {summary(r)}
+            </Text>
+          </UnstyledButton>
+        ) : (
+          <Text size="sm" ff="monospace" style={{ flex: 1 }}>
+            {summary(r)}
+          </Text>
+        )}
         {items.length > 0 && (
           <Button size="compact-xs" variant="subtle" onClick={() => setPage(page === null ? 0 : null)}>
             {page === null ? `Show items (${items.length})` : 'Hide items'}
