@@ -69,26 +69,23 @@ begin
   return null;
 end $$;
 
-drop trigger if exists rm_cft_products_ins on rm_products;
-drop trigger if exists rm_cft_products_upd on rm_products;
-drop trigger if exists rm_cft_products_del on rm_products;
-drop trigger if exists rm_cft_features_ins on rm_features;
-drop trigger if exists rm_cft_features_upd on rm_features;
-drop trigger if exists rm_cft_features_del on rm_features;
-create trigger rm_cft_products_ins after insert on rm_products referencing new table as new_rows
-  for each statement execute function rm_cft_products('new_rows', '1');
-create trigger rm_cft_products_upd after update on rm_products
-  referencing old table as old_rows new table as new_rows
-  for each statement execute function rm_cft_products('new_rows', '1', 'old_rows', '-1');
-create trigger rm_cft_products_del after delete on rm_products referencing old table as old_rows
-  for each statement execute function rm_cft_products('old_rows', '-1');
-create trigger rm_cft_features_ins after insert on rm_features referencing new table as new_rows
-  for each statement execute function rm_cft_features('new_rows', '1');
-create trigger rm_cft_features_upd after update on rm_features
-  referencing old table as old_rows new table as new_rows
-  for each statement execute function rm_cft_features('new_rows', '1', 'old_rows', '-1');
-create trigger rm_cft_features_del after delete on rm_features referencing old table as old_rows
-  for each statement execute function rm_cft_features('old_rows', '-1');
+-- Each table's three triggers (rm_products → rm_cft_products, rm_features → rm_cft_features).
+do $$
+declare t text;
+begin
+  foreach t in array array['products', 'features'] loop
+    execute format('drop trigger if exists rm_cft_%1$s_ins on rm_%1$s', t);
+    execute format('drop trigger if exists rm_cft_%1$s_upd on rm_%1$s', t);
+    execute format('drop trigger if exists rm_cft_%1$s_del on rm_%1$s', t);
+    execute format('create trigger rm_cft_%1$s_ins after insert on rm_%1$s referencing new table as new_rows
+      for each statement execute function rm_cft_%1$s(%2$L, %3$L)', t, 'new_rows', '1');
+    execute format('create trigger rm_cft_%1$s_upd after update on rm_%1$s
+      referencing old table as old_rows new table as new_rows
+      for each statement execute function rm_cft_%1$s(%2$L, %3$L, %4$L, %5$L)', t, 'new_rows', '1', 'old_rows', '-1');
+    execute format('create trigger rm_cft_%1$s_del after delete on rm_%1$s referencing old table as old_rows
+      for each statement execute function rm_cft_%1$s(%2$L, %3$L)', t, 'old_rows', '-1');
+  end loop;
+end $$;
 
 -- What the tables already hold (a console upgraded with its read models built), counted once,
 -- under the same lock.
