@@ -110,7 +110,8 @@ export async function keyboardJourney(page: Page): Promise<KeyboardJourney> {
       await checkFocus(`typing ${JSON.stringify(text.slice(0, 20))}`);
     },
     async tabTo(target, { max = 80, back = false } = {}) {
-      await target.waitFor({ timeout: 20_000 });
+      // Attached is enough: a radio or checkbox input is drawn by its label, itself hidden.
+      await target.waitFor({ state: 'attached', timeout: 20_000 });
       const key = back ? 'Shift+Tab' : 'Tab';
       for (let i = 0; i < max; i++) {
         if (await focused(target)) return;

@@ -80,7 +80,14 @@ function DataMonitor() {
           ]}
         />
         <Group gap="xs">
-          <Button variant="default" onClick={() => go(-1)} disabled={state.page <= 0} title="ctrl+←">
+          {/* Shown disabled but kept focusable (issue 30): a disabled button drops the keyboard's focus; go() ignores a step out of range. */}
+          <Button
+            variant="default"
+            onClick={() => go(-1)}
+            data-disabled={state.page <= 0 || undefined}
+            aria-disabled={state.page <= 0}
+            title="ctrl+←"
+          >
             Previous
           </Button>
           <Text size="sm" aria-live="polite" data-testid="page-info">
@@ -88,13 +95,22 @@ function DataMonitor() {
               ? `Page ${result.pages ? state.page + 1 : 0} / ${result.pages} · ${result.total} rows`
               : ''}
           </Text>
-          <Button variant="default" onClick={() => go(1)} disabled={state.page + 1 >= pages} title="ctrl+→">
+          <Button
+            variant="default"
+            onClick={() => go(1)}
+            data-disabled={state.page + 1 >= pages || undefined}
+            aria-disabled={state.page + 1 >= pages}
+            title="ctrl+→"
+          >
             Next
           </Button>
           <Button
             disabled={!result?.rows.length}
-            loading={exporting.isPending}
-            onClick={() => exporting.mutate()}
+            // Busy without Mantine's loading, which disables the button and drops the keyboard's
+            // focus (issue 30); the progress line below says what it is doing.
+            data-disabled={exporting.isPending || undefined}
+            aria-disabled={exporting.isPending}
+            onClick={() => !exporting.isPending && exporting.mutate()}
           >
             Download CSV
           </Button>
