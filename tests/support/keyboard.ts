@@ -137,8 +137,12 @@ export async function keyboardJourney(page: Page): Promise<KeyboardJourney> {
       await item.waitFor();
       for (let i = 0; i < 20 && !(await focused(item)); i++) await journey.press('ArrowDown');
       if (!(await focused(item))) throw new Error(`menu item ${entry} not reached with the arrow keys`);
-      await journey.press('Enter');
+      // Enter closes the menu (a transition that holds the focus on its dropdown until it ends) and
+      // opens the screen: the focus is checked once the screen is there and the menu has closed.
+      await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
+      await page.getByRole('menu').waitFor({ state: 'detached', timeout: 5_000 });
+      await checkFocus(`Enter on ${entry}`);
     },
     async noPointerUsed() {
       const presses = Number(
