@@ -8,6 +8,7 @@ export * from './fleet.ts';
 export * from './hub-commands.ts';
 export * from './hub-message.ts';
 export * from './menu.ts';
+export * from './old-login.ts';
 export * from './operations/index.ts';
 export * from './raw-channel.ts';
 export * from './recordings.ts';

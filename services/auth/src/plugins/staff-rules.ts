@@ -1,4 +1,4 @@
-import { isRole, OLD_LOGIN_MONTHS, PASSWORD_MIN_LENGTH, PASSWORD_RULE, type Role } from '@console/contracts';
+import { isRole, PASSWORD_MIN_LENGTH, PASSWORD_RULE, type Role } from '@console/contracts';
 import { isCommonPassword } from './common-passwords.ts';
 
 /** The texts the console shows against form fields (seed 002 §5); tests compare them verbatim. */
@@ -67,21 +67,4 @@ export function parseRolesStrict(roles: string): { roles: Role[]; unknown: strin
     else if (!out.includes(name)) out.push(name);
   }
   return { roles: out, unknown };
-}
-
-/** Logins older than OLD_LOGIN_MONTHS calendar months, or none at all, are marked on the admin list. */
-export function isOldLogin(lastLogin: Date | null, now: Date = new Date()): boolean {
-  if (!lastLogin) return true;
-  return lastLogin.getTime() < monthsBefore(now, OLD_LOGIN_MONTHS).getTime();
-}
-
-/** The same day-of-month that many months earlier, clamped to the month's end (31 May → 31 Mar, 30 Apr → 28/29 Feb). */
-export function monthsBefore(now: Date, months: number): Date {
-  const target = new Date(now.getTime());
-  const day = now.getUTCDate();
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() - months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target;
 }

@@ -1,5 +1,4 @@
-import { landingPath, type Me, parseRoles, type StaffUser } from '@console/contracts';
-import { isOldLogin } from './staff-rules.ts';
+import { isOldLogin, landingPath, type Me, parseRoles, type StaffUser } from '@console/contracts';
 
 /** A staff_users row as pg returns it (bigserial arrives as a string). */
 export interface StaffRow {
