@@ -8,6 +8,7 @@ export * from './handler-context.ts';
 export * from './handlers.ts';
 export * from './leader.ts';
 export * from './logger.ts';
+export * from './message-filter.ts';
 export * from './migrations.ts';
 export * from './plugins/broker-liveness.ts';
 export * from './plugins/forward.ts';

@@ -12,7 +12,7 @@ import {
   prepareFrame,
 } from './connection.ts';
 import type { LiveEntry } from './entry.ts';
-import { compileFilter } from './filter.ts';
+import { entryFilter } from './filter.ts';
 import type { FanoutStats, LiveMetrics } from './metrics.ts';
 import { Topic, type Watcher } from './shared-topic.ts';
 import { HISTORY_MOVED_ON } from './sources/jetstream.ts';
@@ -122,7 +122,7 @@ export class LiveFanout {
       return conn.send({ type: 'error', topic: name, ...refused });
     }
     const topic = this.acquire(spec);
-    const watcher: Watcher = { name, filter: compileFilter(filter), conn, after: 0, catchingUp: true };
+    const watcher: Watcher = { name, filter: entryFilter(filter), conn, after: 0, catchingUp: true };
     topic.watchers.add(watcher);
     conn.watchers.set(name, { topicKey: topic.key, watcher });
     const current = () => !conn.closed && conn.watchers.get(name)?.watcher === watcher;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientTypeOf } from './client-type.ts';
 import { hubEntry, type RawEvent } from './entry.ts';
-import { compileFilter } from './filter.ts';
+import { entryFilter } from './filter.ts';
 
 const raw = (subject: string, body: unknown): RawEvent => ({
   epoch: 'e',
@@ -49,13 +49,13 @@ describe('hub entries and filters', () => {
   });
 
   it('narrows messages by type, class and operation, and anything by text', () => {
-    expect(compileFilter(undefined)).toBeNull();
-    expect(compileFilter({ classes: [], text: ' ' })).toBeNull();
-    const classes = compileFilter({ classes: ['log'] });
+    expect(entryFilter(undefined)).toBeNull();
+    expect(entryFilter({ classes: [], text: ' ' })).toBeNull();
+    const classes = entryFilter({ classes: ['log'] });
     expect([msg, log, presence].map((e) => classes?.(e))).toEqual([false, true, true]);
-    const types = compileFilter({ clientTypes: ['link2'], operations: ['add'] });
+    const types = entryFilter({ clientTypes: ['link2'], operations: ['add'] });
     expect([msg, log].map((e) => types?.(e))).toEqual([false, true]);
-    const text = compileFilter({ text: 'boot ok' });
+    const text = entryFilter({ text: 'boot ok' });
     expect([msg, log, presence].map((e) => text?.(e))).toEqual([false, true, false]);
   });
 });

@@ -4,19 +4,15 @@ import {
   streamKey,
   type TimelineEntry,
   type TimelinePosition,
+  type TopicFilter,
 } from '@console/contracts';
-import { jsonObjectOf } from '@console/kit';
+import { compileFilter, jsonObjectOf } from '@console/kit';
 import type { StreamInfo } from '@nats-io/jetstream';
 
 /** The timeline's shared shapes and pure helpers: queries, windows, page context, entry makers. */
 
 /** What the console's filters ask (the live monitor's, shared). */
-export interface TimelineFilter {
-  clientTypes?: string[];
-  classes?: string[];
-  operations?: string[];
-  text?: string;
-}
+export type TimelineFilter = TopicFilter;
 
 export interface TimelineQuery {
   hubId: number;
@@ -161,23 +157,7 @@ export function focusKey(
   return best?.key ?? null;
 }
 
-/**
- * The live monitor's filter rules: client types, classes and operations narrow hub messages only;
- * free text is matched, case-insensitively, against the whole entry, whatever its source.
- */
-export function compileFilter(f: TimelineFilter): (e: TimelineEntry) => boolean {
-  const set = (v?: string[]) => (v && v.length > 0 ? new Set(v) : null);
-  const clientTypes = set(f.clientTypes);
-  const classes = set(f.classes);
-  const operations = set(f.operations);
-  const text = f.text?.trim().toLowerCase() || null;
-  return (e) => {
-    if (e.meta) {
-      if (clientTypes && !clientTypes.has(e.meta.clientType)) return false;
-      if (classes && !classes.has(e.meta.class)) return false;
-      if (operations && !operations.has(e.meta.operation)) return false;
-    }
-    if (text && !JSON.stringify(e).toLowerCase().includes(text)) return false;
-    return true;
-  };
+/** The live monitor's filter (the kit's one rule) over timeline entries, free text read in their JSON. */
+export function timelineMatch(f: TimelineFilter): (e: TimelineEntry) => boolean {
+  return compileFilter<TimelineEntry>(f, (e) => JSON.stringify(e).toLowerCase()) ?? (() => true);
 }

@@ -23,17 +23,16 @@ import { StoredSources } from './stored-sources.ts';
 import { HubStreamSource } from './stream-source.ts';
 import {
   type AnnotationDoc,
-  compileFilter,
   cursorOf,
   type Direction,
   focusKey,
   type PageContext,
   type TimelineQuery,
+  timelineMatch,
   type Window,
 } from './timeline-parts.ts';
 
 export type { AnnotationDoc, TimelineFilter, TimelineQuery } from './timeline-parts.ts';
-export { compileFilter } from './timeline-parts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,7 +86,7 @@ export class HubTimeline {
       typeof hub?.rootGroupId === 'string'
         ? hub.rootGroupId
         : ((await this.presence.get(q.hubId).catch(() => null))?.rootGroupId ?? null);
-    const match = compileFilter(q.filter);
+    const match = timelineMatch(q.filter);
     const fresh = q.after !== undefined || (q.before === undefined && !q.focus);
     const ctx: PageContext = { hubId: q.hubId, rootGroupId, info, from, now, fresh, match };
 
@@ -160,7 +159,7 @@ export class HubTimeline {
       from,
       now,
       fresh: true,
-      match: compileFilter(q.filter),
+      match: timelineMatch(q.filter),
     };
     const w: Window = { cursor: { at: now + 1, key: '' }, direction: 'older', from, limit: q.limit };
     const part = await this.merge(ctx, w, [await this.hubStream.fromStream(ctx, w)]);
