@@ -17,5 +17,8 @@ describe('hub ids in hex', () => {
     expect(hubIdHex(3157366703)).toBe('bc3197af');
     expect(hubIdFromSearch(hubIdHex(0xbcfedcba))).toBe(0xbcfedcba);
     expect(() => hubIdHex(-1)).toThrow(RangeError);
+    expect(() => hubIdHex(1.5)).toThrow(RangeError);
+    expect(hubIdHex(18446744073709551615n)).toBe('ffffffffffffffff');
+    expect(() => hubIdHex(-1n)).toThrow(RangeError);
   });
 });

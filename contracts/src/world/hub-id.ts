@@ -9,8 +9,12 @@ export function hubIdFromSearch(term: string | null | undefined): number | null 
   return Number.parseInt(t, 16);
 }
 
-/** A hub id in lower-case hex, as the hub card shows it beside the number. */
-export function hubIdHex(id: number): string {
-  if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`not a hub id: ${id}`);
+/**
+ * A hub id in lower-case hex, as the hub card shows it beside the number: the one way every service
+ * and screen writes it. A bigint serves ids typed on a screen that may exceed a safe number.
+ */
+export function hubIdHex(id: number | bigint): string {
+  if (typeof id === 'number' && !Number.isSafeInteger(id)) throw new RangeError(`not a hub id: ${id}`);
+  if (id < 0) throw new RangeError(`not a hub id: ${id}`);
   return id.toString(16);
 }

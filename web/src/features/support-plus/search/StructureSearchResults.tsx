@@ -1,4 +1,4 @@
-import type { Gen2SearchResult, Gen2StructureHit, Gen2UserHit } from '@console/contracts';
+import { type Gen2SearchResult, type Gen2StructureHit, type Gen2UserHit, hubIdHex } from '@console/contracts';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -75,7 +75,7 @@ export function StructureSearchResults({
       )}
       {result.hubId !== null && (
         <Text size="sm" c="dimmed">
-          Read as link id {result.hubId} (0x{result.hubId.toString(16)}).
+          Read as link id {result.hubId} (0x{hubIdHex(result.hubId)}).
         </Text>
       )}
       <Paper withBorder p="md" component="section" aria-label="Users found">
