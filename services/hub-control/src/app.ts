@@ -93,10 +93,10 @@ export const hubControlApp = fp(
       recoverAfterMs: Math.max(60_000, config.HUB_TIMEOUT_MS * 4),
     });
     await app.register(auditTrailPlugin);
-    await app.register(auditWriterPlugin, { prefix: config.NATS_PREFIX });
+    await app.register(auditWriterPlugin, { prefix: config.NATS_PREFIX, lingerMs: config.AUDIT_LINGER_MS });
     await app.register(backupsPlugin);
     await app.register(accountsPlugin);
-    await app.register(waterfallPlugin, { prefix: config.REDIS_PREFIX });
+    await app.register(waterfallPlugin, { prefix: config.REDIS_PREFIX, lingerMs: config.STAGE_LINGER_MS });
     await app.register(hubActionsPlugin, {
       budgetMs: config.ACTION_BUDGET_MS,
       hubTimeoutMs: config.HUB_TIMEOUT_MS,

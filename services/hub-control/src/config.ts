@@ -38,6 +38,16 @@ export const HubControlConfigSchema = Type.Composite([
       1,
       'Pings hub-control stored are kept this many hours (the world’s own pings are never pruned)',
     ),
+    AUDIT_LINGER_MS: intSetting(
+      50,
+      0,
+      "How long the audit writer's first record waits for others before the transactions and notes go to Mongo in one insert each (off the request path; the store's CPU goes by inserts as much as by documents)",
+    ),
+    STAGE_LINGER_MS: intSetting(
+      50,
+      0,
+      'How long a command waterfall stage waits for others before they go to Mongo in one insert (off the request path; a stage shows this much later)',
+    ),
     PG_POOL_MAX: intSetting(5, 1, 'Postgres connections per instance'),
     HUB_INFO_TTL_S: intSetting(
       86_400,

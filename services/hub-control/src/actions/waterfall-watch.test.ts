@@ -37,7 +37,7 @@ function fakeApp() {
 describe('watching a hub for the notifications of its actions', () => {
   it('shares one subscription per hub, hands each notification to its own action, and closes after the last', () => {
     const { app, subs, deliver } = fakeApp();
-    const w = new Waterfall(app, 't1');
+    const w = new Waterfall(app, 't1', 0);
     const a: string[] = [];
     const b: string[] = [];
     const stopA = w.watch(7, 'cid-a', (l) => a.push(l));

@@ -94,14 +94,20 @@ export class Waterfall {
   private readonly prefix: string;
   readonly channel: string;
 
-  constructor(app: FastifyInstance, prefix: string) {
+  constructor(app: FastifyInstance, prefix: string, lingerMs: number) {
     this.app = app;
     this.redis = app.redis;
     this.prefix = prefix;
     this.channel = `${prefix}:action-cancel`;
     this.stages = app.mongo.collection<StageDoc>('actionstages');
-    // Stages are fire and forget: a 10 ms linger makes each insert carry many actions' stages.
-    this.writer = new GroupCommit((docs) => this.stages.insertMany(docs, { ordered: false }), 500, 10);
+    // Stages are fire and forget: the linger makes each insert carry many actions' stages (the
+    // store's CPU goes by inserts as much as by documents).
+    this.writer = new GroupCommit((docs) => this.stages.insertMany(docs, { ordered: false }), 500, lingerMs);
+  }
+
+  /** Writes the stages still gathering (on close: none is lost to the linger). */
+  flush(): Promise<void> {
+    return this.writer.flush();
   }
 
   async ensureIndexes(): Promise<void> {
@@ -323,8 +329,8 @@ export function toWaterfall(docs: StageDoc[]): ActionWaterfall {
 }
 
 export const waterfallPlugin = fp(
-  async (app: FastifyInstance, opts: { prefix: string }) => {
-    const w = new Waterfall(app, opts.prefix);
+  async (app: FastifyInstance, opts: { prefix: string; lingerMs: number }) => {
+    const w = new Waterfall(app, opts.prefix, opts.lingerMs);
     await w.ensureIndexes().catch((err) => app.log.warn({ err }, 'waterfall indexes not created'));
     const listener = app.redis.duplicate({ enableOfflineQueue: true });
     listener.on('error', (err) => app.log.warn({ err }, 'action-cancel listener'));
@@ -332,6 +338,7 @@ export const waterfallPlugin = fp(
     listener.on('message', (_c: string, raw: string) => w.onCancel(raw));
     app.addHook('onClose', async () => {
       listener.disconnect();
+      await w.flush();
     });
     app.decorate('waterfall', w);
   },

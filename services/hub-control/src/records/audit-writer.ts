@@ -101,6 +101,8 @@ export class AuditWriter {
     this.messages = null;
     await messages.close().catch(() => undefined);
     await this.loop.catch(() => undefined);
+    // What is gathering goes now, not at the end of its linger.
+    this.wake?.();
     await this.flushing;
   }
 
@@ -131,9 +133,10 @@ export class AuditWriter {
 }
 
 export const auditWriterPlugin = fp(
-  async (app: FastifyInstance, opts: { prefix: string }) => {
+  async (app: FastifyInstance, opts: { prefix: string; lingerMs: number }) => {
     const writer = new AuditWriter(app.nats, {
       prefix: opts.prefix,
+      lingerMs: opts.lingerMs,
       durable: 'hub-control-records',
       // One insertMany per collection per batch, both at once.
       sink: async (batch) => {

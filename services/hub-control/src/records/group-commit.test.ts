@@ -29,4 +29,24 @@ describe('GroupCommit', () => {
     await expect(Promise.all([g.add(1), g.add(2)])).rejects.toThrow('store down');
     await expect(g.add(3)).resolves.toBeUndefined();
   });
+
+  it('gathers for its linger, and a flush (on close) writes what is waiting without the rest of it', async () => {
+    const batches: number[][] = [];
+    const g = new GroupCommit<number>(async (items) => void batches.push(items), 500, 60_000);
+    const added = [g.add(1), g.add(2), g.add(3)];
+    await new Promise((r) => setTimeout(r, 20));
+    expect(batches).toEqual([]);
+    await g.flush();
+    await Promise.all(added);
+    expect(batches).toEqual([[1, 2, 3]]);
+    await g.flush();
+    expect(batches).toHaveLength(1);
+  });
+
+  it('writes a full batch at once, without waiting for the linger', async () => {
+    const batches: number[][] = [];
+    const g = new GroupCommit<number>(async (items) => void batches.push(items), 2, 60_000);
+    await Promise.all([g.add(1), g.add(2)]);
+    expect(batches).toEqual([[1, 2]]);
+  });
 });

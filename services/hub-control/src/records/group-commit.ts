@@ -12,7 +12,10 @@ interface Pending<T> {
  */
 export class GroupCommit<T> {
   private queue: Pending<T>[] = [];
-  private flushing = false;
+  /** The batch being gathered or written, until the queue is empty. */
+  private flushing: Promise<void> | null = null;
+  /** Ends the linger early (a full batch, or a flush on close). */
+  private wake: (() => void) | null = null;
 
   private readonly write: (items: T[]) => Promise<unknown>;
   private readonly maxBatch: number;
@@ -31,15 +34,24 @@ export class GroupCommit<T> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       if (!this.flushing) {
-        this.flushing = true;
-        // Let the rest of this tick's writes join the first batch.
-        if (this.lingerMs > 0) setTimeout(() => void this.drain(), this.lingerMs);
-        else setImmediate(() => void this.drain());
-      }
+        // Let the rest of this tick's writes (or of the linger) join the first batch.
+        this.flushing = new Promise<void>((r) => {
+          this.wake = r;
+          if (this.lingerMs > 0) setTimeout(r, this.lingerMs);
+          else setImmediate(r);
+        }).then(() => this.drain());
+      } else if (this.queue.length >= this.maxBatch) this.wake?.();
     });
   }
 
+  /** Writes what is waiting now, without the rest of the linger; resolves once the queue is empty. */
+  async flush(): Promise<void> {
+    this.wake?.();
+    await this.flushing;
+  }
+
   private async drain(): Promise<void> {
+    this.wake = null;
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       try {
@@ -49,6 +61,6 @@ export class GroupCommit<T> {
         for (const p of batch) p.reject(err);
       }
     }
-    this.flushing = false;
+    this.flushing = null;
   }
 }
