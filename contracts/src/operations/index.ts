@@ -16,6 +16,7 @@ import type { Operation } from './types.ts';
 import { waterfallOperations } from './waterfall.ts';
 
 export * from './auth.ts';
+export * from './calls.ts';
 export * from './customer-auth.ts';
 export * from './gen1-commands.ts';
 export * from './hub-control.ts';
@@ -32,24 +33,30 @@ export * from './timeline.ts';
 export * from './types.ts';
 export * from './waterfall.ts';
 
+/** The tables, each keeping its rows' literal types (ids, methods, schemas). */
+const TABLES = [
+  authOperations,
+  thingOperations,
+  customerAuthOperations,
+  hubControlOperations,
+  surveyLinksOperations,
+  recentFailedOperations,
+  recordingOperations,
+  waterfallOperations,
+  timelineOperations,
+  gen1CommandOperations,
+  rawChannelOperations,
+  searchOperations,
+  supervisorOperations,
+  servicesOperations,
+  statsOperations,
+] as const;
+
 /** Every API operation, once: the gateway's routes, the services' handlers, OpenAPI and the role tests. */
-export const OPERATIONS: readonly Operation[] = [
-  ...authOperations,
-  ...thingOperations,
-  ...customerAuthOperations,
-  ...hubControlOperations,
-  ...surveyLinksOperations,
-  ...recentFailedOperations,
-  ...recordingOperations,
-  ...waterfallOperations,
-  ...timelineOperations,
-  ...gen1CommandOperations,
-  ...rawChannelOperations,
-  ...searchOperations,
-  ...supervisorOperations,
-  ...servicesOperations,
-  ...statsOperations,
-];
+export const OPERATIONS: readonly Operation[] = TABLES.flat();
+
+/** The same operations, each row with its literal id and schemas: what a typed client derives from (calls.ts). */
+export type TypedOperation = (typeof TABLES)[number][number];
 
 export function operationById(id: string): Operation {
   const found = OPERATIONS.find((o) => o.id === id);
