@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, failed, ok, startAuth } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { failed, ok, startAuth } from './harness.ts';
 
 // Issue 9 §2, issue 29 §3: a stranger who knows a user id or an e-mail address cannot lock that person out.
 // Only the guessing address is refused; the account is at most slowed (the wait is kept short here).
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuth({ LOGIN_SLOW_AFTER: '3', LOGIN_SLOW_MAX_MS: '200' });
-});
-afterAll(async () => h?.close());
+const h = useSuite(() => startAuth({ LOGIN_SLOW_AFTER: '3', LOGIN_SLOW_MAX_MS: '200' }));
 
 describe('a stranger against one staff member', () => {
   it('wrong codes from a stranger’s address cannot stop the victim’s pending code, nor tell it is pending', async () => {

@@ -1,16 +1,10 @@
 import { type SimStats, subjects } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimHarness, settle, startSimulator } from './harness.ts';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
+import { settle, startSimulator } from './harness.ts';
 
-let sim: SimHarness;
+const sim = useSuite(() => startSimulator({ SIM_HUBS: '6' }));
 const hubId = (i: number) => (sim.fleet[i] as { hubId: number }).hubId;
-
-beforeAll(async () => {
-  sim = await startSimulator({ SIM_HUBS: '6' });
-});
-afterAll(async () => {
-  await sim?.close();
-});
 
 describe('fault knobs', () => {
   it('drops a hub offline: presence says so and commands go unanswered until it is back', async () => {

@@ -1,16 +1,10 @@
 import { type HostCommandReply, type HostHeartbeat, subjects } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { syntheticFleet } from '../src/plugins/synthetic-fleet.ts';
-import { type SimHarness, startSimulator } from './harness.ts';
+import { startSimulator } from './harness.ts';
 
-let sim: SimHarness;
-
-beforeAll(async () => {
-  sim = await startSimulator({ SIM_HOST_HEARTBEAT_S: '30' });
-});
-afterAll(async () => {
-  await sim?.close();
-});
+const sim = useSuite(() => startSimulator({ SIM_HOST_HEARTBEAT_S: '30' }));
 
 const hosts = () => syntheticFleet({ hubs: 0, wfls: 0, hosts: 6, seed: 1 }).hosts;
 const ask = async (hostId: string, body: unknown) =>

@@ -1,21 +1,15 @@
 import { type HubMessageEvent, subjects } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { type SimHarness, settle, startSimulator } from './harness.ts';
 
-let sim: SimHarness;
+const sim = useSuite(() => startSimulator());
 const hub = (i: number) => sim.fleet[i] as SimHarness['fleet'][number];
 const eventful = (i: number) => {
   const d = hub(i).devices.find((x) => x.features.some((f) => f.type === 'switch'));
   if (!d) throw new Error('no device with a switch');
   return { device: d, feature: d.features.find((f) => f.type === 'switch') as { featureId: string } };
 };
-
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(async () => {
-  await sim?.close();
-});
 
 describe('a simulated hub', () => {
   it('announces itself connected, with the worker that holds it', async () => {

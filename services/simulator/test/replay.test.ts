@@ -1,18 +1,12 @@
 import { type HubMessage, REPLAY_CONTROL, type RecordingLine, subjects } from '@console/contracts';
 import { ReplayRefused, startReplay } from '@console/kit';
+import { useSuite } from '@console/kit/testing';
 import { headers } from '@nats-io/nats-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorFigures, spacingErrors, syntheticRecording } from '../src/plugins/replay-fixture.ts';
-import { type SimHarness, startSimulator } from './harness.ts';
+import { startSimulator } from './harness.ts';
 
-let sim: SimHarness;
-
-beforeAll(async () => {
-  sim = await startSimulator({ SIM_HUBS: '2' });
-});
-afterAll(async () => {
-  await sim?.close();
-});
+const sim = useSuite(() => startSimulator({ SIM_HUBS: '2' }));
 
 const key = (m: HubMessage) => `${m.transactionId}:${m.direction}`;
 

@@ -6,18 +6,12 @@ import {
   type WflPing,
   type WflReply,
 } from '@console/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '@console/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { syntheticFleet } from '../src/plugins/synthetic-fleet.ts';
-import { type SimHarness, settle, startSimulator } from './harness.ts';
+import { settle, startSimulator } from './harness.ts';
 
-let sim: SimHarness;
-
-beforeAll(async () => {
-  sim = await startSimulator({ SIM_WFL_PING_S: '1', SIM_HOST_HEARTBEAT_S: '1' });
-});
-afterAll(async () => {
-  await sim?.close();
-});
+const sim = useSuite(() => startSimulator({ SIM_WFL_PING_S: '1', SIM_HOST_HEARTBEAT_S: '1' }));
 
 const fleet = () => syntheticFleet({ hubs: 0, wfls: 3, hosts: 4, seed: 42 });
 
