@@ -1,4 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { type FleetPosition, FleetQuerySchema } from './fleet-lens.ts';
+
+// The fleet lens's frames and counts travel on this protocol; exported with it.
+export * from './fleet-lens.ts';
+
 import type { Role } from './roles.ts';
 import { fields } from './world/common.ts';
 
@@ -9,7 +14,7 @@ import { fields } from './world/common.ts';
 export const TopicSchema = Type.String({
   maxLength: 200,
   description:
-    'hub:<hubId> | structure:<rootGroupId> | overview | wfl:<mac>:pings | wfl:<mac>:commands | supervisor | hubs',
+    'hub:<hubId> | structure:<rootGroupId> | overview | wfl:<mac>:pings | wfl:<mac>:commands | supervisor | hubs | fleet:<name>',
 });
 
 /** The kinds of live topic and who may watch each (`admin` always passes, see `allows`). */
@@ -22,6 +27,8 @@ export const LIVE_TOPIC_ACCESS = {
   supervisor: ['admin'],
   /** Every hub's messages: the engineering consoles' Subscribe to All. */
   hubs: ['dev'],
+  /** A fleet-lens query over every hub's messages (`fleet-lens.ts`). */
+  fleet: ['support', 'dev'],
 } as const satisfies Record<string, readonly Role[]>;
 export type LiveTopicKind = keyof typeof LIVE_TOPIC_ACCESS;
 
@@ -37,6 +44,7 @@ export const liveTopics = {
   wflCommands: (mac: string) => `wfl:${mac}:commands`,
   supervisor: () => 'supervisor',
   hubs: () => 'hubs',
+  fleet: (name: string) => `fleet:${name}`,
 };
 
 export const TopicFilterSchema = Type.Object(
@@ -65,6 +73,7 @@ export const ClientFrameSchema = Type.Union([
           description: 'structure topics only: the hub ids of the structure',
         }),
       ),
+      query: Type.Optional(FleetQuerySchema),
     },
     { additionalProperties: false },
   ),
@@ -122,7 +131,7 @@ export type ServerFrame =
   | { type: 'subscribed'; topic: string; position?: { epoch: string; offset: number } }
   | { type: 'events'; topic: string; events: LiveEvent[] }
   | { type: 'reload'; topic: string; reason: string }
-  | { type: 'error'; topic?: string; statusCode: number; message: string }
+  | { type: 'error'; topic?: string; statusCode: number; message: string; position?: FleetPosition }
   | { type: 'pong'; id?: number };
 
 /** The data of an `overview` counts event, once a second. */

@@ -130,6 +130,26 @@ export const FanoutConfigSchema = Type.Composite([
       minimum: 1000,
       description: 'How long a command to a Link2 page waits for the page to reply before it is dropped',
     }),
+    FLEET_MAX_COST: intSetting(
+      20_000,
+      10,
+      "A fleet-lens expression's highest static cost estimate (the kit's CEL cost); above it the query is refused (400)",
+    ),
+    FLEET_EVAL_BUDGET: intSetting(
+      10_000,
+      100,
+      'Steps one evaluation of a fleet-lens expression may take (comprehension elements, regex work); past it the message is an error, not a match',
+    ),
+    FLEET_SAMPLES_PER_SECOND: intSetting(
+      50,
+      1,
+      'Matching messages a fleet-lens query sends to the browser per second; the rest are counted (shed)',
+    ),
+    FLEET_MAX_QUERIES: intSetting(
+      50,
+      1,
+      'Fleet-lens queries (distinct topics) this instance evaluates at once; more are refused (503)',
+    ),
     LIVE_SESSION_CHECK_MS: intSetting(
       60_000,
       1000,

@@ -4,6 +4,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FanoutConfig } from '../config.ts';
+import { FleetEngine, fleetMetrics } from '../fleet/engine.ts';
 import { LiveFanout } from './fanout.ts';
 import { liveMetrics } from './metrics.ts';
 import { watchSessionEnds } from './session-ends.ts';
@@ -14,6 +15,7 @@ export { NOT_YOUR_TOPIC } from './session-ends.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveFanout;
+    fleet: FleetEngine;
   }
 }
 
@@ -32,6 +34,19 @@ export const livePlugin = fp(
       jsm: await jetstreamManager(app.nats),
       stream: streamNames(config.NATS_PREFIX).hubMsgs,
     };
+    const fleet = new FleetEngine({
+      access: hubStream,
+      subjects: app.subjects,
+      opts: {
+        maxCost: config.FLEET_MAX_COST,
+        evalBudget: config.FLEET_EVAL_BUDGET,
+        samplesPerSecond: config.FLEET_SAMPLES_PER_SECOND,
+        maxQueries: config.FLEET_MAX_QUERIES,
+      },
+      log: app.log.child({ part: 'fleet' }),
+    });
+    app.decorate('fleet', fleet);
+    fleetMetrics(app.metrics.registry, fleet);
     let fanout: LiveFanout | null = null;
     const metrics = liveMetrics(app.metrics.registry, () =>
       fanout ? fanout.stats() : { sockets: 0, topics: 0, watchers: 0, subscriptions: 0 },
@@ -45,6 +60,7 @@ export const livePlugin = fp(
           history: config.LIVE_RING_SIZE,
           replayMax: config.LIVE_REPLAY_MAX,
           presenceTtlMs: config.LIVE_PRESENCE_TTL_S * 1000,
+          fleet,
         }),
       {
         tickMs: config.LIVE_TICK_MS,

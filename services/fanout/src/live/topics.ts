@@ -1,4 +1,4 @@
-import type { LiveTopicKind } from '@console/contracts';
+import type { FleetQuery, LiveTopicKind } from '@console/contracts';
 
 /** A topic as the fan-out understands it. `key` names the shared topic (one NATS subscription each). */
 export type TopicSpec =
@@ -7,7 +7,8 @@ export type TopicSpec =
   | { kind: 'overview'; key: string }
   | { kind: 'wfl'; key: string; mac: string; feed: 'pings' | 'commands' }
   | { kind: 'supervisor'; key: string }
-  | { kind: 'hubs'; key: string };
+  | { kind: 'hubs'; key: string }
+  | { kind: 'fleet'; key: string; query: Required<FleetQuery> };
 
 const HUB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const ROOT_GROUP_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -24,7 +25,8 @@ export function kindOf(topic: string): LiveTopicKind | null {
     head === 'overview' ||
     head === 'wfl' ||
     head === 'supervisor' ||
-    head === 'hubs'
+    head === 'hubs' ||
+    head === 'fleet'
     ? head
     : null;
 }
@@ -34,10 +36,12 @@ export function kindOf(topic: string): LiveTopicKind | null {
  * the union of its hubs' messages in one ordered stream; the fan-out does not check that the hubs
  * belong to the structure (no structure lookup yet), which grants nothing a hub topic does not.
  */
-export function parseTopic(topic: string, hubs?: readonly string[]): TopicSpec {
+export function parseTopic(topic: string, hubs?: readonly string[], query?: FleetQuery): TopicSpec {
   const [head = '', ...rest] = topic.split(':');
   const kind = head as LiveTopicKind;
   if (kind !== 'structure' && hubs) throw new TopicError('Only a structure topic takes a list of hubs.');
+  if (kind !== 'fleet' && query) throw new TopicError('Only a fleet topic takes a query.');
+  if (kind === 'fleet') return fleetSpec(topic, rest.join(':'), query);
   if (kind === 'hub') {
     const id = rest.join(':');
     if (!HUB_ID.test(id)) throw new TopicError('A hub topic is hub:<hubId>.');
@@ -64,4 +68,23 @@ export function parseTopic(topic: string, hubs?: readonly string[]): TopicSpec {
   if ((kind === 'overview' || kind === 'supervisor' || kind === 'hubs') && rest.length === 0)
     return { kind, key: topic };
   throw new TopicError('That is not a live topic.');
+}
+
+const FLEET_NAME = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * A fleet-lens topic: `fleet:<name>` with its query. Watchers of the same live-only expression
+ * share one topic (one evaluation per message, one set of counts); a look-back is a topic of its
+ * own, since its history is read from the moment it starts.
+ */
+function fleetSpec(topic: string, name: string, query?: FleetQuery): TopicSpec {
+  if (!FLEET_NAME.test(name)) throw new TopicError('A fleet topic is fleet:<name>.');
+  if (!query) throw new TopicError('A fleet topic needs a query (an expression).');
+  const lookbackMinutes = query.lookbackMinutes ?? 0;
+  const expression = query.expression;
+  const key =
+    lookbackMinutes > 0
+      ? `fleet|${topic}|${Date.now()}.${Math.random()}|${expression}`
+      : `fleet||${expression}`;
+  return { kind: 'fleet', key, query: { expression, lookbackMinutes } };
 }

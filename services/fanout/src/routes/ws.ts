@@ -2,6 +2,8 @@ import {
   allows,
   type ClientFrame,
   ClientFrameSchema,
+  type FleetPosition,
+  type FleetQuery,
   LIVE_TOPIC_ACCESS,
   liveTopics,
 } from '@console/contracts';
@@ -9,6 +11,8 @@ import type {} from '@fastify/websocket';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import type { FanoutConfig } from '../config.ts';
+import { auditFleetQuery } from '../fleet/audit.ts';
+import { compileFleetExpression } from '../fleet/compile.ts';
 import {
   BROKER_AWAY_CODE,
   BROKER_AWAY_REASON,
@@ -130,7 +134,7 @@ async function handle(
   if (frame.type !== 'subscribe') return;
   let spec: ReturnType<typeof parseTopic>;
   try {
-    spec = parseTopic(frame.topic, frame.hubs);
+    spec = parseTopic(frame.topic, frame.hubs, frame.query);
   } catch (err) {
     if (!(err instanceof TopicError)) throw err;
     return conn.send({ type: 'error', topic: frame.topic, statusCode: 400, message: err.message });
@@ -142,8 +146,32 @@ async function handle(
     const refused = await hubs.refusal(conn.caller, ip, spec.hubIds);
     if (refused) return conn.send({ type: 'error', topic: frame.topic, ...refused });
   }
+  if (spec.kind === 'fleet') {
+    const refused = fleetRefusal(app, conn, spec.query, ip);
+    if (refused) return conn.send({ type: 'error', topic: frame.topic, ...refused });
+  }
   if (conn.closed) return;
   await app.live.subscribe(conn, frame.topic, spec, frame.filter, frame.resume);
+}
+
+/**
+ * A fleet-lens query is compiled here first (a bad or too costly expression is a 400 with its
+ * position) and held to the instance's number of queries (503); either way it is audited.
+ */
+function fleetRefusal(
+  app: FastifyInstance,
+  conn: LiveConnection,
+  query: Required<FleetQuery>,
+  ip: string,
+): { statusCode: number; message: string; position?: FleetPosition } | null {
+  const compiled = compileFleetExpression(query.expression, app.fleet.deps.opts);
+  const refused = compiled.ok ? app.fleet.refusal() : compiled;
+  auditFleetQuery(app, conn.caller, ip, {
+    ...query,
+    outcome: refused ? 'refused' : 'started',
+    ...(refused ? { error: refused.message } : {}),
+  });
+  return refused;
 }
 
 /**

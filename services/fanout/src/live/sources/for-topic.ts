@@ -1,5 +1,6 @@
 import type { Subjects } from '@console/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
+import type { FleetEngine } from '../../fleet/engine.ts';
 import { hubEntry } from '../entry.ts';
 import type { TopicSpec } from '../topics.ts';
 import { coreSource } from './core.ts';
@@ -15,6 +16,8 @@ export interface SourceDeps {
   replayMax: number;
   /** How fresh a connected hub's last presence must be to count (the overview). */
   presenceTtlMs: number;
+  /** The fleet lens's shared pass over the hub stream. */
+  fleet: FleetEngine;
 }
 
 /** The one source behind a topic: JetStream for hubs and structures, core NATS for the rest. */
@@ -40,5 +43,7 @@ export function sourceFor(spec: TopicSpec, deps: SourceDeps): Source {
     case 'hubs':
       // Subscribe to All of the engineering consoles: every hub's messages as they happen (no history).
       return coreSource(nc, s.hubMsgAny(), (raw) => hubEntry(raw, s.prefix));
+    case 'fleet':
+      return deps.fleet.source(spec.query);
   }
 }
