@@ -25,6 +25,8 @@ export const COLLECTIONS = {
   accessTokens: 'accesstokens',
   authCodes: 'authcodes',
   authUsers: 'authusers',
+  /** Recent Failed Commands, kept by the writers of transactions (kit recent-failed.ts). */
+  recentFailed: 'recentfailedcommands',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

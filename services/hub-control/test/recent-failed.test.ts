@@ -1,5 +1,6 @@
 import type { FailedCommand } from '@console/contracts';
 import { operationClient, useSuite } from '@console/kit/testing';
+import { emptyGen2, insertDocs } from '@console/world';
 import { describe, expect, it } from 'vitest';
 import { data, failure, type HubControlHarness, startHubControl } from './harness.ts';
 
@@ -14,15 +15,25 @@ const recent = async (query: Record<string, unknown> = {}) =>
 
 describe('recent failed commands', () => {
   it('lists what did not succeed, newest first: timed out, failed, and older failed records', async () => {
-    await h.db.collection('transactions').insertOne({
+    // An older record of the world's, written as its loader and growth write them.
+    const gen2 = emptyGen2();
+    const at = new Date('2026-01-01T00:00:00Z');
+    gen2.transactions.push({
       rootGroupId: 'old-home',
       linkId: 42,
+      messages: [],
+      tags: [],
+      successList: [false],
+      startDate: at,
       class: 'feature',
       operation: 'write',
+      duration: 120,
       success: false,
       warning: false,
-      createdDate: new Date('2026-01-01T00:00:00Z'),
+      firstMsgInfo: {},
+      createdDate: at,
     });
+    await insertDocs(h.db, [{ index: 1, gen2 }], at.getTime() / 1000);
     const d = hub(1).devices.find((x) => x.features.some((f) => f.type === 'switch'));
     const featureId = d?.features.find((f) => f.type === 'switch')?.featureId as string;
     // A switch takes 0 or 1: the hub refuses 7, so the action fails.

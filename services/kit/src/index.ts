@@ -19,6 +19,7 @@ export * from './plugins/nats.ts';
 export * from './plugins/postgres.ts';
 export * from './plugins/redis.ts';
 export * from './rate-limit.ts';
+export * from './recent-failed.ts';
 export * from './redis-store.ts';
 export * from './replay-client.ts';
 export * from './request-once.ts';

@@ -12,7 +12,7 @@ export { type EnergyMonthOptions, writeEnergyMonth } from './gen1/energy-month.t
 export type { Gen1Rows, Gen1Table } from './gen1/types.ts';
 export { GEN1_TABLES } from './gen1/types.ts';
 export type { Gen2Docs, Gen2Key } from './gen2/types.ts';
-export { GEN2_KEYS } from './gen2/types.ts';
+export { emptyGen2, GEN2_KEYS } from './gen2/types.ts';
 export {
   GROWTH_KINDS,
   type GrowOptions,
@@ -26,6 +26,7 @@ export {
 export { type LoadOptions, type LoadProgress, type LoadResult, loadWorld } from './load.ts';
 export { readMeta, type WorldMeta, WorldStateError } from './meta.ts';
 export { ensureIndexes, MONGO_INDEXES } from './mongo/indexes.ts';
+export { type DocsOf, docId, insertDocs } from './mongo/insert.ts';
 export { copyRows } from './postgres/copy.ts';
 export { migrateWorld } from './postgres/migrate.ts';
 export { duration, progressLine, throttledProgress } from './progress.ts';

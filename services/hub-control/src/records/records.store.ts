@@ -1,4 +1,5 @@
 import type { Caller, FailedCommand, TransactionState } from '@console/contracts';
+import { RecentFailedList } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -69,6 +70,8 @@ export interface SupportNoteDoc {
 export class Records {
   readonly transactions: Collection<TransactionDoc>;
   readonly notes: Collection<SupportNoteDoc>;
+  /** Recent Failed Commands: every failed transaction written here is added to it after the insert. */
+  readonly failed: RecentFailedList;
   private readonly written: GroupCommit<Opened>;
   private readonly noted: GroupCommit<SupportNoteDoc & { _id?: ObjectId }>;
   private readonly inflight: string;
@@ -80,7 +83,8 @@ export class Records {
     this.instance = instance;
     this.transactions = db.collection<TransactionDoc>('transactions');
     this.notes = db.collection<SupportNoteDoc>('supportnotes');
-    this.written = new GroupCommit((docs) => insertOnce(this.transactions, docs));
+    this.failed = new RecentFailedList(db);
+    this.written = new GroupCommit((docs) => this.writeTransactions(docs));
     this.noted = new GroupCommit((docs) => insertOnce(this.notes, docs));
     this.inflight = `${prefix}:inflight`;
   }
@@ -92,11 +96,17 @@ export class Records {
     await this.notes.createIndex({ customerId: 1, updatedDate: -1 });
   }
 
-  /** Only Recent Failed Commands reads by it: made in the background, never holding up the start. */
-  ensureReadIndexes(log: FastifyInstance['log']): void {
-    void this.transactions
-      .createIndex({ success: 1, createdDate: -1 })
-      .catch((err) => log.warn({ err }, 'recent-failed index not created'));
+  /**
+   * A list found empty beside stored transactions (a world loaded before the list existed) is
+   * filled once, in the background, never holding up the start.
+   */
+  fillRecentFailed(log: FastifyInstance['log']): Promise<void> {
+    return this.failed
+      .fillIfEmpty()
+      .then((n) => {
+        if (n) log.info({ added: n }, 'recent failed commands list filled from the transactions');
+      })
+      .catch((err) => log.warn({ err }, 'recent failed commands list not filled'));
   }
 
   /** The write-ahead record, before the command leaves: kept in Redis until the audit stream holds the end. */
@@ -150,6 +160,7 @@ export class Records {
    */
   async writeTransactions(docs: Opened[]): Promise<void> {
     await insertOnce(this.transactions, docs);
+    await this.failed.add(docs);
   }
 
   async writeNotes(docs: (SupportNoteDoc & { _id: ObjectId })[]): Promise<void> {
@@ -158,27 +169,11 @@ export class Records {
 
   /**
    * Recent Failed Commands (seed 001 §2): the newest transactions whose success is not true —
-   * failed, timed out (success null), or the world's older failed records (which name `linkId`).
+   * failed, timed out (success null), or the world's older failed records (which name `linkId`) —
+   * from the list the writers keep, never from the transactions (kit recent-failed.ts).
    */
   async recentFailed(limit: number): Promise<FailedCommand[]> {
-    type Stored = Partial<TransactionDoc> & { _id: ObjectId; linkId?: number };
-    const docs = (await this.transactions
-      .find({ success: { $ne: true } }, { sort: { createdDate: -1 }, limit })
-      .toArray()) as Stored[];
-    const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d ?? ''));
-    return docs.map((d) => ({
-      id: d._id.toHexString(),
-      createdDate: iso(d.createdDate ?? d.startDate),
-      rootGroupId: d.rootGroupId ?? null,
-      linkId: d.hubId ?? d.linkId ?? null,
-      action: d.action ?? `${d.class}.${d.operation}`,
-      class: d.class ?? '',
-      operation: d.operation ?? '',
-      state: d.state ?? 'failed',
-      error: d.error ?? null,
-      staff: d.staff?.email ?? null,
-      duration: d.duration ?? null,
-    }));
+    return this.failed.read(limit);
   }
 
   /** Straight to Mongo in a group commit: only when the audit stream could not take the record. */
@@ -266,7 +261,7 @@ export const recordsPlugin = fp(
   async (app: FastifyInstance, opts: { instance: string; prefix: string; recoverAfterMs: number }) => {
     const records = new Records(app.mongo, app.redis, opts.prefix, opts.instance);
     await records.ensureIndexes().catch((err) => app.log.warn({ err }, 'indexes not created'));
-    records.ensureReadIndexes(app.log);
+    void records.fillRecentFailed(app.log);
     app.decorate('records', records);
     const sweep = () =>
       records

@@ -66,6 +66,7 @@ export const MONGO_INDEXES: Record<CollectionName, readonly IndexSpec[]> = {
   [COLLECTIONS.viewHistory]: [[{ customerId: 1, createdDate: -1 }]],
   [COLLECTIONS.clientDevices]: [[{ userId: 1 }], [{ createdDate: -1 }]],
   [COLLECTIONS.statistics]: [[{ date: 1 }, unique]],
+  [COLLECTIONS.recentFailed]: [[{ createdDate: -1 }]],
   [COLLECTIONS.accessTokens]: [[{ expires_at_: 1 }], [{ user_id_: 1 }]],
   [COLLECTIONS.authCodes]: [[{ expires_at_: 1 }], [{ user_id_: 1 }]],
   [COLLECTIONS.authUsers]: [[{ userId: 1 }], [{ email: 1 }]],

@@ -1,4 +1,5 @@
 import { COLLECTIONS } from '@console/contracts';
+import { RecentFailedList } from '@console/kit';
 import { type Db, type Document, MongoBulkWriteError, ObjectId } from 'mongodb';
 import { GEN2_KEYS, type Gen2Docs, type Gen2Key } from '../gen2/types.ts';
 
@@ -55,12 +56,15 @@ export async function insertDocs(
   });
   let inserted = 0;
   let next = 0;
+  const failed = new RecentFailedList(db);
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++] as (typeof jobs)[number];
       // Not `inserted += await …`: that reads `inserted` before the wait and loses the other workers' counts.
       const n = await insertNew(db, job.name, job.docs);
       inserted += n;
+      // Recent Failed Commands reads a list its writers keep, not the transactions.
+      if (job.key === 'transactions') await failed.add(job.docs);
       await onInserted?.(job.key, job.docs);
     }
   };
