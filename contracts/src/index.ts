@@ -13,6 +13,7 @@ export * from './operations/index.ts';
 export * from './raw-channel.ts';
 export * from './recordings.ts';
 export * from './roles.ts';
+export * from './staff-form.ts';
 export * from './store-events.ts';
 export * from './subjects.ts';
 export * from './supervisor.ts';

@@ -1,13 +1,18 @@
-import { isRole, PASSWORD_MIN_LENGTH, PASSWORD_RULE, type Role } from '@console/contracts';
+import {
+  emailProblem,
+  isRole,
+  nameProblem,
+  PASSWORD_RULE,
+  passwordLengthProblem,
+  type Role,
+  STAFF_FORM_MESSAGES,
+} from '@console/contracts';
 import { isCommonPassword } from './common-passwords.ts';
 
 /** The texts the console shows against form fields (seed 002 §5); tests compare them verbatim. */
 export const MESSAGES = {
-  nameRequired: 'A name is required',
-  emailRequired: "What's your email address?",
-  emailInvalid: "Doesn't look like a valid email.",
+  ...STAFF_FORM_MESSAGES,
   emailTaken: 'That e-mail is already in use.',
-  passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordCommon: `That password is one of the most common ones; choose another. ${PASSWORD_RULE}`,
 } as const;
 
@@ -16,24 +21,14 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-// Deliberately loose: one @, something on each side, a dot in the domain. Delivery proves the rest.
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-export function emailProblem(email: string): string | undefined {
-  const e = email.trim();
-  if (e === '') return MESSAGES.emailRequired;
-  if (e.length > 254 || !EMAIL.test(e)) return MESSAGES.emailInvalid;
-  return undefined;
-}
-
 /**
  * NIST SP 800-63B: a minimum length and no commonly used password — no composition rules (no
  * "one digit, one symbol"), no forced rotation. A missing password is just the shortest too-short one.
  */
 export function passwordProblem(password: string | undefined): string | undefined {
-  if ((password ?? '').length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordShort;
-  if (isCommonPassword(password ?? '')) return MESSAGES.passwordCommon;
-  return undefined;
+  const short = passwordLengthProblem(password);
+  if (short) return short;
+  return isCommonPassword(password ?? '') ? MESSAGES.passwordCommon : undefined;
 }
 
 /**
@@ -45,7 +40,8 @@ export function staffUserProblems(
   { passwordRequired = true } = {},
 ): Record<string, string> {
   const fields: Record<string, string> = {};
-  if (input.name.trim() === '') fields.name = MESSAGES.nameRequired;
+  const name = nameProblem(input.name);
+  if (name) fields.name = name;
   const email = emailProblem(input.email);
   if (email) fields.email = email;
   const password = passwordRequired || input.password ? passwordProblem(input.password) : undefined;

@@ -1,11 +1,8 @@
-import { PASSWORD_MIN_LENGTH } from '@console/contracts';
+import { emailProblem, nameProblem, passwordLengthProblem, STAFF_FORM_MESSAGES } from '@console/contracts';
 
 /** The texts the specifications give for form errors (analytics spec §5), in one place. */
 export const messages = {
-  nameRequired: 'A name is required',
-  emailRequired: "What's your email address?",
-  emailInvalid: "Doesn't look like a valid email.",
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  ...STAFF_FORM_MESSAGES,
   passwordsMustMatch: 'Passwords must match.',
   adminPasswordsNotSame: 'Passwords not the same.',
   adminInvalidForm: 'Invalid form..?',
@@ -13,20 +10,17 @@ export const messages = {
   deletionCancelled: 'Deletion cancelled.',
 } as const;
 
-// Deliberately loose: one @, something on each side, a dot in the domain. The server decides.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+// The staff form's rules are the auth service's own (contracts), checked here as the user types.
 export function validateName(value: string): string | null {
-  return value.trim() ? null : messages.nameRequired;
+  return nameProblem(value) ?? null;
 }
 
 export function validateEmail(value: string): string | null {
-  if (!value.trim()) return messages.emailRequired;
-  return EMAIL.test(value.trim()) ? null : messages.emailInvalid;
+  return emailProblem(value) ?? null;
 }
 
 export function validateNewPassword(value: string): string | null {
-  return value.length >= PASSWORD_MIN_LENGTH ? null : messages.passwordTooShort;
+  return passwordLengthProblem(value) ?? null;
 }
 
 export function validateConfirmation(value: string, password: string): string | null {
