@@ -1,6 +1,7 @@
 import type { HubActionResult } from '@console/contracts';
 import { useSuite } from '@console/kit/testing';
 import { describe, expect, it } from 'vitest';
+import { unpackStages } from '../src/actions/stage-docs.ts';
 import type { StageDoc } from '../src/actions/waterfall.ts';
 import { data, startHubControl } from './harness.ts';
 
@@ -33,7 +34,9 @@ describe('records written behind the action', () => {
     await h.app.close();
 
     for (const transactionId of ids) {
-      const kinds = (await stages.find({ transactionId }).sort({ at: 1 }).toArray()).map((s) => s.kind);
+      const kinds = unpackStages(await stages.find({ transactionId }).sort({ at: 1 }).toArray()).map(
+        (s) => s.kind,
+      );
       expect(kinds).toEqual(expect.arrayContaining(['accepted', 'sent', 'response', 'audit']));
     }
     expect(await transactions.countDocuments({ transactionId: { $in: ids } })).toBe(ACTIONS);

@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import type { Collection, ObjectId } from 'mongodb';
 import { GroupCommit } from '../records/group-commit.ts';
 import { Flight } from './flight.ts';
+import { packStages, type StageEntry, unpackStages } from './stage-docs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +32,10 @@ export interface Canceller {
 /** How an action ended, on the stage that settled it (not served: `state` is made from it). */
 export type Outcome = 'replied' | 'failed' | 'timedOut' | 'cancelled';
 
-/** One stage of one hub action, a document of its own (inserted, never updated: FerretDB 1.x). */
+/**
+ * One stage of one hub action (inserted, never updated: FerretDB 1.x); the action's other stages of
+ * the same insert ride along in `more` (stage-docs.ts).
+ */
 export interface StageDoc {
   _id?: ObjectId;
   transactionId: number;
@@ -45,6 +49,7 @@ export interface StageDoc {
   late: boolean;
   detail?: string;
   outcome?: Outcome;
+  more?: StageEntry[];
 }
 
 /** What every stage of an action repeats: whose action it is, on which hub, and its ids. */
@@ -71,7 +76,8 @@ const DONE = 'done';
 
 /**
  * The command waterfall (docs/architecture.md "Command waterfall"): every stage of a hub action
- * with its time, stored as one `actionstages` document per stage next to the transaction; the
+ * with its time, stored in `actionstages` next to the transaction (one document per action and
+ * insert, its stages in time order when read); the
  * cancel of a pending action across instances (a Redis settle key decides between the hub's
  * outcome and a cancel; Redis pub/sub tells the instance that waits).
  */
@@ -102,7 +108,11 @@ export class Waterfall {
     this.stages = app.mongo.collection<StageDoc>('actionstages');
     // Stages are fire and forget: the linger makes each insert carry many actions' stages (the
     // store's CPU goes by inserts as much as by documents).
-    this.writer = new GroupCommit((docs) => this.stages.insertMany(docs, { ordered: false }), 500, lingerMs);
+    this.writer = new GroupCommit(
+      (docs) => this.stages.insertMany(packStages(docs), { ordered: false }),
+      500,
+      lingerMs,
+    );
   }
 
   /** Writes the stages still gathering (on close: none is lost to the linger). */
@@ -286,7 +296,9 @@ export class Waterfall {
       if (!one) return [];
       transactionId = one.transactionId;
     } else transactionId = filter.transactionId;
-    return this.stages.find({ transactionId }, { sort: { at: 1, _id: 1 }, limit: 300 }).toArray();
+    return unpackStages(
+      await this.stages.find({ transactionId }, { sort: { at: 1, _id: 1 }, limit: 300 }).toArray(),
+    );
   }
 
   /** The waterfall as served: stages in time order with their offsets, and the state they add up to. */
