@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { type Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -117,6 +117,40 @@ export function cpuSeconds(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** Every process on the machine whose command name is `comm` (nats-server, postgres…). */
+function pidsNamed(comm: string): number[] {
+  const found: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm) found.push(Number(d));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** The shared parts of a stack (broker and stores), by the command name of their processes. */
+export const SHARED = {
+  'nats-server': 'nats-server',
+  postgres: 'postgres',
+  ferretdb: 'ferretdb',
+  redis: 'redis-server',
+};
+
+/**
+ * CPU seconds so far of every process of the shared parts, keyed `<part>#<pid>` (Postgres starts
+ * and ends a process per connection: compare two readings pid by pid). Other work on the machine
+ * that uses the same broker and stores is in these figures too.
+ */
+export function sharedCpuSeconds(): Record<string, number> {
+  const parts: Record<string, number> = {};
+  for (const [name, comm] of Object.entries(SHARED))
+    for (const pid of pidsNamed(comm)) parts[`${name}#${pid}`] = cpuSeconds(pid) || 0;
+  return parts;
 }
 
 /**

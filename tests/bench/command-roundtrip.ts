@@ -9,7 +9,15 @@ import { headers } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { devInfraUp } from '../support/dev-infra.ts';
 import { signInAdmin } from '../support/people.ts';
-import { cpuSeconds, gatewayPoster, loadAverage, startFleetStack, stopFleetStack } from './bench-kit.ts';
+import {
+  cpuSeconds,
+  gatewayPoster,
+  loadAverage,
+  SHARED,
+  sharedCpuSeconds,
+  startFleetStack,
+  stopFleetStack,
+} from './bench-kit.ts';
 
 const _root = resolve(import.meta.dirname, '../..');
 const REQUESTS = Number(process.argv[2] ?? 3000);
@@ -116,8 +124,8 @@ try {
   console.error('warming up…');
   // Warm-up of every path (JIT, connection pools), then the measured runs.
   for (const f of [viaGateway, viaHubControl, bare]) await load(200, CONCURRENCY, f);
-  // CPU per request of each process taking part (the shared nats-server, Redis and FerretDB are
-  // left out: other work on the machine uses them too).
+  // CPU per request of each process taking part; the shared broker and stores (every nats-server,
+  // Redis, FerretDB and Postgres process on the machine) apart, since other work uses them too.
   const procs = {
     gateway: stack.pids.gateway,
     'hub-control': stack.pids['hub-control'],
@@ -126,14 +134,19 @@ try {
   const cpuNow = (): Record<string, number> => ({
     ...Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid ?? 0)])),
     bench: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage()),
+    ...sharedCpuSeconds(),
   });
   const measured = async (call: (i: number) => Promise<boolean>) => {
     const before = cpuNow();
     const r = await load(REQUESTS, CONCURRENCY, call);
     const after = cpuNow();
-    const cpuMs = Object.fromEntries(
-      Object.keys(after).map((k) => [k, (((after[k] as number) - (before[k] as number)) * 1000) / REQUESTS]),
-    );
+    // A shared part is summed over its processes seen at both readings (Postgres's come and go).
+    const cpuMs: Record<string, number> = {};
+    for (const [key, value] of Object.entries(after)) {
+      if (!(key in before)) continue;
+      const part = key.split('#')[0] as string;
+      cpuMs[part] = (cpuMs[part] ?? 0) + ((value - (before[key] as number)) * 1000) / REQUESTS;
+    }
     return { ...r, cpuMs };
   };
   const rows = [
@@ -160,16 +173,23 @@ try {
       `${name.padEnd(40)} ${r.p50.toFixed(2).padStart(6)}   ${r.p99.toFixed(2).padStart(6)}   ${r.perSecond.toFixed(0).padStart(5)}   ${String(r.failures).padStart(8)}   ${(r.perSecond / floor.perSecond).toFixed(2).padStart(13)}   ${(r.p50 - floor.p50).toFixed(2).padStart(14)}`,
     );
   }
-  console.log('\nCPU ms per request     gateway   hub-control   simulator   bench client');
+  const shared = Object.keys(SHARED);
+  console.log(
+    `\nCPU ms per request     gateway   hub-control   simulator   bench client   ${shared.map((k) => k.padStart(11)).join(' ')}   all`,
+  );
   for (const [name, r] of rows) {
-    const c = r.cpuMs as Record<string, number>;
-    const f = (k: string) => (c[k] ?? Number.NaN).toFixed(2).padStart(7);
+    const c = r.cpuMs;
+    const f = (k: string, w = 7) => (c[k] ?? Number.NaN).toFixed(2).padStart(w);
+    const all = Object.values(c).reduce((a, b) => a + b, 0);
     console.log(
-      `${name.slice(0, 20).padEnd(20)}  ${f('gateway')}   ${f('hub-control')}     ${f('simulator')}   ${f('bench')}`,
+      `${name.slice(0, 20).padEnd(20)}  ${f('gateway')}   ${f('hub-control')}     ${f('simulator')}   ${f('bench')}        ${shared.map((k) => f(k, 11)).join(' ')}   ${all.toFixed(2)}`,
     );
   }
   console.log(
-    `\nHTTP / bare NATS throughput: ${(rows[0][1].perSecond / floor.perSecond).toFixed(2)}× (target ≥ 0.9×)`,
+    '(the shared columns take in all other work on the machine that uses the same broker and stores)',
+  );
+  console.log(
+    `\nHTTP / bare NATS throughput: ${(rows[0][1].perSecond / floor.perSecond).toFixed(2)}× (issue 31: ≥ 0.5× with the HTTP p99 ≤ 250 ms)`,
   );
   console.log(
     '\nEach gateway and hub-control request also keeps a write-ahead record in Redis, publishes the',

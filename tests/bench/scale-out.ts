@@ -23,7 +23,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -44,6 +44,8 @@ import {
   cpuSeconds,
   gatewayPoster,
   loadAverage,
+  SHARED,
+  sharedCpuSeconds,
   spawnService,
   startFleetStack,
   stopChild,
@@ -90,26 +92,6 @@ interface Target {
   stop(): Promise<void>;
 }
 
-/** Every process on the machine whose command name is `comm` (nats-server, postgres…). */
-function pidsNamed(comm: string): number[] {
-  const found: number[] = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm) found.push(Number(d));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
-const SHARED = {
-  'nats-server': 'nats-server',
-  postgres: 'postgres',
-  ferretdb: 'ferretdb',
-  redis: 'redis-server',
-};
-
 /** The machine's busy CPU seconds (all cores) so far, from /proc/stat. */
 function machineBusy(): number {
   const f = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').split(/\s+/).slice(1).map(Number);
@@ -128,8 +110,7 @@ function cpuParts(t: Target, instances: ChildProcess[]): Record<string, number> 
     parts[`instance ${i + 1}`] = cpuSeconds(c.pid ?? 0);
   });
   for (const [name, pid] of Object.entries(t.others)) parts[name] = cpuSeconds(pid);
-  for (const [name, comm] of Object.entries(SHARED))
-    for (const pid of pidsNamed(comm)) parts[`${name}#${pid}`] = cpuSeconds(pid) || 0;
+  Object.assign(parts, sharedCpuSeconds());
   const self = process.cpuUsage();
   parts['load generator'] = (self.user + self.system) / 1e6;
   parts.machine = machineBusy();
