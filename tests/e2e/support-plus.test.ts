@@ -143,6 +143,28 @@ describe('Support Plus', () => {
     await page.close();
   });
 
+  it('marks the stored counts stale with their age, not live like the live figures (issue 30)', async () => {
+    const page = await signedIn();
+    const stamp = page
+      .getByRole('region', { name: 'Overview' })
+      .getByRole('group', { name: 'Stored counts' });
+    // Just built: the counts' age, and no stale mark.
+    await expect
+      .poll(() => stamp.textContent(), { timeout: 15_000 })
+      .toMatch(/^Counts as of .+, \d+ (s|min) ago$/);
+    // The last full build 40 minutes ago, as on the night the issue was filed.
+    const at = new Date(Date.now() - 40 * 60_000 - 5_000).toISOString();
+    await stack.world.pool.query(
+      "update search_g2_meta set value = jsonb_set(value, '{at}', to_jsonb($1::text)) where key = 'build'",
+      [at],
+    );
+    await page.reload();
+    await expect
+      .poll(() => stamp.textContent(), { timeout: 15_000 })
+      .toMatch(/, 40 min agoStale: 40 min old$/);
+    await page.close();
+  });
+
   it('finds a structure by e-mail and by serial, and opens it with its tabs, notes and view history', async () => {
     const page = await signedIn();
     const byEmail = (await api.call('POST', '/api/supportPlus/search', { text: target.email }))

@@ -14,8 +14,9 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { staleSinceLabel } from '../../live/stale-label.ts';
+import { ageLabel, STALE_AFTER_MS, staleSinceLabel } from '../../live/stale-label.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
@@ -80,6 +81,37 @@ function Count({ label, value, hint }: { label: string; value: string | number; 
 }
 
 /**
+ * When the stored counts were made, with their age (issue 30: never live-looking when they are
+ * not): past STALE_AFTER_MS an orange "Stale" mark says how old they are. Told again every 30 s.
+ */
+function CountsAsOf({ at }: { at: string | null }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(tick);
+  }, []);
+  if (!at)
+    return (
+      <Text size="xs" c="dimmed">
+        Counts as of never (the search index is not built)
+      </Text>
+    );
+  const age = now - Date.parse(at);
+  return (
+    <Group gap={6} role="group" aria-label="Stored counts">
+      <Text size="xs" c="dimmed">
+        Counts as of {formatStamp(at)}, {ageLabel(age)} ago
+      </Text>
+      {age > STALE_AFTER_MS && (
+        <Badge color="orange" variant="light" title="The counts come from the search index's last full build">
+          Stale: {ageLabel(age)} old
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
  * The overview shown when nothing is searched (seed 001 §2): stored counts, the live counts of the
  * `overview` topic (once a second) with the busiest hubs now, the live links (the channel list;
  * Live Link+ is its total) and the links in error state, locked and with no root.
@@ -119,10 +151,7 @@ export function SupportPlusOverview() {
               ? staleSinceLabel(staleSince)
               : STATUS_LABEL[status]}
           </Badge>
-          <Text size="xs" c="dimmed">
-            Counts as of{' '}
-            {data.indexedAt ? formatStamp(data.indexedAt) : 'never (the search index is not built)'}
-          </Text>
+          <CountsAsOf at={data.indexedAt} />
         </Group>
       </Group>
       {notice && (
