@@ -2,7 +2,7 @@ import { ONE_TIME_CODE } from '@console/contracts';
 import { CommonConfigSchema, configReader, intSetting } from '@console/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
-const count = (def: number, description: string) => Type.Integer({ default: def, minimum: 1, description });
+const count = (def: number, description: string) => intSetting(def, 1, description);
 
 export const AuthConfigSchema = Type.Composite([
   CommonConfigSchema,

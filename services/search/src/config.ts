@@ -39,12 +39,11 @@ export const SearchConfigSchema = Type.Composite([
       description:
         "Add to the Gen2 search index what the stores' writers announce they inserted (store.<collection>.inserted on the STORE stream, from a cursor kept beside the index: new customers of the growth and the loader, also those announced while search was stopped)",
     }),
-    INDEX_FOLLOW_RETRY_MS: Type.Integer({
-      minimum: 50,
-      default: 5000,
-      description:
-        'Pause before the store follower tries again: no STORE stream yet, another instance following, a failure',
-    }),
+    INDEX_FOLLOW_RETRY_MS: intSetting(
+      5000,
+      50,
+      'Pause before the store follower tries again: no STORE stream yet, another instance following, a failure',
+    ),
   }),
 ]);
 export type SearchConfig = Static<typeof SearchConfigSchema>;
