@@ -11,6 +11,14 @@ export const CallerSchema = Type.Object({
 });
 export type Caller = Static<typeof CallerSchema>;
 
+/** Who did something, as audit records and stored notes name a staff member. */
+export type StaffRef = Pick<Caller, 'userId' | 'email' | 'name'>;
+
+/** The staff member of `caller` for a record: id, e-mail and name, never the roles or the session. */
+export function staffOf(caller: StaffRef): StaffRef {
+  return { userId: caller.userId, email: caller.email, name: caller.name };
+}
+
 /** What the gateway sends on `api.<service>.<operation>`. */
 export const ServiceRequestSchema = Type.Object({
   requestId: Type.String(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '@console/contracts';
+import { type Caller, type StaffRef, staffOf } from '@console/contracts';
 import { type JetStreamClient, jetstream } from '@nats-io/jetstream';
 import { headers, type NatsConnection } from '@nats-io/nats-core';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 export interface AuditEvent {
   kind: string;
   id: string;
-  staff: { userId: string; email: string; name: string } | null;
+  staff: StaffRef | null;
   at: number;
   [field: string]: unknown;
 }
@@ -18,7 +18,7 @@ export function auditEvent(kind: string, caller: Caller | null, what: Record<str
     kind,
     id: randomUUID(),
     ...what,
-    staff: caller ? { userId: caller.userId, email: caller.email, name: caller.name } : null,
+    staff: caller ? staffOf(caller) : null,
     at: Date.now(),
   };
 }

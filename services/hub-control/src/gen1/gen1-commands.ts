@@ -9,6 +9,7 @@ import {
   macFromSearch,
   nextTransactionId,
   parseWflCommand,
+  staffOf,
   wflRuleMessage,
 } from '@console/contracts';
 import { type HandlerContext, publishAuditRecord } from '@console/kit';
@@ -234,7 +235,7 @@ export class Gen1Commands {
     const event = {
       ...a.audit,
       note: a.text,
-      staff: { userId: caller.userId, email: caller.email, name: caller.name },
+      staff: staffOf(caller),
       requestId: ctx.requestId,
       at: Date.now(),
     };

@@ -17,6 +17,7 @@ import {
   type RawSendResult,
   rawAccess,
   serverReply,
+  staffOf,
 } from '@console/contracts';
 import { callerOf, type HandlerContext, publishAuditRecord } from '@console/kit';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -267,7 +268,7 @@ export class RawChannel {
   ): Promise<boolean> {
     const event: RawChannelAudit = {
       kind: 'raw-channel',
-      staff: { userId: caller.userId, email: caller.email, name: caller.name },
+      staff: staffOf(caller),
       target,
       class: m.class,
       operation: m.operation,

@@ -11,6 +11,7 @@ import {
   type SurveyResult,
   type SystemInfo,
   SystemInfoSchema,
+  staffOf,
 } from '@console/contracts';
 import { findByIds, type HandlerContext, publishAuditRecord } from '@console/kit';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -244,7 +245,7 @@ export class SurveyLinks {
   ) {
     const record = {
       kind: 'survey-links',
-      staff: { userId: caller.userId, email: caller.email, name: caller.name },
+      staff: staffOf(caller),
       requestId: ctx.requestId,
       asked,
       online: r.responseSuccess.length + r.responseSuccess337.length,

@@ -1,4 +1,4 @@
-import { ApiError, TIMELINE, TIMELINE_TEXT, timelineOperations } from '@console/contracts';
+import { ApiError, staffOf, TIMELINE, TIMELINE_TEXT, timelineOperations } from '@console/contracts';
 import { callerOf, defineHandlers, recordAudit } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
@@ -51,7 +51,7 @@ export function timelineHandlers(app: FastifyInstance) {
         from: new Date(from),
         to: new Date(to),
         text,
-        staff: { userId: caller.userId, email: caller.email, name: caller.name },
+        staff: staffOf(caller),
         createdDate: new Date(),
       };
       await app.timeline.annotations.insertOne(doc);
