@@ -10,6 +10,7 @@ import { STATS_TABS, STATS_TEXT, type StatsAnswer } from '@console/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInPage, useChromium } from '../support/browser.ts';
+import { keyboardJourney } from '../support/keyboard.ts';
 import { enrolStaff, notRefused, signInAdmin, signInApi, staffClient } from '../support/people.ts';
 import type { Client } from '../support/stack.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
@@ -63,6 +64,17 @@ async function chartReady(page: Page, title: string) {
   await expect.poll(() => chart.getByText('Loading chart…').count(), { timeout: 15_000 }).toBe(0);
   expect(await chart.getByText(/^Could not load the chart/).count()).toBe(0);
   return chart;
+}
+
+/** Signed in, the Products tab by day with the `limit` top products: its chart and the API's answer. */
+async function dailyProducts(page: Page, limit: number) {
+  await signIn(page);
+  await page.goto(`${stack.url}/stats?tab=products&limit=${limit}&period=daily&pie=5`);
+  const chart = await chartReady(page, 'Products');
+  const answer = (
+    await api.call('GET', `/api/supportPlus/stats/products?limit=${limit}&period=86400000&pieSize=5`)
+  ).json as StatsAnswer;
+  return { chart, answer };
 }
 
 function parseCsv(text: string): string[][] {
@@ -127,12 +139,7 @@ describe('/stats', () => {
 
   it('exports a CSV whose rows match the API’s answer, without a series turned off', async () => {
     const page = await browser().newPage({ acceptDownloads: true });
-    await signIn(page);
-    await page.goto(`${stack.url}/stats?tab=products&limit=20&period=daily&pie=5`);
-    const chart = await chartReady(page, 'Products');
-    const answer = (
-      await api.call('GET', '/api/supportPlus/stats/products?limit=20&period=86400000&pieSize=5')
-    ).json as StatsAnswer;
+    const { chart, answer } = await dailyProducts(page, 20);
     expect(answer.series.length).toBeGreaterThan(1);
     const off = answer.series[0]?.name as string;
     const chip = chart.getByRole('checkbox', { name: off, exact: true });
@@ -148,6 +155,54 @@ describe('/stats', () => {
     expect(rows.slice(1)).toEqual(
       answer.buckets.map((b, i) => [b, ...shown.map((s) => String(s.values[i]))]),
     );
+    await page.close();
+  });
+  it("shows a chart's values without a pointer: one keyboard stop whose arrow keys step through the days (issue 30)", async () => {
+    const page = await browser().newPage();
+    const { chart, answer } = await dailyProducts(page, 5);
+    expect(answer.buckets.length).toBeGreaterThan(2);
+    const keys = await keyboardJourney(page);
+    const slider = chart.getByRole('slider', { name: 'Products values' });
+    const tip = chart.getByRole('tooltip');
+    /** The tooltip's title and its lines ("series: value"), as shown. */
+    const shown = async () => {
+      const lines = await tip.locator('p').allInnerTexts();
+      return { title: lines[0] ?? '', values: lines.slice(1).map((l) => l.replace(/^■\s*/, '')) };
+    };
+    /** What the API says for day `i`, in the page's number format. */
+    const expected = async (i: number) => {
+      const numbers = await page.evaluate(
+        (values) => values.map((v) => (v === null ? '—' : v.toLocaleString())),
+        answer.series.map((s) => s.values[i] ?? null),
+      );
+      return answer.series.map((s, k) => `${s.name.split('|').join(' · ')}: ${numbers[k]}`);
+    };
+    const check = async (i: number) => {
+      await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe(String(i + 1));
+      const now = await shown();
+      expect(now.values).toEqual(await expected(i));
+      // A screen reader hears the same point in the slider's value text.
+      expect(await slider.getAttribute('aria-valuetext')).toBe(
+        `${now.title}: ${now.values.map((v) => v.replace(': ', ' ')).join(', ')}`,
+      );
+      return now.title;
+    };
+
+    await keys.tabTo(slider);
+    await tip.waitFor();
+    const first = await check(0);
+    await keys.press('ArrowRight');
+    const second = await check(1);
+    expect(second).not.toBe(first);
+    await keys.press('End');
+    await check(answer.buckets.length - 1);
+    await keys.press('Home');
+    expect(await check(0)).toBe(first);
+    await keys.press('Escape');
+    await expect.poll(() => tip.count()).toBe(0);
+    await keys.press('Tab');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('1');
+    await keys.noPointerUsed();
     await page.close();
   });
 });

@@ -7,7 +7,7 @@ import { scaleLinear, scaleTime } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { darkenTo } from '../../theme-palette.ts';
 import { ChartFrame } from '../ui/ChartFrame.tsx';
-import { ChartTooltip, HoverArea, nearestIndex, useChartHover } from '../ui/ChartTooltip.tsx';
+import { ChartKeys, HoverArea, nearestIndex, useChartHover } from '../ui/ChartTooltip.tsx';
 import { formatStamp } from '../ui/dates.ts';
 
 // Darkened where needed: the legend's serials are written in them (AA contrast on white).
@@ -43,28 +43,41 @@ export function EnergyGraph({ rows }: { rows: readonly EnergyRow[] }) {
           range: [innerHeight, 0],
           nice: true,
         });
-        // The reading time nearest the pointer, and each serial's current use at that time.
+        // The reading times in order, and each serial's current use at one of them.
+        const stamps = [...new Set(times)].sort((a, b) => a - b);
+        const pointAt = (at: number, top: number) => ({
+          left: margin.left + x(at),
+          top,
+          title: formatStamp(new Date(at)),
+          values: [...series.entries()].flatMap(([serial, points], si) => {
+            const r = points.find((p) => Date.parse(p.time) === at);
+            return r
+              ? [{ label: serial, value: `${r.current_use} W`, color: COLOURS[si % COLOURS.length] }]
+              : [];
+          }),
+        });
+        // The reading time nearest the pointer.
         const onHover = ({ x: px, y: py }: { x: number; y: number }) => {
-          const i = nearestIndex(
-            times.map((t) => x(t)),
-            px - margin.left,
-          );
-          const at = times[i];
+          const at =
+            stamps[
+              nearestIndex(
+                stamps.map((t) => x(t)),
+                px - margin.left,
+              )
+            ];
           if (at === undefined) return hide();
-          show({
-            left: margin.left + x(at),
-            top: py,
-            title: formatStamp(new Date(at)),
-            values: [...series.entries()].flatMap(([serial, points], si) => {
-              const r = points.find((p) => Date.parse(p.time) === at);
-              return r
-                ? [{ label: serial, value: `${r.current_use} W`, color: COLOURS[si % COLOURS.length] }]
-                : [];
-            }),
-          });
+          show(pointAt(at, py));
         };
         return (
-          <>
+          <ChartKeys
+            label="Current use values"
+            count={stamps.length}
+            pointAt={(i) => (stamps[i] === undefined ? null : pointAt(stamps[i], margin.top))}
+            hover={hover}
+            onShow={show}
+            onHide={hide}
+            width={width}
+          >
             <svg width={width} height={height} role="img" aria-label="Energy graph">
               <Group left={margin.left} top={margin.top}>
                 <GridRows scale={y} width={innerWidth} stroke="currentColor" strokeOpacity={0.15} />
@@ -98,8 +111,7 @@ export function EnergyGraph({ rows }: { rows: readonly EnergyRow[] }) {
                 <HoverArea width={innerWidth} height={innerHeight} onHover={onHover} onLeave={hide} />
               </Group>
             </svg>
-            <ChartTooltip hover={hover} width={width} />
-          </>
+          </ChartKeys>
         );
       }}
     </ChartFrame>

@@ -134,6 +134,7 @@ export function StatsTabPanel({
             bounds={bounds}
             xs={xs}
             series={visible.map((s) => ({ name: seriesLabel(s.name), values: s.values }))}
+            title={tab.label}
           />
         )}
       />

@@ -65,6 +65,7 @@ export function GraphChart(p: GraphChartProps) {
           style={p.options.style}
           scale={p.options.scale}
           percent={p.options.percent}
+          title={p.title}
         />
       )}
     />

@@ -3,7 +3,13 @@ import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear, scaleLog } from '@visx/scale';
 import { AreaClosed, Bar, LinePath } from '@visx/shape';
-import { ChartTooltip, HoverArea, nearestIndex, useChartHover } from '../../ui/ChartTooltip.tsx';
+import {
+  type ChartHover,
+  ChartKeys,
+  HoverArea,
+  nearestIndex,
+  useChartHover,
+} from '../../ui/ChartTooltip.tsx';
 import type { ChartBounds, ChartMargin } from '../../ui/chart-bounds.ts';
 import { colorAt } from './colors.ts';
 import { forLogScale, type Series } from './transform.ts';
@@ -21,13 +27,23 @@ export interface LineChartProps {
   scale?: ScaleKind;
   /** y values are percentages. */
   percent?: boolean;
+  /** What the chart shows, naming its values for the keyboard ("<title> values"). */
+  title?: string;
 }
 
 /** Room for the value axis and the date labels. */
 export const LINE_MARGIN: ChartMargin = { top: 10, right: 16, bottom: 30, left: 56 };
 
 /** Lines, areas or grouped bars over shared x labels, on a linear or log scale (visx). */
-export function LineChart({ bounds, xs, series, style = 'line', scale = 'linear', percent }: LineChartProps) {
+export function LineChart({
+  bounds,
+  xs,
+  series,
+  style = 'line',
+  scale = 'linear',
+  percent,
+  title = 'Chart',
+}: LineChartProps) {
   const { width, height, margin: M, innerWidth: innerW, innerHeight: innerH } = bounds;
   const shown = scale === 'log' ? forLogScale(series) : series;
   const values = shown.flatMap((s) => s.values).filter((v): v is number => v !== null && Number.isFinite(v));
@@ -48,23 +64,32 @@ export function LineChart({ bounds, xs, series, style = 'line', scale = 'linear'
   const { hover, show, hide } = useChartHover();
   const centres = xs.map((_, i) => cx(i));
   const number = (v: number) => `${v.toLocaleString()}${percent ? '%' : ''}`;
-  // The hovered position's label and every series' value there (the values as given, not log-shifted).
+  // Position i's label and every series' value there (the values as given, not log-shifted).
+  const pointAt = (i: number, top: number): ChartHover => ({
+    left: M.left + (centres[i] ?? 0),
+    top,
+    title: xs[i] ?? '',
+    values: series.map((s, si) => ({
+      label: s.name,
+      value: s.values[i] === null || s.values[i] === undefined ? '—' : number(s.values[i] as number),
+      color: s.color ?? colorAt(si),
+    })),
+  });
   const onHover = ({ x: px, y: py }: { x: number; y: number }) => {
     const i = nearestIndex(centres, px - M.left);
     if (i < 0) return hide();
-    show({
-      left: M.left + (centres[i] ?? 0),
-      top: py,
-      title: xs[i] ?? '',
-      values: series.map((s, si) => ({
-        label: s.name,
-        value: s.values[i] === null || s.values[i] === undefined ? '—' : number(s.values[i] as number),
-        color: s.color ?? colorAt(si),
-      })),
-    });
+    show(pointAt(i, py));
   };
   return (
-    <>
+    <ChartKeys
+      label={`${title} values`}
+      count={xs.length}
+      pointAt={(i) => pointAt(i, M.top)}
+      hover={hover}
+      onShow={show}
+      onHide={hide}
+      width={width}
+    >
       <svg width={width} height={height} role="img" aria-label="chart">
         <Group left={M.left} top={M.top}>
           {/* currentColor: the text colour of the scheme in use (light or dark). */}
@@ -147,7 +172,6 @@ export function LineChart({ bounds, xs, series, style = 'line', scale = 'linear'
           <HoverArea width={innerW} height={innerH} onHover={onHover} onLeave={hide} />
         </Group>
       </svg>
-      <ChartTooltip hover={hover} width={width} />
-    </>
+    </ChartKeys>
   );
 }
