@@ -23,12 +23,18 @@ type Part<K extends string, T> = [T] extends [undefined]
     ? { [P in K]?: T }
     : { [P in K]: T };
 
+/**
+ * A URL carries text: where a path parameter or query field is any string (`'^[0-9]+$'`, say), a
+ * number is written as one. Literal strings (`'asc' | 'desc'`) stay as they are.
+ */
+type InUrl<T> = T extends object ? { [K in keyof T]: string extends T[K] ? T[K] | number : T[K] } : T;
+
 /** The path parameters, query string and body of an operation, as its schemas say. */
 export type OperationRequest<Id extends HttpOperationId> = Part<
   'params',
-  Given<HttpOperationOf<Id>, 'params'>
+  InUrl<Given<HttpOperationOf<Id>, 'params'>>
 > &
-  Part<'query', Given<HttpOperationOf<Id>, 'querystring'>> &
+  Part<'query', InUrl<Given<HttpOperationOf<Id>, 'querystring'>>> &
   Part<'body', Given<HttpOperationOf<Id>, 'body'>>;
 
 /** What a successful call answers: the operation's response schema's type. */

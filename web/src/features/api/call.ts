@@ -23,7 +23,7 @@ type Args<Id extends HttpOperationId, T> =
   // biome-ignore lint/complexity/noBannedTypes: "nothing required" is exactly `{} extends T`.
   {} extends OperationRequest<Id> ? [input?: T] : [input: T];
 
-interface LooseInput extends CallOptions {
+export interface LooseInput extends CallOptions {
   params?: Record<string, unknown>;
   query?: object;
   body?: unknown;
@@ -35,7 +35,15 @@ export function call<Id extends HttpOperationId>(
   id: Id,
   ...[input]: Args<Id, CallInput<Id>>
 ): Promise<OperationAnswer<Id>> {
-  const { params, query, body, ...options } = (input ?? {}) as LooseInput;
+  return callUnchecked(id, input as LooseInput) as Promise<OperationAnswer<Id>>;
+}
+
+/**
+ * `call` without its types, for a typed wrapper whose own signature carries them (a generic id
+ * leaves `call`'s conditional input unresolved): e.g. the hub actions' `sendHubAction`.
+ */
+export function callUnchecked(id: HttpOperationId, input: LooseInput = {}): Promise<unknown> {
+  const { params, query, body, ...options } = input;
   const { method, path } = route(id);
   return apiRequest(buildUrl(path, params, query), { ...options, method, body });
 }
@@ -50,6 +58,12 @@ export function operationUrl<Id extends HttpOperationId>(
 ): string {
   const { params, query } = (input ?? {}) as LooseInput;
   return buildUrl(route(id).path, params, query);
+}
+
+/** "METHOD /path" of an operation, as a person reads it (a debug panel's request line). */
+export function routeLine(id: HttpOperationId): string {
+  const { method, path } = route(id);
+  return `${method} ${path}`;
 }
 
 function route(id: string): { method: NonNullable<RequestOptions['method']>; path: string } {
