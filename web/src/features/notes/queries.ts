@@ -1,8 +1,5 @@
-import type { MyViews, SupportNoteView, ViewHistoryEntries } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api/client.ts';
-
-const seg = encodeURIComponent;
+import { call } from '../api/call.ts';
 
 /**
  * The one key family for a customer's support notes and view history. Gen1 support and Support
@@ -21,7 +18,7 @@ export const noteKeys = {
 export function recentNotesQueryOptions() {
   return queryOptions({
     queryKey: noteKeys.recent(),
-    queryFn: ({ signal }) => apiRequest<SupportNoteView[]>('/api/support/recentSupportNotes', { signal }),
+    queryFn: ({ signal }) => call('search.recentNotes', { signal }),
   });
 }
 
@@ -29,7 +26,7 @@ export function recentNotesQueryOptions() {
 export function myViewsQueryOptions() {
   return queryOptions({
     queryKey: noteKeys.mine(),
-    queryFn: ({ signal }) => apiRequest<MyViews>('/api/support/viewHistory/mine', { signal }),
+    queryFn: ({ signal }) => call('search.myViews', { signal }),
   });
 }
 
@@ -37,8 +34,7 @@ export function myViewsQueryOptions() {
 export function notesQueryOptions(customerId: string) {
   return queryOptions({
     queryKey: noteKeys.notes(customerId),
-    queryFn: ({ signal }) =>
-      apiRequest<SupportNoteView[]>(`/api/support/loadSupportNotes/${seg(customerId)}`, { signal }),
+    queryFn: ({ signal }) => call('search.loadNotes', { params: { userId: customerId }, signal }),
   });
 }
 
@@ -51,10 +47,7 @@ export function viewHistoryQueryOptions(customerId: string, staffName: string) {
   return queryOptions({
     queryKey: noteKeys.viewHistory(customerId),
     queryFn: ({ signal }) =>
-      apiRequest<ViewHistoryEntries>(
-        `/api/support/viewHistory/${seg(customerId)}/${seg(staffName || 'staff')}`,
-        { signal },
-      ),
+      call('search.viewHistory', { params: { userId: customerId, staffName: staffName || 'staff' }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -1,6 +1,5 @@
-import type { SupportNoteView } from '@console/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/client.ts';
+import { call } from '../api/call.ts';
 import { noteKeys } from './queries.ts';
 
 /** A longer note is refused here before the server would (core spec §2, seed 001 §2). */
@@ -10,11 +9,7 @@ export const NOTE_MAX = 5000;
 export function useAddNote(customerId: string, onSaved: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (notes: string) =>
-      apiRequest<SupportNoteView>('/api/support/saveSupportNotes', {
-        method: 'POST',
-        body: { customerId, notes },
-      }),
+    mutationFn: (notes: string) => call('search.saveNote', { body: { customerId, notes } }),
     onSuccess: () => {
       onSaved();
       return queryClient.invalidateQueries({ queryKey: noteKeys.notes(customerId) });
@@ -29,11 +24,7 @@ export function useAddNote(customerId: string, onSaved: () => void) {
 export function useChangeNote(customerId: string, noteId: string, onSaved: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (notes: string) =>
-      apiRequest<SupportNoteView>('/api/support/updateSupportNotes', {
-        method: 'POST',
-        body: { id: noteId, notes },
-      }),
+    mutationFn: (notes: string) => call('search.updateNote', { body: { id: noteId, notes } }),
     onSuccess: () => {
       onSaved();
       return queryClient.invalidateQueries({ queryKey: noteKeys.notes(customerId) });

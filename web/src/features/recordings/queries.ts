@@ -1,5 +1,5 @@
 import type { RecordingLine, ReplaySpeed, ReplayStarted, ScrubCounts } from '@console/contracts';
-import { apiRequest } from '../api/client.ts';
+import { call } from '../api/call.ts';
 
 export interface HubRecording {
   hubId: number;
@@ -14,7 +14,7 @@ export interface HubRecording {
 
 /** A hub's messages in [from, to], scrubbed (GET /api/supportPlus/hub/:hubId/recording). */
 export function fetchRecording(hubId: number, from: number, to: number): Promise<HubRecording> {
-  return apiRequest<HubRecording>(`/api/supportPlus/hub/${hubId}/recording?from=${from}&to=${to}`);
+  return call('hub-control.hubRecording', { params: { hubId }, query: { from, to } });
 }
 
 /** Replays a recording (JSON lines) as a new simulated hub (POST /api/supportPlus/hub-replay). */
@@ -23,8 +23,5 @@ export function startReplay(
   speed: ReplaySpeed,
   fileName?: string,
 ): Promise<ReplayStarted> {
-  return apiRequest<ReplayStarted>('/api/supportPlus/hub-replay', {
-    method: 'POST',
-    body: { recording, speed, ...(fileName ? { fileName } : {}) },
-  });
+  return call('hub-control.hubReplay', { body: { recording, speed, ...(fileName ? { fileName } : {}) } });
 }

@@ -3,16 +3,13 @@ import type {
   ChannelPage,
   ChannelRefresh,
   Gen2SearchBody,
-  Gen2SearchResult,
   Overview,
   OverviewCounts,
-  StructureDetail,
-  Suggestion,
   SupportPlusQueryBody,
-  SupportPlusQueryResult,
 } from '@console/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../api/client.ts';
+import { call } from '../api/call.ts';
+import { isApiError } from '../api/client.ts';
 import {
   abortableSleep,
   type ChannelAnswer,
@@ -20,8 +17,6 @@ import {
   loadLiveChannels,
   refreshChannels,
 } from './overview/live-channels.ts';
-
-const seg = encodeURIComponent;
 
 export const supportPlusKeys = {
   all: ['support-plus'] as const,
@@ -44,21 +39,21 @@ export function overviewQueryOptions() {
   return queryOptions({
     queryKey: supportPlusKeys.overview(),
     queryFn: async ({ signal }): Promise<OverviewData> => ({
-      ...(await apiRequest<Overview>('/api/supportPlus/overview', { signal })),
+      ...(await call('search.overview', { signal })),
       live: null,
     }),
     staleTime: 60_000,
   });
 }
 
-const channelList = '/api/supportPlus/socket/channel-list';
 // The API client hides the status of a success; a 202's body says `pending`.
 const isPending = (body: unknown): body is ChannelListPending =>
   typeof body === 'object' && body !== null && (body as ChannelListPending).pending === true;
 
 async function channelPage(from: string, size: number, signal?: AbortSignal): Promise<ChannelAnswer> {
   try {
-    const body = await apiRequest<ChannelPage | ChannelListPending>(`${channelList}/${from}/${size}`, {
+    const body: ChannelPage | ChannelListPending = await call('hub-control.channelListPage', {
+      params: { continueFrom: from, pageSize: size },
       signal,
     });
     return isPending(body) ? { kind: 'retry' } : { kind: 'page', ...body };
@@ -86,7 +81,9 @@ export function liveChannelsQueryOptions() {
 /** Refresh Channels: the server rebuilds its list from Redis; answers the new total. */
 export function refreshLiveChannels(signal?: AbortSignal): Promise<number> {
   return refreshChannels(async () => {
-    const body = await apiRequest<ChannelRefresh | ChannelListPending>(`${channelList}/refresh`, { signal });
+    const body: ChannelRefresh | ChannelListPending = await call('hub-control.channelListRefresh', {
+      signal,
+    });
     return isPending(body) ? 'retry' : body;
   }, abortableSleep(signal));
 }
@@ -95,8 +92,7 @@ export function refreshLiveChannels(signal?: AbortSignal): Promise<number> {
 export function searchQueryOptions(body: Gen2SearchBody) {
   return queryOptions({
     queryKey: supportPlusKeys.search(body),
-    queryFn: ({ signal }) =>
-      apiRequest<Gen2SearchResult>('/api/supportPlus/search', { method: 'POST', body, signal }),
+    queryFn: ({ signal }) => call('search.supportPlusSearch', { body, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -104,8 +100,7 @@ export function searchQueryOptions(body: Gen2SearchBody) {
 export function autocompleteQueryOptions(text: string) {
   return queryOptions({
     queryKey: supportPlusKeys.autocomplete(text),
-    queryFn: ({ signal }) =>
-      apiRequest<Suggestion[]>(`/api/supportPlus/autocomplete/${seg(text)}`, { signal }),
+    queryFn: ({ signal }) => call('search.supportPlusAutocomplete', { params: { text }, signal }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -114,8 +109,7 @@ export function autocompleteQueryOptions(text: string) {
 export function structureQueryOptions(rootGroupId: string) {
   return queryOptions({
     queryKey: supportPlusKeys.structure(rootGroupId),
-    queryFn: ({ signal }) =>
-      apiRequest<StructureDetail>(`/api/supportPlus/structure/${seg(rootGroupId)}`, { signal }),
+    queryFn: ({ signal }) => call('search.structure', { params: { rootGroupId }, signal }),
   });
 }
 
@@ -126,7 +120,6 @@ export function structureQueryOptions(rootGroupId: string) {
 export function recordsQueryOptions(body: SupportPlusQueryBody) {
   return queryOptions({
     queryKey: ['support-plus', 'records', body] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<SupportPlusQueryResult>('/api/supportPlus', { method: 'POST', body, signal }),
+    queryFn: ({ signal }) => call('search.query', { body, signal }),
   });
 }

@@ -1,6 +1,6 @@
-import type { Annotation, TimelinePage, TopicFilter } from '@console/contracts';
+import type { TimelinePage, TopicFilter } from '@console/contracts';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api/client.ts';
+import { call } from '../api/call.ts';
 
 /** Where a page starts: the newest, older or newer than a cursor, or around a linked moment. */
 export type PageParam =
@@ -26,20 +26,25 @@ export function fetchTimelinePage(
   sessionGuard?: boolean,
   only?: 'stream',
 ): Promise<TimelinePage> {
-  const q = new URLSearchParams({ limit: String(TIMELINE_PAGE) });
-  if (only) q.set('only', only);
-  if (filter.clientTypes?.length) q.set('clientTypes', filter.clientTypes.join(','));
-  if (filter.classes?.length) q.set('classes', filter.classes.join(','));
-  if (filter.operations?.length) q.set('operations', filter.operations.join(','));
-  if (filter.text) q.set('text', filter.text);
-  if (param.kind === 'before') q.set('before', param.cursor);
-  if (param.kind === 'after') q.set('after', param.cursor);
-  if (param.kind === 'moment') {
-    if (param.epoch) q.set('epoch', param.epoch);
-    if (param.seq !== undefined) q.set('seq', String(param.seq));
-    q.set('at', String(param.at));
-  }
-  return apiRequest<TimelinePage>(`/api/supportPlus/hub/${encodeURIComponent(hubId)}/timeline?${q}`, {
+  const list = (values: readonly string[] | undefined) => (values?.length ? values.join(',') : undefined);
+  const moment = param.kind === 'moment' ? param : undefined;
+  // In this order: the early-start script asks `?limit=300&only=stream` and `?limit=300` (boot/early-start.js).
+  const query = {
+    limit: TIMELINE_PAGE,
+    only,
+    clientTypes: list(filter.clientTypes),
+    classes: list(filter.classes),
+    operations: list(filter.operations),
+    text: filter.text || undefined,
+    before: param.kind === 'before' ? param.cursor : undefined,
+    after: param.kind === 'after' ? param.cursor : undefined,
+    epoch: moment?.epoch || undefined,
+    seq: moment?.seq,
+    at: moment?.at,
+  };
+  return call('hub-control.hubTimeline', {
+    params: { hubId },
+    query,
     signal,
     ...(sessionGuard === undefined ? {} : { sessionGuard }),
   });
@@ -101,15 +106,9 @@ export function startTimeline(
 }
 
 export function createAnnotation(hubId: string, body: { from: number; to: number; text: string }) {
-  return apiRequest<Annotation>(`/api/supportPlus/hub/${encodeURIComponent(hubId)}/annotations`, {
-    method: 'POST',
-    body,
-  });
+  return call('hub-control.timelineAnnotate', { params: { hubId }, body });
 }
 
 export function deleteAnnotation(hubId: string, id: string, confirmation: string) {
-  return apiRequest<{ deleted: boolean }>(
-    `/api/supportPlus/hub/${encodeURIComponent(hubId)}/annotations/${encodeURIComponent(id)}`,
-    { method: 'DELETE', body: { confirmation } },
-  );
+  return call('hub-control.timelineAnnotationDelete', { params: { hubId, id }, body: { confirmation } });
 }

@@ -1,6 +1,7 @@
 import { type ActionWaterfall, type CancelActionResult, WATERFALL_POLL_MS } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../api/client.ts';
+import { call } from '../api/call.ts';
+import { isApiError } from '../api/client.ts';
 
 /** Which action a waterfall shows: by its transaction id, or by the correlation id the console sent. */
 export type WaterfallRef = { transactionId: number } | { correlationId: string };
@@ -17,10 +18,10 @@ export function newCorrelationId(): string {
 
 export const waterfallKey = (ref: WaterfallRef) => ['waterfall', ref] as const;
 
-function path(ref: WaterfallRef): string {
+function fetchWaterfall(ref: WaterfallRef, signal: AbortSignal): Promise<ActionWaterfall> {
   return 'transactionId' in ref
-    ? `/api/supportPlus/actions/${ref.transactionId}`
-    : `/api/supportPlus/actions/correlation/${encodeURIComponent(ref.correlationId)}`;
+    ? call('hub-control.actionStages', { params: { transactionId: ref.transactionId }, signal })
+    : call('hub-control.actionStagesByCorrelation', { params: { correlationId: ref.correlationId }, signal });
 }
 
 /**
@@ -40,7 +41,7 @@ export function waterfallQueryOptions(ref: WaterfallRef, startedAt: number) {
     queryKey: waterfallKey(ref),
     queryFn: async ({ signal }) => {
       try {
-        return await apiRequest<ActionWaterfall>(path(ref), { signal });
+        return await fetchWaterfall(ref, signal);
       } catch (e) {
         // Not recorded yet: the action is still on its way to hub-control.
         if (isApiError(e, 404)) return null;
@@ -52,9 +53,7 @@ export function waterfallQueryOptions(ref: WaterfallRef, startedAt: number) {
 }
 
 export function cancelAction(transactionId: number): Promise<CancelActionResult> {
-  return apiRequest<CancelActionResult>(`/api/supportPlus/actions/${transactionId}/cancel`, {
-    method: 'POST',
-  });
+  return call('hub-control.cancelAction', { params: { transactionId } });
 }
 
 /** Where a stage's bar starts and how wide it is, in % of the waterfall's span (at least 1 %). */

@@ -11,15 +11,15 @@ import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { structureQueryOptions } from '../queries.ts';
 import { HubCardActions } from './HubCardActions.tsx';
 import { formatStats, knownFacts } from './hub-actions.ts';
-import { hubCardQueryKey, hubCardQueryOptions, runHubAction } from './hub-queries.ts';
+import { hubCardQueryKey, hubCardQueryOptions, sendHubAction } from './hub-queries.ts';
 
 /** The card's read buttons: live info from the worker, system info and every feature's state from the link. */
 const READS = [
-  { path: 'get-live-info', label: 'Refresh live info', icon: '⟳' },
-  { path: 'system-read', label: 'Read system info', icon: 'ℹ' },
-  { path: 'all-feature-states', label: 'Get all feature states', icon: '☰' },
+  { id: 'hub-control.getLiveInfo', label: 'Refresh live info', icon: '⟳' },
+  { id: 'hub-control.systemRead', label: 'Read system info', icon: 'ℹ' },
+  { id: 'hub-control.allFeatureStates', label: 'Get all feature states', icon: '☰' },
 ] as const;
-type ReadPath = (typeof READS)[number]['path'];
+type ReadId = (typeof READS)[number]['id'];
 
 /** One sentence of the firmware, config and lock, saying whether the link was read or the record says so. */
 function factsLine(f: ReturnType<typeof knownFacts>): string {
@@ -67,12 +67,10 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
   // The command waterfall of the last read, shown under the card's facts.
   const { watching, sending } = useWatchedAction();
   const read = useMutation({
-    mutationFn: (path: ReadPath) =>
-      runHubAction(
-        path,
-        path === 'get-live-info' ? { clientType: 'link2', clientId: hubId } : { linkId: hubId },
-        sending(),
-      ),
+    mutationFn: (id: ReadId) =>
+      id === 'hub-control.getLiveInfo'
+        ? sendHubAction(id, { clientType: 'link2', clientId: hubId }, sending())
+        : sendHubAction(id, { linkId: hubId }, sending()),
     onSettled: refresh,
   });
 
@@ -100,14 +98,14 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
             <Badge variant="light">{c.hubIdHex}</Badge>
           </Group>
           <Group gap={4}>
-            {READS.map(({ path, label, icon }) => (
+            {READS.map(({ id, label, icon }) => (
               <Button
-                key={path}
+                key={id}
                 size="compact-sm"
                 variant="subtle"
                 leftSection={<span aria-hidden="true">{icon}</span>}
-                loading={read.isPending && read.variables === path}
-                onClick={() => read.mutate(path)}
+                loading={read.isPending && read.variables === id}
+                onClick={() => read.mutate(id)}
               >
                 {label}
               </Button>
@@ -141,7 +139,9 @@ export function HubCard({ hubId, onReload }: { hubId: number; onReload?: () => v
           </Alert>
         )}
         {watching && <Waterfall key={watching} correlationId={watching} />}
-        {read.data && read.variables === 'all-feature-states' && <FeatureStates result={read.data} />}
+        {read.data && read.variables === 'hub-control.allFeatureStates' && (
+          <FeatureStates result={read.data} />
+        )}
         {read.isError && (
           <Alert color="red" title="The operation failed.">
             {errorMessage(read.error)}

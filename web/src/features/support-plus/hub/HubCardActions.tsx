@@ -8,15 +8,14 @@ import { type Said, saidColor, saidOfError } from '../../waterfall/outcome.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { newCorrelationId } from '../../waterfall/waterfall-queries.ts';
 import { type CardAction, visibleActions } from './hub-actions.ts';
-import { runHubAction } from './hub-queries.ts';
+import { type HubRun, hubRun, sendHubRun } from './hub-queries.ts';
 import { QueuedNotice } from './QueuedNotice.tsx';
 
 interface Run {
   /** The command waterfall's correlation id of this run. */
   cid: string;
   label: string;
-  path: string;
-  body: Record<string, unknown>;
+  run: HubRun;
   queued?: boolean;
 }
 
@@ -39,7 +38,7 @@ export function HubCardActions({
   const [watching, setWatching] = useState<string | null>(null);
 
   const run = useMutation({
-    mutationFn: (r: Run) => runHubAction(r.path, r.body, r.cid),
+    mutationFn: (r: Run) => sendHubRun(r.run, r.cid),
     onMutate: (r) => {
       setFailure(null);
       setWatching(r.cid);
@@ -49,7 +48,7 @@ export function HubCardActions({
         setFailure({ ok: false, text: result.items.find((i) => i.error)?.error?.message ?? '' });
       } else {
         if (r.queued) setQueued(r.label);
-        if (r.path === 'backup') {
+        if (r.run.id === 'hub-control.backup') {
           const p = result.items[0]?.payload as { backupId?: string; deviceId?: string } | undefined;
           if (p?.backupId && p.deviceId) setLastBackup({ backupId: p.backupId, deviceId: p.deviceId });
         }
@@ -59,14 +58,15 @@ export function HubCardActions({
     onError: (error) => setFailure(saidOfError(error, me.name)),
   });
 
-  const start = (a: CardAction, confirmation?: string) =>
+  const start = (a: CardAction, confirmation?: string) => {
+    const { id, body } = a.run(card.hubId);
     run.mutate({
       cid: newCorrelationId(),
       label: a.label,
-      path: a.path,
-      body: { ...a.body(card.hubId), ...(confirmation ? { confirmation } : {}) },
+      run: { id, body: { ...body, ...(confirmation ? { confirmation } : {}) } },
       queued: a.queued,
     });
+  };
 
   return (
     <Stack gap="xs">
@@ -156,8 +156,7 @@ export function HubCardActions({
             run.mutate({
               cid: newCorrelationId(),
               label: 'Backup-restore',
-              path: 'backupRestore',
-              body: { ...lastBackup, linkId: card.hubId, confirmation },
+              run: hubRun('hub-control.backupRestore', { ...lastBackup, linkId: card.hubId, confirmation }),
             });
           }}
         />

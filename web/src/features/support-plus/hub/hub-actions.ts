@@ -1,10 +1,11 @@
 import type { HubCard, StructureHub } from '@console/contracts';
+import { type HubRun, hubRun } from './hub-queries.ts';
 
 /** A button on the hub card: what it sends, whether it asks for typed words, and when it shows. */
 export interface CardAction {
   label: string;
-  path: string;
-  body: (hubId: number) => Record<string, unknown>;
+  /** The action and its body for this hub (typed from its operation). */
+  run: (hubId: number) => HubRun;
   /** The operation whose typed confirmation guards it (contracts CONFIRMATIONS). */
   confirm?: { operationId: string; words: string };
   /**
@@ -22,35 +23,34 @@ export interface CardAction {
 export const CARD_ACTIONS: readonly CardAction[] = [
   {
     label: 'Restart',
-    path: 'link-reset',
-    body: (id) => ({ link2Id: id, object: { type: 'restart' } }),
+    run: (id) => hubRun('hub-control.linkReset', { link2Id: id, object: { type: 'restart' } }),
     ask: 'The hub restarts and is off line for a moment; its devices keep their settings.',
   },
   {
     label: 'HomeKit Unpair',
-    path: 'link-reset',
-    body: (id) => ({ link2Id: id, object: { type: 'pairing' } }),
+    run: (id) => hubRun('hub-control.linkReset', { link2Id: id, object: { type: 'pairing' } }),
     ask: 'The hub forgets its HomeKit pairing; the customer has to pair it again in the Home app.',
   },
   {
     label: 'Fix Storage',
-    path: 'link-reset',
-    body: (id) => ({ link2Id: id, object: { type: 'fixStorage' } }),
+    run: (id) => hubRun('hub-control.linkReset', { link2Id: id, object: { type: 'fixStorage' } }),
     // Offered only when the storage number shows the storage error (spec §4).
     shown: (card) => (card.info?.systemStorageNumber ?? 0) !== 0,
   },
   {
     label: 'Reset ErrorState',
-    path: 'reset-error-state',
-    body: (id) => ({ linkId: id, errorState: false }),
+    run: (id) => hubRun('hub-control.resetErrorState', { linkId: id, errorState: false }),
     shown: (card) => card.info?.errorState === true,
   },
-  { label: 'Sync Link', path: 'sync-link', body: (id) => ({ linkId: id, forceSync: true }), queued: true },
-  { label: 'Backup', path: 'backup', body: (id) => ({ linkId: id }) },
+  {
+    label: 'Sync Link',
+    run: (id) => hubRun('hub-control.syncLink', { linkId: id, forceSync: true }),
+    queued: true,
+  },
+  { label: 'Backup', run: (id) => hubRun('hub-control.backup', { linkId: id }) },
   {
     label: 'Remove Link',
-    path: 'remove-link',
-    body: (id) => ({ linkId: id }),
+    run: (id) => hubRun('hub-control.removeLink', { linkId: id }),
     confirm: { operationId: 'hub-control.removeLink', words: 'remove link' },
     queued: true,
     color: 'red',

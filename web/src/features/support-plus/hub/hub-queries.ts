@@ -1,6 +1,11 @@
-import { CORRELATION_HTTP_HEADER, type HubActionResult, type HubCard } from '@console/contracts';
+import {
+  CORRELATION_HTTP_HEADER,
+  type HttpOperation,
+  type HubActionResult,
+  type HubActionResultSchema,
+} from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
+import { type CallInput, call, callUnchecked } from '../../api/call.ts';
 
 export const hubCardQueryKey = (hubId: number) => ['hub-card', hubId] as const;
 
@@ -8,22 +13,52 @@ export const hubCardQueryKey = (hubId: number) => ['hub-card', hubId] as const;
 export function hubCardQueryOptions(hubId: number) {
   return queryOptions({
     queryKey: hubCardQueryKey(hubId),
-    queryFn: ({ signal }) => apiRequest<HubCard>(`/api/supportPlus/hub/${hubId}`, { signal }),
+    queryFn: ({ signal }) => call('hub-control.hub', { params: { hubId }, signal }),
   });
 }
 
+/** The Support Plus socket actions on a hub: each answers a HubActionResult. */
+export type HubActionId = Extract<HttpOperation, { response: typeof HubActionResultSchema }>['id'];
+export type HubActionBody<Id extends HubActionId> = NonNullable<CallInput<Id>['body']>;
+
+/** A hub action and its body, checked against the operation where it is written, sent later (a card's buttons). */
+export interface HubRun {
+  id: HubActionId;
+  body: object;
+}
+
+export function hubRun<Id extends HubActionId>(id: Id, body: HubActionBody<Id>): HubRun {
+  return { id, body };
+}
+
 /**
- * One Support Plus socket action (POST /api/supportPlus/socket/<path>); `correlationId` names it for
- * the command waterfall (the panel finds its stages by it while the action is pending).
+ * Sends one hub action; `correlationId` names it for the command waterfall (the panel finds its
+ * stages by it while the action is pending).
+ */
+export function sendHubRun(run: HubRun, correlationId?: string): Promise<HubActionResult> {
+  return callUnchecked(run.id, {
+    body: run.body,
+    ...(correlationId ? { headers: { [CORRELATION_HTTP_HEADER]: correlationId } } : {}),
+  }) as Promise<HubActionResult>;
+}
+
+export function sendHubAction<Id extends HubActionId>(
+  id: Id,
+  body: HubActionBody<Id>,
+  correlationId?: string,
+): Promise<HubActionResult> {
+  return sendHubRun(hubRun(id, body), correlationId);
+}
+
+/**
+ * @deprecated By the path after /socket/ (`'feature-read'`), untyped: use `sendHubAction` with the
+ * operation's id. Kept while the Backups and Device Status tabs still call it.
  */
 export function runHubAction(
   path: string,
   body: Record<string, unknown>,
   correlationId?: string,
 ): Promise<HubActionResult> {
-  return apiRequest<HubActionResult>(`/api/supportPlus/socket/${path}`, {
-    method: 'POST',
-    body,
-    ...(correlationId ? { headers: { [CORRELATION_HTTP_HEADER]: correlationId } } : {}),
-  });
+  const name = path.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  return sendHubRun({ id: `hub-control.${name}` as HubActionId, body }, correlationId);
 }

@@ -1,6 +1,7 @@
 import { Alert, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { routeLine } from '../../api/call.ts';
 import { errorMessage } from '../../api/client.ts';
 import { SupportPlusStatsPanel } from '../../stats/SupportPlusStatsPanel.tsx';
 import { DebugPanel } from '../../ui/JsonViewer.tsx';
@@ -48,7 +49,7 @@ export function SearchArea({
       />
       {debug && body && (
         <DebugPanel
-          request={`POST /api/supportPlus/search\n${JSON.stringify(body, null, 2)}`}
+          request={`${routeLine('search.supportPlusSearch')}\n${JSON.stringify(body, null, 2)}`}
           response={found.isError ? { error: errorMessage(found.error) } : (found.data ?? null)}
         />
       )}

@@ -1,13 +1,9 @@
-import {
-  SOCKET_LOG_PANEL,
-  type SocketLogAnswer,
-  type SocketLogQuery,
-  type SocketLogRow,
-} from '@console/contracts';
+import { SOCKET_LOG_PANEL, type SocketLogQuery, type SocketLogRow } from '@console/contracts';
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, errorMessage } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { errorMessage } from '../../api/client.ts';
 import { boundNumber } from '../../ui/bound.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { DetailsModal } from '../../ui/DetailsModal.tsx';
@@ -77,11 +73,8 @@ export function SocketLogPanel({ linkIds }: { linkIds: readonly number[] }) {
     queryKey: ['support-plus', 'socket-log', asked],
     enabled: asked !== null,
     queryFn: ({ signal }) =>
-      apiRequest<SocketLogAnswer>('/api/supportPlus/socketlog-panel', {
-        method: 'POST',
-        body: asked,
-        signal,
-      }),
+      // Enabled only once a query is asked.
+      call('search.socketLogPanel', { body: asked as SocketLogQuery, signal }),
   });
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const load = () => {

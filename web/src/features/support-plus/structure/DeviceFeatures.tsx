@@ -10,7 +10,7 @@ import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx
 import { type Said, saidColor, saidOfError } from '../../waterfall/outcome.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { newCorrelationId } from '../../waterfall/waterfall-queries.ts';
-import { runHubAction } from '../hub/hub-queries.ts';
+import { sendHubAction } from '../hub/hub-queries.ts';
 import { FeatureHistory } from './FeatureHistory.tsx';
 import { deviceGroups } from './structure-view.ts';
 
@@ -97,7 +97,7 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
   };
   const read = useMutation({
     mutationFn: (f: FeatureCard) =>
-      runHubAction('feature-read', { featureId: f.featureId, linkId: device.linkId }, sending()),
+      sendHubAction('hub-control.featureRead', { featureId: f.featureId, linkId: device.linkId }, sending()),
     onSuccess: (r, f) => {
       const v = readValue(r);
       if (v !== undefined) setValues((all) => ({ ...all, [f.featureId]: v }));
@@ -107,8 +107,8 @@ function FeatureList({ device, features }: { device: DeviceCard; features: Featu
   });
   const write = useMutation({
     mutationFn: (w: { feature: FeatureCard; value: Value; confirmation: string }) =>
-      runHubAction(
-        'feature-write',
+      sendHubAction(
+        'hub-control.featureWrite',
         {
           featureId: w.feature.featureId,
           value: w.value,

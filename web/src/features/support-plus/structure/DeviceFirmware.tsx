@@ -15,7 +15,7 @@ import { DialogButton } from '../../ui/DialogButton.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
 import { useWatchedAction } from '../../waterfall/use-watched-action.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
-import { runHubAction } from '../hub/hub-queries.ts';
+import { sendHubAction } from '../hub/hub-queries.ts';
 
 interface FirmwareInfo {
   deviceId: string;
@@ -50,12 +50,16 @@ function FirmwarePanel({ device }: { device: DeviceCard }) {
   const { watching, sending } = useWatchedAction();
   const read = useMutation({
     mutationFn: (notForGeneralRelease: boolean) =>
-      runHubAction('firmware-read', { deviceId: device.deviceId, notForGeneralRelease }, sending()),
+      sendHubAction(
+        'hub-control.firmwareRead',
+        { deviceId: device.deviceId, notForGeneralRelease },
+        sending(),
+      ),
   });
   const update = useMutation({
     mutationFn: (r: FirmwareRelease) =>
-      runHubAction(
-        'firmware-update',
+      sendHubAction(
+        'hub-control.firmwareUpdate',
         {
           deviceId: device.deviceId,
           releaseId: r.releaseId,

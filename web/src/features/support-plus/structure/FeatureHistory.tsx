@@ -1,7 +1,7 @@
 import { FEATURE_HISTORY, type FeatureHistory as History } from '@console/contracts';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { formatStamp } from '../../ui/dates.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
@@ -18,8 +18,7 @@ export function FeatureHistory({ featureId, name }: { featureId: string; name: s
     queryKey: ['support-plus', 'feature-history', featureId],
     initialPageParam: null as Marker,
     queryFn: async ({ pageParam, signal }) => {
-      const answer = await apiRequest<History>('/api/supportPlus/datamonitor/feature', {
-        method: 'POST',
+      const answer: History = await call('stats.featureHistory', {
         body: { featureId, limit: FEATURE_HISTORY.defaultLimit, ...(pageParam ?? {}) },
         signal,
       });

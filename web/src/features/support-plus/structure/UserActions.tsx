@@ -1,14 +1,9 @@
-import {
-  type AccountActionResult,
-  AUTH_DELETE_CONFIRMATION,
-  allows,
-  operationById,
-  type StructureUser,
-} from '@console/contracts';
+import { AUTH_DELETE_CONFIRMATION, allows, operationById, type StructureUser } from '@console/contracts';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, errorMessage } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { errorMessage } from '../../api/client.ts';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { deleteAuthUser } from '../../auth-tools/api.ts';
 import { CustomerRoles } from '../../auth-tools/CustomerRoles.tsx';
@@ -20,10 +15,10 @@ interface Ask {
   title: string;
   operationId: string;
   words: string;
-  path: string;
-  body: Record<string, unknown>;
-  /** A call other than hub-control's account actions (the typed words as its confirmation). */
-  send?: (confirmation: string) => Promise<{ success: boolean; message: string }>;
+  /** Takes something away (a red button). */
+  removes: boolean;
+  /** The call, with the typed words as its confirmation. */
+  send: (confirmation: string) => Promise<{ success: boolean; message: string }>;
 }
 
 /**
@@ -57,13 +52,7 @@ export function UserActions({
     void queryClient.invalidateQueries({ queryKey: noteKeys.all });
   };
   const run = useMutation({
-    mutationFn: (a: Ask & { confirmation: string }) =>
-      a.send
-        ? a.send(a.confirmation)
-        : apiRequest<AccountActionResult>(`/api/supportPlus/socket/${a.path}`, {
-            method: 'POST',
-            body: { ...a.body, confirmation: a.confirmation },
-          }),
+    mutationFn: (a: Ask & { confirmation: string }) => a.send(a.confirmation),
     onSuccess: (r) => setSaid({ ok: r.success, text: r.message }),
     onError: (e) => setSaid({ ok: false, text: errorMessage(e) }),
     onSettled: refresh,
@@ -72,8 +61,11 @@ export function UserActions({
     title: `${action === 'add' ? 'Add' : 'Remove'} the V5 licence of ${user.email}`,
     operationId: 'hub-control.license',
     words: 'license',
-    path: 'license',
-    body: { userId: user.userId, action, ...(rootGroupId ? { rootGroupId } : {}) },
+    removes: false,
+    send: (confirmation: string) =>
+      call('hub-control.license', {
+        body: { userId: user.userId, action, ...(rootGroupId ? { rootGroupId } : {}), confirmation },
+      }),
   });
   const buttons = [
     can('hub-control.license') && !user.hasV5Licence && { label: 'Add licence', ask: licence('add') },
@@ -85,19 +77,24 @@ export function UserActions({
           title: `Remove ${user.email} from this structure`,
           operationId: 'hub-control.removeUser',
           words: 'remove user from structure',
-          path: 'remove-user',
-          body: { userEmail: user.email, rootGroupId },
+          removes: true,
+          send: (confirmation: string) =>
+            call('hub-control.removeUser', { body: { userEmail: user.email, rootGroupId, confirmation } }),
         },
       },
     empty &&
+      rootGroupId &&
       can('hub-control.removeEmptyStructure') && {
         label: 'Remove empty structure',
         ask: {
           title: `Remove this empty structure from ${user.email}`,
           operationId: 'hub-control.removeEmptyStructure',
           words: 'ok',
-          path: 'remove-empty-structure',
-          body: { userId: user.userId, rootGroupId },
+          removes: true,
+          send: (confirmation: string) =>
+            call('hub-control.removeEmptyStructure', {
+              body: { userId: user.userId, rootGroupId, confirmation },
+            }),
         },
       },
     can('auth.userAuthDelete') && {
@@ -106,8 +103,7 @@ export function UserActions({
         title: `Delete ${user.email} from the auth server, with their tokens and codes`,
         operationId: 'auth.userAuthDelete',
         words: AUTH_DELETE_CONFIRMATION,
-        path: 'remove-auth-user',
-        body: {},
+        removes: true,
         send: (typed: string) => deleteAuthUser(user.userId, typed),
       },
     },
@@ -128,7 +124,7 @@ export function UserActions({
             key={b.label}
             size="compact-xs"
             variant="light"
-            color={b.ask.path.startsWith('remove-') ? 'red' : undefined}
+            color={b.ask.removes ? 'red' : undefined}
             onClick={() => setAsking(b.ask)}
           >
             {b.label}

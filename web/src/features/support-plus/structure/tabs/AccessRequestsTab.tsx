@@ -37,7 +37,7 @@ export function AccessRequestsTab({ rootGroupId }: { rootGroupId: string }) {
       </Group>
       <PagedTable
         label="Structure access requests"
-        path="/api/supportPlus/structure-access-requests"
+        operation="search.accessRequests"
         body={{ rootGroupId }}
         dateField="dateRequested"
         columns={columns}

@@ -1,8 +1,8 @@
-import type { StructureAgents, StructureDetail } from '@console/contracts';
+import type { StructureDetail } from '@console/contracts';
 import { Alert, Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
 import { DetailsModal } from '../../../ui/DetailsModal.tsx';
 import { formatStamp } from '../../../ui/dates.ts';
 import { QueryState } from '../../../ui/QueryAnswer.tsx';
@@ -21,8 +21,7 @@ export function AgentTab({ type, detail }: { type: AgentType; detail: StructureD
   const rootGroupId = detail.structure.rootGroupId;
   const q = useQuery({
     queryKey: ['support-plus', 'agents', type, rootGroupId],
-    queryFn: ({ signal }) =>
-      apiRequest<StructureAgents>(`/api/agents/${type}`, { method: 'POST', body: { rootGroupId }, signal }),
+    queryFn: ({ signal }) => call('search.agents', { params: { type }, body: { rootGroupId }, signal }),
   });
   const [open, setOpen] = useState<unknown>(null);
   const [others, setOthers] = useState(false);

@@ -1,8 +1,9 @@
-import { ALEXA_TEXT, type AlexaDiscovered } from '@console/contracts';
+import { ALEXA_TEXT } from '@console/contracts';
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, isApiError } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
+import { isApiError } from '../../../api/client.ts';
 import { bound } from '../../../ui/bound.ts';
 import { ColumnTable } from '../../../ui/ColumnTable.tsx';
 import { formatStamp } from '../../../ui/dates.ts';
@@ -18,8 +19,7 @@ export function alexaLookupError(err: unknown): string {
 export function AlexaLookup({ userId: initial }: { userId: string }) {
   const [userId, setUserId] = useState(initial);
   const look = useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<AlexaDiscovered>(`/api/agents/alexa/discovered/${encodeURIComponent(id.trim())}`),
+    mutationFn: (id: string) => call('search.alexaDiscovered', { params: { userId: id.trim() } }),
   });
   return (
     <Card withBorder padding="sm" component="section" aria-label="Alexa discovered devices">

@@ -31,7 +31,7 @@ const columns = [
 /** Conns (seed 001 §2): the links' past connections, newest first, with the gaps between them. */
 export const connsTab: PagedTabSpec = {
   label: 'Connections',
-  path: '/api/supportPlus/generallogs/worker-connection-history',
+  operation: 'search.connections',
   columns,
   details: 'Connection',
   visible: withOffline,

@@ -18,7 +18,7 @@ export const isOpen = (r: Row) => !r.complete && !r.failed && !r.deleted;
 /** FW Q (seed 001 §2): firmware queue items, open ones highlighted. */
 export const firmwareQueueTab: PagedTabSpec = {
   label: 'Firmware queue',
-  path: '/api/supportPlus/releaseQueue',
+  operation: 'search.releaseQueue',
   columns,
   details: 'Firmware queue item',
   rowColour: (r) => (isOpen(r) ? 'var(--mantine-color-yellow-1)' : undefined),

@@ -65,7 +65,7 @@ export function LogsTab({ rootGroupId }: { rootGroupId: string }) {
   return (
     <PagedTable
       label="Logs"
-      path="/api/supportPlus/logs"
+      operation="search.logs"
       body={{ rootGroupId }}
       search="Search logs"
       columns={columns}

@@ -1,7 +1,6 @@
-import type { StructureNotifications } from '@console/contracts';
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
 import { DataTable } from '../../../ui/DataTable.tsx';
 import { QueryState } from '../../../ui/QueryAnswer.tsx';
 import { text } from './columns.tsx';
@@ -18,12 +17,7 @@ const columns = [
 export function NotificationsTab({ rootGroupId }: { rootGroupId: string }) {
   const q = useQuery({
     queryKey: ['support-plus', 'notifications', rootGroupId],
-    queryFn: ({ signal }) =>
-      apiRequest<StructureNotifications>('/api/notifications', {
-        method: 'POST',
-        body: { rootGroupId },
-        signal,
-      }),
+    queryFn: ({ signal }) => call('search.notifications', { body: { rootGroupId }, signal }),
   });
   if (!q.isSuccess) return <QueryState q={q} loading="Loading notifications" />;
   return (

@@ -4,12 +4,15 @@ import { useState } from 'react';
 import { DataTable } from '../../../ui/DataTable.tsx';
 import { DetailsModal } from '../../../ui/DetailsModal.tsx';
 import { QueryState } from '../../../ui/QueryAnswer.tsx';
-import { type Row, useTabPages } from './tab-pages.ts';
+import { type LegacyTabPath, type Row, type TabOperationId, useTabPages } from './tab-pages.ts';
 import { useTextSearch } from './use-text-search.tsx';
 
 export interface PagedTableProps {
   label: string;
-  path: string;
+  /** The tab's read. */
+  operation?: TabOperationId;
+  /** @deprecated The read's URL (the Backups and Device Status tabs, until they name the operation). */
+  path?: LegacyTabPath;
   body: Row;
   /** The date the server orders by and pages on; 'createdDate' unless named. */
   dateField?: string;
@@ -46,7 +49,7 @@ function SearchedRows({ search, body, ...p }: PagedTableProps & { search: string
 }
 
 function PagedRows(p: PagedTableProps) {
-  const q = useTabPages(p.path, p.body, p.dateField ?? 'createdDate');
+  const q = useTabPages(p.operation ?? p.path ?? '/', p.body, p.dateField ?? 'createdDate');
   const [open, setOpen] = useState<Row | null>(null);
   if (q.isPending || q.isError)
     return <QueryState q={q} loading={`Loading ${p.label}`} failed={`${p.label} could not be loaded`} />;

@@ -35,7 +35,7 @@ export function SyncTab({ rootGroupId }: { rootGroupId: string }) {
       </QueryForm>
       <PagedTable
         label="Sync updates"
-        path="/api/supportPlus/syncupdates"
+        operation="search.syncUpdates"
         body={{ rootGroupId, ...rangeBody(range) }}
         columns={columns}
         details="Sync update"

@@ -84,7 +84,7 @@ export function TransTab({ rootGroupId }: { rootGroupId: string }) {
       </QueryForm>
       <PagedTable
         label="Transactions"
-        path="/api/supportPlus/transactions"
+        operation="search.transactions"
         body={body}
         columns={columns}
         details="Transaction"
