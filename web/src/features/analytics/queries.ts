@@ -1,29 +1,22 @@
-import type {
-  ProductStructures,
-  RecentStructures,
-  RecentUsers,
-  TopStructures,
-  UserTrack,
-} from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api/client.ts';
+import { call } from '../api/call.ts';
 
 export const analyticsKeys = { all: ['analytics'] as const };
 
-/** A query string of the set values only (an empty one: the server's default). */
-function qs(params: Record<string, string | number | boolean | undefined>): string {
-  const set = Object.entries(params).filter(([, v]) => v !== undefined && v !== '');
-  return set.length ? `?${new URLSearchParams(set.map(([k, v]) => [k, String(v)])).toString()}` : '';
+/** The set values only: an empty field leaves the server's default. */
+function setOnly<P extends Record<string, string | number | boolean | undefined>>(params: P) {
+  const set = Object.entries(params).map(([k, v]) => [k, v === '' ? undefined : v]);
+  return Object.fromEntries(set) as { [K in keyof P]: Exclude<P[K], ''> | undefined };
 }
 
-const analytics = <T>(
+const analytics = <P extends Record<string, string | number | boolean | undefined>, T>(
   name: string,
-  path: string,
-  params: Record<string, string | number | boolean | undefined>,
+  params: P,
+  fetch: (query: ReturnType<typeof setOnly<P>>, signal: AbortSignal) => Promise<T>,
 ) =>
   queryOptions({
     queryKey: [...analyticsKeys.all, name, params] as const,
-    queryFn: ({ signal }) => apiRequest<T>(`${path}${qs(params)}`, { signal }),
+    queryFn: ({ signal }) => fetch(setOnly(params), signal),
   });
 
 /** The From / To / Limit of the structure lists (yyyy-mm-dd; empty: the server's default). */
@@ -35,32 +28,30 @@ export interface StructuresRange {
 
 /** GET /api/supportPlus/structures?top (analytics spec §7). */
 export const topStructuresQueryOptions = (top: number) =>
-  analytics<TopStructures>('topStructures', '/api/supportPlus/structures', { top });
+  analytics('topStructures', { top }, (query, signal) => call('stats.topStructures', { query, signal }));
 
 /** GET /api/supportPlus/product-structures-recent?fromDate&toDate&limit. */
 export const productStructuresQueryOptions = (r: StructuresRange) =>
-  analytics<ProductStructures>('productStructures', '/api/supportPlus/product-structures-recent', {
-    fromDate: r.from,
-    toDate: r.to,
-    limit: r.limit,
-  });
+  analytics('productStructures', { fromDate: r.from, toDate: r.to, limit: r.limit }, (query, signal) =>
+    call('stats.productStructuresRecent', { query, signal }),
+  );
 
 /** GET /api/supportPlus/structures-recent?fromDate&toDate&limit (dates yyyy-mm-dd). */
 export const recentStructuresQueryOptions = (r: StructuresRange) =>
-  analytics<RecentStructures>('recentStructures', '/api/supportPlus/structures-recent', {
-    fromDate: r.from,
-    toDate: r.to,
-    limit: r.limit,
-  });
+  analytics('recentStructures', { fromDate: r.from, toDate: r.to, limit: r.limit }, (query, signal) =>
+    call('stats.structuresRecent', { query, signal }),
+  );
 
 /** GET /api/supportPlus/users?fromDate. */
 export const recentUsersQueryOptions = (from: string) =>
-  analytics<RecentUsers>('recentUsers', '/api/supportPlus/users', { fromDate: from });
+  analytics('recentUsers', { fromDate: from }, (query, signal) =>
+    call('stats.recentUsers', { query, signal }),
+  );
 
 /** GET /api/new-user-track/userTrackInfo?from&to (yyyy/MM/dd) and the coco/nexa option. */
 export const userTrackQueryOptions = (r: { from: string; to: string; cocoNexa: boolean }) =>
-  analytics<UserTrack>('userTrack', '/api/new-user-track/userTrackInfo', {
-    from: r.from.replaceAll('-', '/'),
-    to: r.to.replaceAll('-', '/'),
-    cocoNexa: r.cocoNexa || undefined,
-  });
+  analytics(
+    'userTrack',
+    { from: r.from.replaceAll('-', '/'), to: r.to.replaceAll('-', '/'), cocoNexa: r.cocoNexa || undefined },
+    (query, signal) => call('stats.userTrack', { query, signal }),
+  );

@@ -1,13 +1,14 @@
 import type { Me } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../api/client.ts';
+import { call } from '../api/call.ts';
+import { ApiError } from '../api/client.ts';
 
 export const meQueryKey = ['me'] as const;
 
 /** The signed-in staff user, or null when signed out (the me call answers 401). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await apiRequest<Me>('/api/users/me', { sessionGuard: false, signal });
+    return await call('auth.me', { sessionGuard: false, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,6 +1,5 @@
 import { DATA_MONITOR, type EnergyPage, type EnergyRow, type GetEnergyBody } from '@console/contracts';
-import { apiRequest } from '../api/client.ts';
-import { energyPath } from './queries.ts';
+import { fetchEnergyPage } from './queries.ts';
 
 /** The most rows one CSV export fetches (20 pages of the API's largest page). */
 export const EXPORT_CAP = 10_000;
@@ -31,9 +30,7 @@ export async function fetchAllEnergy(
   const cap = opts.cap ?? EXPORT_CAP;
   const count = DATA_MONITOR.maxCount;
   const fetchPage =
-    opts.fetchPage ??
-    ((page: number, n: number) =>
-      apiRequest<EnergyPage>(energyPath(page, n), { method: 'PUT', body, signal: opts.signal }));
+    opts.fetchPage ?? ((page: number, n: number) => fetchEnergyPage(body, page, n, opts.signal));
   const rows: EnergyRow[] = [];
   let total = 0;
   for (let page = 0; rows.length < cap; page++) {

@@ -1,6 +1,5 @@
-import type { DeviceListRow, DeviceWithCommands } from '@console/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api/client.ts';
+import { call } from '../api/call.ts';
 
 export const deviceKeys = {
   list: ['devices', 'list'] as const,
@@ -14,7 +13,7 @@ const CATALOGUE_STALE_MS = 10 * 60_000;
 export const deviceListQueryOptions = () =>
   queryOptions({
     queryKey: deviceKeys.list,
-    queryFn: ({ signal }) => apiRequest<DeviceListRow[]>('/api/devices/list', { signal }),
+    queryFn: ({ signal }) => call('search.devicesList', { signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 
@@ -23,7 +22,7 @@ export const deviceCommandsQueryOptions = (type: number) =>
   queryOptions({
     queryKey: deviceKeys.commands(type),
     queryFn: async ({ signal }) => {
-      const [device] = await apiRequest<DeviceWithCommands[]>(`/api/devices?type=${type}`, { signal });
+      const [device] = await call('search.devices', { query: { type }, signal });
       return device ?? null;
     },
     staleTime: CATALOGUE_STALE_MS,

@@ -1,14 +1,6 @@
-import type {
-  FeatureDataOptions,
-  FeatureDataResult,
-  FeatureIds,
-  FeatureTypes,
-  ProductList,
-  ProductsAndFeatures,
-  ReportJob,
-} from '@console/contracts';
+import type { FeatureDataOptions, ProductsAndFeatures } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api/client.ts';
+import { call } from '../api/call.ts';
 
 /** What Get Results asks for besides the stats: nothing, the exceptions, or the sampled values. */
 export type ResultView = 'stats' | 'exceptions' | 'featureData';
@@ -24,50 +16,32 @@ export const productListQueryOptions = (filter: string) =>
   queryOptions({
     queryKey: featureDataKeys.products(filter),
     queryFn: ({ signal }) =>
-      apiRequest<ProductList>(
-        filter ? `/api/product-meta/getAll/${encodeURIComponent(filter)}` : '/api/product-meta/getAll',
-        { signal },
-      ),
+      filter
+        ? call('stats.productMetaFilter', { params: { filter }, signal })
+        : call('stats.productMetaAll', { signal }),
   });
 
-const RESULT_QUERY: Record<ResultView, string> = {
-  stats: '',
-  exceptions: '?exceptions=true',
-  featureData: '?featureData=all',
-};
+const RESULT_QUERY = {
+  stats: {},
+  exceptions: { exceptions: true },
+  featureData: { featureData: 'all' },
+} as const;
 
 /** GET …/getFeatureDataByProductResult: polled every second while a run is under way. */
 export const featureDataResultQueryOptions = (view: ResultView) =>
   queryOptions({
     queryKey: featureDataKeys.result(view),
-    queryFn: ({ signal }) =>
-      apiRequest<FeatureDataResult>(
-        `/api/linkplus-products/getFeatureDataByProductResult${RESULT_QUERY[view]}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => call('stats.featureDataResult', { query: RESULT_QUERY[view], signal }),
     refetchInterval: (q) => (q.state.data?.state === 'running' ? 1000 : false),
   });
 
 export const getFeatureTypes = (productCodes: string[]) =>
-  apiRequest<FeatureTypes>('/api/linkplus-products/featureTypes', {
-    method: 'POST',
-    body: { productCodes, project: 'linkplus' },
-  });
+  call('stats.featureTypes', { body: { productCodes, project: 'linkplus' } });
 
 export const getFeatureIds = (productsAndFeatures: ProductsAndFeatures) =>
-  apiRequest<FeatureIds>('/api/linkplus-products/featureIdsByProductAndType', {
-    method: 'POST',
-    body: { productsAndFeatures },
-  });
+  call('stats.featureIdsByProductAndType', { body: { productsAndFeatures } });
 
 export const runFeatureData = (productsAndFeatures: ProductsAndFeatures, options: FeatureDataOptions) =>
-  apiRequest<ReportJob>('/api/linkplus-products/runFeatureDataByProduct', {
-    method: 'POST',
-    body: { productsAndFeatures, options },
-  });
+  call('stats.runFeatureData', { body: { productsAndFeatures, options } });
 
-export const cancelFeatureData = () =>
-  apiRequest<{ cancelled: boolean; job: ReportJob | null }>(
-    '/api/linkplus-products/cancelrunFeatureDataByProduct',
-    { method: 'POST' },
-  );
+export const cancelFeatureData = () => call('stats.cancelFeatureData');

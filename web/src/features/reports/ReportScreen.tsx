@@ -1,10 +1,4 @@
-import {
-  REPORT_ACTIVE_DAYS,
-  REPORT_TEXT,
-  REPORTS,
-  type ReportJob,
-  type ReportName,
-} from '@console/contracts';
+import { REPORT_ACTIVE_DAYS, REPORT_TEXT, REPORTS, type ReportJob } from '@console/contracts';
 import {
   Alert,
   Button,
@@ -23,7 +17,13 @@ import { useCurrentUser } from '../auth/use-current-user.ts';
 import { DateInput } from '../ui/DateInput.tsx';
 import { formatLocal } from '../ui/dates.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
-import { reportKeys, reportKind, reportProgressQueryOptions, startReport } from './queries.ts';
+import {
+  type ExportReportName,
+  reportKeys,
+  reportKind,
+  reportProgressQueryOptions,
+  startReport,
+} from './queries.ts';
 
 /** Which options a report screen asks for. */
 export type ReportOptions = 'generation' | 'active' | 'registered' | 'none';
@@ -42,7 +42,7 @@ export function ReportScreen({
   title,
   options,
 }: {
-  name: ReportName;
+  name: ExportReportName;
   title: string;
   options: ReportOptions;
 }) {

@@ -1,31 +1,29 @@
 import type { StaffUser, StaffUserInput } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api/client.ts';
+import { call } from '../api/call.ts';
 
 export const staffUsersQueryKey = ['admin', 'users'] as const;
 
 export function staffUsersQueryOptions() {
   return queryOptions({
     queryKey: staffUsersQueryKey,
-    queryFn: ({ signal }) => apiRequest<StaffUser[]>('/api/admin/users', { signal }),
+    queryFn: ({ signal }) => call('auth.adminList', { signal }),
   });
 }
-
-const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
 
 /** Creates a user (no id) or saves an existing one. */
 export function saveStaffUser(id: string | null, input: StaffUserInput): Promise<StaffUser> {
   return id === null
-    ? apiRequest<StaffUser>('/api/admin/users', { method: 'POST', body: input })
-    : apiRequest<StaffUser>(userPath(id), { method: 'PUT', body: input });
+    ? call('auth.adminCreate', { body: input })
+    : call('auth.adminUpdate', { params: { id }, body: input });
 }
 
 export function deleteStaffUser(id: string): Promise<{ message: string }> {
-  return apiRequest(userPath(id), { method: 'DELETE' });
+  return call('auth.adminDelete', { params: { id } });
 }
 
 export function revokeStaffUserSessions(id: string): Promise<{ message: string }> {
-  return apiRequest(`${userPath(id)}/revoke-sessions`, { method: 'POST' });
+  return call('auth.adminRevokeSessions', { params: { id } });
 }
 
 /** Signup: any signed-in user may create a staff user (who starts with no roles). */
@@ -36,5 +34,5 @@ export interface SignupInput {
 }
 
 export function signup(input: SignupInput): Promise<StaffUser> {
-  return apiRequest<StaffUser>('/api/users', { method: 'POST', body: input });
+  return call('auth.signup', { body: input });
 }

@@ -1,47 +1,52 @@
-import type {
-  AckUnit,
-  DmAnswer,
-  HubSummary,
-  ProductsByDate,
-  RowsAnswer,
-  StatsAnswer,
-  StatsTab,
-  UsersWithApi,
-  VoiceUsers,
-} from '@console/contracts';
+import type { AckUnit, DEMAND_INTERVALS, STATS_PERIODS, StatsAnswer, StatsTab } from '@console/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api/client.ts';
+import { call, operationUrl } from '../api/call.ts';
 
 export const statsKeys = { all: ['stats'] as const };
 
-const qs = (q: Record<string, string | number | undefined>) => {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') p.set(k, String(v));
-  const s = p.toString();
-  return s ? `?${s}` : '';
-};
+/** A range's ends as the query takes them: an empty field is no bound. */
+const ends = (r: Range) => ({ from: r.from || undefined, to: r.to || undefined });
 
 export interface TabRequest {
   tab: StatsTab;
   limit: number;
-  period: number;
+  period: (typeof STATS_PERIODS)[keyof typeof STATS_PERIODS];
   pieSize?: number;
   measure?: 'total' | 'unique';
 }
 
 /** The URL of a tab's call: `/api/supportPlus/stats/{kind}` or `/any?projection=` (core spec §7). */
+const tabQuery = (r: TabRequest) => ({
+  limit: r.limit,
+  period: r.period,
+  pieSize: r.pieSize,
+  measure: r.measure,
+});
+
+/** A tab's call: its kind's own, or `any` with the tab's projection. */
+function tabCall(r: TabRequest) {
+  const query = tabQuery(r);
+  if (r.tab.kind !== 'any')
+    return { id: 'stats.tab', input: { params: { kind: r.tab.kind }, query } } as const;
+  const { projection } = r.tab;
+  if (!projection) throw new Error(`The statistics tab ${r.tab.id} names no projection`);
+  return { id: 'stats.any', input: { query: { ...query, projection } } } as const;
+}
+
 export function tabUrl(r: TabRequest): string {
-  const q = { limit: r.limit, period: r.period, pieSize: r.pieSize, measure: r.measure };
-  return r.tab.kind === 'any'
-    ? `/api/supportPlus/stats/any${qs({ ...q, projection: r.tab.projection })}`
-    : `/api/supportPlus/stats/${r.tab.kind}${qs(q)}`;
+  const c = tabCall(r);
+  return c.id === 'stats.any' ? operationUrl(c.id, c.input) : operationUrl(c.id, c.input);
+}
+
+function fetchTab(r: TabRequest, signal: AbortSignal): Promise<StatsAnswer> {
+  const c = tabCall(r);
+  return c.id === 'stats.any' ? call(c.id, { ...c.input, signal }) : call(c.id, { ...c.input, signal });
 }
 
 export const tabQueryOptions = (r: TabRequest) => {
-  const url = tabUrl(r);
   return queryOptions({
-    queryKey: [...statsKeys.all, 'tab', url] as const,
-    queryFn: ({ signal }) => apiRequest<StatsAnswer>(url, { signal }),
+    queryKey: [...statsKeys.all, 'tab', tabUrl(r)] as const,
+    queryFn: ({ signal }) => fetchTab(r, signal),
     placeholderData: keepPreviousData,
   });
 };
@@ -49,19 +54,14 @@ export const tabQueryOptions = (r: TabRequest) => {
 export const productsByDateQueryOptions = (limit: number) =>
   queryOptions({
     queryKey: [...statsKeys.all, 'productsByDate', limit] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<ProductsByDate>(
-        `/api/supportPlus/stats/productsByDate${qs({ limit, period: 86_400_000 })}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => call('stats.productsByDate', { query: { limit, period: 86_400_000 }, signal }),
   });
 
 export const protocolErrorsQueryOptions = (range: { from?: string; to?: string }) =>
   queryOptions({
     queryKey: [...statsKeys.all, 'protocolErrors', range] as const,
     queryFn: ({ signal }) =>
-      apiRequest<StatsAnswer>('/api/supportPlus/protocolerrors/', {
-        method: 'POST',
+      call('stats.protocolErrors', {
         body: range.from || range.to ? { filter: { createdDate: { $gte: range.from, $lte: range.to } } } : {},
         signal,
       }),
@@ -70,8 +70,7 @@ export const protocolErrorsQueryOptions = (range: { from?: string; to?: string }
 export const agentGraphQueryOptions = (limit: number) =>
   queryOptions({
     queryKey: [...statsKeys.all, 'agentGraph', limit] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<StatsAnswer>('/api/statistics/agent/', { method: 'POST', body: { limit }, signal }),
+    queryFn: ({ signal }) => call('stats.agentGraph', { body: { limit }, signal }),
   });
 
 export interface Range {
@@ -82,42 +81,42 @@ export interface Range {
 export const usersWithApiQueryOptions = () =>
   queryOptions({
     queryKey: [...statsKeys.all, 'usersWithApi'] as const,
-    queryFn: ({ signal }) => apiRequest<UsersWithApi>('/api/link1-api-users/users-with-api', { signal }),
+    queryFn: ({ signal }) => call('stats.usersWithApi', { signal }),
   });
 
 export const ackStatsQueryOptions = (unit: AckUnit, r: Range) =>
   queryOptions({
     queryKey: [...statsKeys.all, 'acks', unit, r] as const,
     queryFn: ({ signal }) =>
-      apiRequest<RowsAnswer>(
-        `/api/support/wflcommands/ack-stats/${unit}${qs({ fromDate: r.from, toDate: r.to })}`,
-        {
-          signal,
-        },
-      ),
+      call('stats.ackStats', {
+        params: { unit },
+        query: { fromDate: r.from || undefined, toDate: r.to || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
-export const demandQueryOptions = (interval: number, r: Range) =>
+/** The demand graph's interval in minutes. */
+export type DemandInterval = (typeof DEMAND_INTERVALS)[number];
+
+export const demandQueryOptions = (interval: DemandInterval, r: Range) =>
   queryOptions({
     queryKey: [...statsKeys.all, 'demand', interval, r] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<RowsAnswer>(`/api/statistics/cmd-statistics/demmand/${interval}${qs({ ...r })}`, { signal }),
+    queryFn: ({ signal }) => call('stats.demand', { params: { interval }, query: ends(r), signal }),
     placeholderData: keepPreviousData,
   });
 
 export const dailyQueryOptions = (r: Range) =>
   queryOptions({
     queryKey: [...statsKeys.all, 'daily', r] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<RowsAnswer>(`/api/statistics/cmd-statistics/daily${qs({ ...r })}`, { signal }),
+    queryFn: ({ signal }) => call('stats.daily', { query: ends(r), signal }),
     placeholderData: keepPreviousData,
   });
 
 export const dmQueryOptions = (r: Range) =>
   queryOptions({
     queryKey: [...statsKeys.all, 'dm', r] as const,
-    queryFn: ({ signal }) => apiRequest<DmAnswer>(`/api/statistics/dm-statistics${qs({ ...r })}`, { signal }),
+    queryFn: ({ signal }) => call('stats.dmStatistics', { query: ends(r), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -127,18 +126,14 @@ export const linkplusQueryOptions = (r: Range, limit = 10_000) =>
     queryKey: [...statsKeys.all, 'linkplus', r, limit] as const,
     queryFn: async ({ signal }) => {
       const latest = !r.from && !r.to;
-      const rows = await apiRequest<{ date: string; devices: { L2: number } }[]>(
-        '/api/statistics/linkplus-statistics',
-        {
-          method: 'POST',
-          body: {
-            sort: { date: latest ? -1 : 1 },
-            ...(latest ? {} : { filter: { date: { $gte: r.from, $lte: r.to } } }),
-            limit,
-          },
-          signal,
+      const rows = await call('stats.linkplusStatistics', {
+        body: {
+          sort: { date: latest ? -1 : 1 },
+          ...(latest ? {} : { filter: { date: { $gte: r.from, $lte: r.to } } }),
+          limit,
         },
-      );
+        signal,
+      });
       return latest ? rows.reverse() : rows;
     },
   });
@@ -146,11 +141,11 @@ export const linkplusQueryOptions = (r: Range, limit = 10_000) =>
 export const voiceUsersQueryOptions = () =>
   queryOptions({
     queryKey: [...statsKeys.all, 'voice'] as const,
-    queryFn: ({ signal }) => apiRequest<VoiceUsers>('/api/agents/usersPercentWithVoice', { signal }),
+    queryFn: ({ signal }) => call('stats.usersPercentWithVoice', { signal }),
   });
 
 export const hubSummaryQueryOptions = () =>
   queryOptions({
     queryKey: [...statsKeys.all, 'hubSummary'] as const,
-    queryFn: ({ signal }) => apiRequest<HubSummary>('/api/supportPlus/stats/hubs', { signal }),
+    queryFn: ({ signal }) => call('stats.hubSummary', { signal }),
   });

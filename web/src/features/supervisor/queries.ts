@@ -2,7 +2,6 @@ import type {
   HostsList,
   HostView,
   ProcessInfoReply,
-  ServicesView,
   WorkerConnectionRow,
   WorkerOfflineQuery,
   WorkerOfflineReport,
@@ -10,7 +9,7 @@ import type {
 } from '@console/contracts';
 import { SUPERVISOR_LIMITS } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api/client.ts';
+import { call } from '../api/call.ts';
 
 export const supervisorKeys = {
   hosts: () => ['supervisor', 'hosts'] as const,
@@ -24,7 +23,7 @@ export function hostsQueryOptions() {
     queryKey: supervisorKeys.hosts(),
     queryFn: async ({ signal }) => {
       const sent = Date.now();
-      const list = await apiRequest<HostsList>('/api/supervisord', { signal });
+      const list = await call('supervisor.hostsList', { signal });
       // How far the server clock is ahead of ours, so ages are counted on the server's clock.
       return { ...list, skewMs: Date.parse(list.at) - (sent + Date.now()) / 2 };
     },
@@ -37,24 +36,18 @@ export type HostsData = HostsList & { skewMs: number };
 export function processInfoQueryOptions(id: string) {
   return queryOptions({
     queryKey: supervisorKeys.processInfo(id),
-    queryFn: ({ signal }) =>
-      apiRequest<ProcessInfoReply>(`/api/supervisord/getAllProcessInfo/${encodeURIComponent(id)}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => call('supervisor.processInfo', { params: { id }, signal }),
     refetchInterval: SUPERVISOR_LIMITS.processInfoRefreshMs,
     retry: false,
   });
 }
 
 export function restartHost(id: string, confirm: string): Promise<ProcessInfoReply> {
-  return apiRequest(`/api/supervisord/restart/${encodeURIComponent(id)}`, {
-    method: 'POST',
-    body: { confirm },
-  });
+  return call('supervisor.restart', { params: { id }, body: { confirm } });
 }
 
 export function deleteHost(id: string): Promise<{ message: string }> {
-  return apiRequest(`/api/supervisord/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return call('supervisor.hostsDelete', { params: { id } });
 }
 
 export function addHost(body: {
@@ -62,30 +55,30 @@ export function addHost(body: {
   host: string;
   kind?: 'command' | 'datamonitor';
 }): Promise<HostView> {
-  return apiRequest('/api/supervisord', { method: 'POST', body });
+  return call('supervisor.hostsAdd', { body });
 }
 
 export function workerOffline(body: WorkerOfflineQuery): Promise<WorkerOfflineReport> {
-  return apiRequest('/api/worker-connections/getLinksOffline', { method: 'POST', body });
+  return call('supervisor.workerLinksOffline', { body });
 }
 
 export function workerCount(body: WorkerOldQuery): Promise<{ count: number }> {
-  return apiRequest('/api/worker-connections/count', { method: 'POST', body });
+  return call('supervisor.workerCount', { body });
 }
 
 export function workerGet(body: WorkerOldQuery): Promise<{ records: WorkerConnectionRow[] }> {
-  return apiRequest('/api/worker-connections/get', { method: 'POST', body });
+  return call('supervisor.workerGet', { body });
 }
 
 export function workerDelete(body: WorkerOldQuery & { confirm: string }): Promise<{ deleted: number }> {
-  return apiRequest('/api/worker-connections/delete', { method: 'POST', body });
+  return call('supervisor.workerDelete', { body });
 }
 
 /** The services view, refreshed every 2 s so a new instance shows within seconds. */
 export function servicesQueryOptions() {
   return queryOptions({
     queryKey: supervisorKeys.services(),
-    queryFn: ({ signal }) => apiRequest<ServicesView>('/api/ops/services', { signal }),
+    queryFn: ({ signal }) => call('supervisor.servicesView', { signal }),
     refetchInterval: 2000,
   });
 }

@@ -1,6 +1,7 @@
 import { type MapBatch, type MapMarker, WORLD_MAP } from '@console/contracts';
 import { useEffect, useState } from 'react';
-import { apiRequest, errorMessage } from '../api/client.ts';
+import { call } from '../api/call.ts';
+import { errorMessage } from '../api/client.ts';
 import { nextBatch } from './markers.ts';
 
 export interface MarkerLoad {
@@ -13,14 +14,15 @@ export interface MarkerLoad {
   loadedAt: Date | null;
 }
 
-function batchPath(range: { from: string; to: string }, energy: boolean, fromid: number, limit: number) {
-  const q = new URLSearchParams({
-    from: range.from,
-    to: range.to,
-    fromid: String(fromid),
-    limit: String(limit),
-  });
-  return `/api/wifilinks${energy ? '/energy' : ''}?${q}`;
+function fetchBatch(
+  range: { from: string; to: string },
+  energy: boolean,
+  fromid: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<MapBatch> {
+  const query = { from: range.from, to: range.to, fromid, limit };
+  return call(energy ? 'search.wifilinksEnergy' : 'search.wifilinks', { query, signal });
 }
 
 /**
@@ -56,9 +58,7 @@ export function useMarkerLoad(range: { from: string; to: string }, energy: boole
       }));
       try {
         for (;;) {
-          const batch = await apiRequest<MapBatch>(batchPath({ from, to }, energy, fromid, size), {
-            signal: abort.signal,
-          });
+          const batch = await fetchBatch({ from, to }, energy, fromid, size, abort.signal);
           fresh.push(...batch.rows);
           const last = batch.rows.at(-1);
           if (last) fromid = last.id;

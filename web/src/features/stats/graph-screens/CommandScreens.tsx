@@ -9,7 +9,13 @@ import {
 } from '@console/contracts';
 import { Select } from '@mantine/core';
 import { useState } from 'react';
-import { ackStatsQueryOptions, dailyQueryOptions, demandQueryOptions, dmQueryOptions } from '../queries.ts';
+import {
+  ackStatsQueryOptions,
+  type DemandInterval,
+  dailyQueryOptions,
+  demandQueryOptions,
+  dmQueryOptions,
+} from '../queries.ts';
 import { RowsGraphScreen } from './RowsGraphScreen.tsx';
 import { pivotBuckets } from './rows.ts';
 
@@ -52,7 +58,7 @@ export function CommandAcksScreen() {
 
 /** `/command-stats-demmand`: commands per interval by latency (0-1 … 20+ s; default 30 minutes). */
 export function CommandDemandScreen() {
-  const [interval, setInterval] = useState<number>(1);
+  const [interval, setInterval] = useState<DemandInterval>(1);
   return (
     <RowsGraphScreen
       title="Command Demand"
@@ -66,7 +72,7 @@ export function CommandDemandScreen() {
           w={150}
           data={DEMAND_INTERVALS.map(String)}
           value={String(interval)}
-          onChange={(v) => v && setInterval(Number(v))}
+          onChange={(v) => v && setInterval(Number(v) as DemandInterval)}
           allowDeselect={false}
         />
       }
