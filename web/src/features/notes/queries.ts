@@ -3,7 +3,7 @@ import { call } from '../api/call.ts';
 
 /**
  * The one key family for a customer's support notes and view history. Gen1 support and Support
- * Plus read and write the same `/api/support/*` notes, so a note saved on one screen refreshes the
+ * Plus read and write the same notes (`search.loadNotes`, `search.saveNote`, …), so a note saved on one screen refreshes the
  * other, and an account edit (which leaves an automatic note) refreshes both.
  */
 export const noteKeys = {

@@ -15,7 +15,6 @@ export interface TabRequest {
   measure?: 'total' | 'unique';
 }
 
-/** The URL of a tab's call: `/api/supportPlus/stats/{kind}` or `/any?projection=` (core spec §7). */
 const tabQuery = (r: TabRequest) => ({
   limit: r.limit,
   period: r.period,
@@ -33,6 +32,7 @@ function tabCall(r: TabRequest) {
   return { id: 'stats.any', input: { query: { ...query, projection } } } as const;
 }
 
+/** The URL of a tab's call (`stats.tab` by kind, or `stats.any` with the projection; core spec §7): the tab's query key. */
 export function tabUrl(r: TabRequest): string {
   const c = tabCall(r);
   return c.id === 'stats.any' ? operationUrl(c.id, c.input) : operationUrl(c.id, c.input);
