@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   ApiError,
-  type Caller,
   displayMac,
   GEN1_TEXT,
   type Gen1CommandResult,
@@ -12,7 +11,7 @@ import {
   staffOf,
   wflRuleMessage,
 } from '@console/contracts';
-import { type HandlerContext, publishAuditRecord } from '@console/kit';
+import { callerOf, type HandlerContext, publishAuditRecord } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Flight } from '../actions/flight.ts';
@@ -95,7 +94,7 @@ export class Gen1Commands {
     ctx: HandlerContext,
     req: { userId: number; deviceId: string; command: string },
   ): Promise<Gen1CommandResult> {
-    const caller = ctx.caller as Caller;
+    const caller = callerOf(ctx);
     const command = req.command.trim();
     const parsed = parseWflCommand(command);
     if (!parsed.ok) throw new ApiError(400, wflRuleMessage(parsed.reason), { command: parsed.reason });
@@ -183,7 +182,7 @@ export class Gen1Commands {
     mac: string,
     window: { count: number; lastId: number | null } | null,
   ): Promise<Gen1DeleteResult> {
-    const caller = ctx.caller as Caller;
+    const caller = callerOf(ctx);
     const links = await this.app.gen1.linksByMac(mac);
     if (links.length === 0) throw new ApiError(404, GEN1_TEXT.noLink);
     const deleted = await this.app.gen1.deleteUnexecuted(mac, window);
@@ -226,7 +225,7 @@ export class Gen1Commands {
       audit: Record<string, unknown> & { kind: string; id: string };
     },
   ): Promise<boolean> {
-    const caller = ctx.caller as Caller;
+    const caller = callerOf(ctx);
     const { records, hubMetrics } = this.app;
     const fail = (store: string) => (err: unknown) => {
       hubMetrics.recordFailures.labels(store).inc();

@@ -13,7 +13,7 @@ import {
   SystemInfoSchema,
   staffOf,
 } from '@console/contracts';
-import { findByIds, type HandlerContext, publishAuditRecord } from '@console/kit';
+import { callerOf, findByIds, type HandlerContext, publishAuditRecord } from '@console/kit';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -84,7 +84,7 @@ export class SurveyLinks {
     baseFirmware: string = SURVEY_LINKS.baseFirmware,
   ): Promise<SurveyResult> {
     const t0 = Date.now();
-    const caller = ctx.caller as Caller;
+    const caller = callerOf(ctx);
     const ids = [...new Set(linkIds.map(Number))];
     const deadline = t0 + this.opts.budgetMs;
     const minAskMs = Math.min(MIN_ASK_MS, this.opts.hubTimeoutMs);

@@ -1,11 +1,5 @@
-import {
-  ApiError,
-  type Caller,
-  parseRecording,
-  RECORDING_LIMITS,
-  recordingOperations,
-} from '@console/contracts';
-import { defineHandlers, ReplayRefused, recordAudit, startReplay } from '@console/kit';
+import { ApiError, parseRecording, RECORDING_LIMITS, recordingOperations } from '@console/contracts';
+import { callerOf, defineHandlers, ReplayRefused, recordAudit, startReplay } from '@console/kit';
 import type { FastifyInstance } from 'fastify';
 import { recordHub } from './recorder.ts';
 
@@ -22,7 +16,7 @@ export function recordingHandlers(app: FastifyInstance) {
           `The window may be at most ${RECORDING_LIMITS.windowMaxMs / 60_000} minutes.`,
         );
       const rec = await recordHub(app, hubId, from, to);
-      await recordAudit(app, 'recording', ctx.caller as Caller, {
+      await recordAudit(app, 'recording', callerOf(ctx), {
         action: 'record',
         hubId,
         from,
@@ -53,7 +47,7 @@ export function recordingHandlers(app: FastifyInstance) {
           `No simulator took the replay (${(err as Error).message}); is the simulator running?`,
         );
       }
-      await recordAudit(app, 'recording', ctx.caller as Caller, {
+      await recordAudit(app, 'recording', callerOf(ctx), {
         action: 'replay',
         hubId: started.hubId,
         speed,
