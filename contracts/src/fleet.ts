@@ -166,6 +166,8 @@ export const SIM_CONTROL_OPS = [
   'slow',
   'error',
   'malformed',
+  'liveInfo',
+  'device',
   'host',
   'rates',
   'state',

@@ -2,7 +2,8 @@
  * Seed 001 §4's queued notice (issue 32) in Debian's Chromium over the real auth, gateway,
  * hub-control and simulator (startHubStack): after a successful Sync Link on a connected simulated
  * hub the hub page says the request is queued and may take time, counts down, and reloads itself
- * 10 s later; 'Refresh now' reloads at once.
+ * 10 s later; 'Refresh now' reloads at once. A live-info read the worker answers with group 1, code
+ * 503 (the simulator's liveInfo knob) clears the card's connection stats (seed 001 §4).
  */
 import { HUB_ACTION_TEXT, type SimHub } from '@console/contracts';
 import type { Page } from 'playwright-core';
@@ -56,4 +57,30 @@ describe('the queued notice after Sync Link', () => {
     expect(Date.now() - clickedAt).toBeLessThan(5000);
     await page.close();
   }, 90_000);
+});
+
+describe('get-live-info answered with group 1, code 503', () => {
+  it("clears the link's connection data on the hub card; a later answer brings it back", async () => {
+    const page = await signedInPage(browser(), stack, support);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
+    await page.goto(`${stack.url}/supportPlus/hub/${hub.hubId}`);
+    const card = page.getByLabel(`Hub ${hub.hubId}`, { exact: true });
+    const stats = card.getByText(/Connection stats:/);
+    const refresh = async () => {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/socket/get-live-info'));
+      await card.getByRole('button', { name: 'Refresh live info' }).click();
+      expect((await answered).status()).toBe(200);
+    };
+    const measured = /Connection stats: [\d.]+ ms avg · \d+ samples · \d+–\d+ ms/;
+
+    await refresh();
+    await expect.poll(() => stats.textContent(), { timeout: 10_000 }).toMatch(measured);
+    await stack.simControl('liveInfo', { hubId: hub.hubId, unavailable: true });
+    await refresh();
+    await expect.poll(() => stats.textContent(), { timeout: 10_000 }).toMatch(/Connection stats: —$/);
+    await stack.simControl('liveInfo', { hubId: hub.hubId, unavailable: false });
+    await refresh();
+    await expect.poll(() => stats.textContent(), { timeout: 10_000 }).toMatch(measured);
+    await page.close();
+  }, 60_000);
 });

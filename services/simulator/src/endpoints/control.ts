@@ -1,4 +1,5 @@
 import {
+  DEVICE_STATUSES,
   SIM_CONTROL_OPS,
   type SimControlOp,
   SimRatesSchema,
@@ -10,7 +11,7 @@ import { Svcm } from '@nats-io/services';
 import { type TSchema, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
-import type { SimHubState } from '../plugins/hub-state.ts';
+import type { DeviceState, SimHubState } from '../plugins/hub-state.ts';
 import type { WflState } from '../plugins/wfl-runtime.ts';
 
 const HubRef = { hubId: Type.Integer({ minimum: 1 }) };
@@ -23,6 +24,13 @@ const schemas: Record<SimControlOp, TSchema> = {
   slow: hubOrWfl({ delayMs: Type.Integer({ minimum: 0, maximum: 600_000 }) }),
   error: Type.Object({ ...HubRef, errorState: Type.Boolean() }),
   malformed: Type.Object({ ...HubRef, replies: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })) }),
+  liveInfo: Type.Object({ ...HubRef, unavailable: Type.Boolean() }),
+  device: Type.Object({
+    ...HubRef,
+    deviceId: Type.String({ minLength: 1, maxLength: 200 }),
+    status: Type.Union(DEVICE_STATUSES.map((s) => Type.Literal(s))),
+    diagnostics: Type.Optional(Type.Integer({ minimum: 0 })),
+  }),
   host: Type.Object({
     hostId: Type.String(),
     state: Type.Optional(Type.Union(SUPERVISOR_STATES.map((s) => Type.Literal(s)))),
@@ -121,6 +129,18 @@ export async function registerControl(app: FastifyInstance): Promise<void> {
         h.faults.malformedReplies = b.replies ?? 0;
         sim.hubs.sendMalformed(h);
       }),
+    liveInfo: (b: { hubId: number; unavailable: boolean }) =>
+      onHub(b.hubId, (h) => {
+        h.faults.liveInfoUnavailable = b.unavailable;
+      }),
+    // A device's status as its hub reports it, told to the console as the hub's notification.
+    device: (b: { hubId: number; deviceId: string; status: DeviceState['status']; diagnostics?: number }) => {
+      const h = hubOf(b.hubId);
+      const d = h === NOT_MINE ? undefined : h.devices.get(b.deviceId);
+      if (h === NOT_MINE || !d) return NOT_MINE;
+      sim.hubs.notify(h, 'deviceStatus', h.setDeviceStatus(d, b.status, b.diagnostics));
+      return view(h);
+    },
     host: (b: { hostId: string; silent?: boolean }) =>
       sim.hosts.control(b.hostId, b) ? { hostId: b.hostId } : NOT_MINE,
     rates: (b: Record<string, number>) => {

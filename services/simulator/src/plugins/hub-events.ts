@@ -99,12 +99,13 @@ export class HubEvents {
   private statusChange(hub: SimHubState): void {
     const d = this.device(hub);
     if (!d) return;
-    d.status = d.status === 'connected' ? 'disconnected' : 'connected';
-    if (d.status === 'disconnected' && this.rnd() < 0.1) d.diagnostics = UNPAIRED_DIAGNOSTICS;
-    else delete d.diagnostics;
-    const payload: Record<string, unknown> = { deviceId: d.device.deviceId, status: d.status };
-    if (d.diagnostics !== undefined) payload.diagnostics = d.diagnostics;
-    this.runtime.notify(hub, 'deviceStatus', payload);
+    const status = d.status === 'connected' ? 'disconnected' : 'connected';
+    const unpaired = status === 'disconnected' && this.rnd() < 0.1;
+    this.runtime.notify(
+      hub,
+      'deviceStatus',
+      hub.setDeviceStatus(d, status, unpaired ? UNPAIRED_DIAGNOSTICS : 0),
+    );
   }
 
   private log(hub: SimHubState): void {

@@ -90,15 +90,18 @@ const handlers: Record<HubCommandName, Handler> = {
     hub.hub.errorState = p.errorState;
     return { ok: true, payload: { errorState: hub.hub.errorState } };
   },
-  systemLiveInfo: (hub, _p, { now, workerId }) => ({
-    ok: true,
-    payload: {
-      connectedSince: hub.since,
-      workerId,
-      uptime: Math.floor((now - hub.bootAt) / 1000),
-      stats: hub.stats(),
-    },
-  }),
+  systemLiveInfo: (hub, _p, { now, workerId }) =>
+    hub.faults.liveInfoUnavailable
+      ? fail(1, 503, 'Live info unavailable')
+      : {
+          ok: true,
+          payload: {
+            connectedSince: hub.since,
+            workerId,
+            uptime: Math.floor((now - hub.bootAt) / 1000),
+            stats: hub.stats(),
+          },
+        },
   systemMove: (_hub, p: { server: string }, { restartMs }) => ({
     ok: true,
     payload: { server: p.server, reconnectInMs: restartMs },

@@ -14,6 +14,8 @@ export interface Faults {
   delayMs: number;
   /** This many coming replies are sent as non-JSON. */
   malformedReplies: number;
+  /** Live info is answered with the worker's error (group 1, code 503) instead of the link's. */
+  liveInfoUnavailable: boolean;
 }
 
 const MAX_BACKUPS = 20;
@@ -26,7 +28,7 @@ export class SimHubState {
   /** Devices that have features, for picking random events quickly. */
   readonly eventful: DeviceState[] = [];
   readonly backups = new Map<string, Backup>();
-  readonly faults: Faults = { offline: false, delayMs: 0, malformedReplies: 0 };
+  readonly faults: Faults = { offline: false, delayMs: 0, malformedReplies: 0, liveInfoUnavailable: false };
   connected = false;
   removed = false;
   restarting = false;
@@ -97,6 +99,19 @@ export class SimHubState {
     for (const [id, d] of devices) this.devices.set(id, d);
     this.hub.devices = records.devices;
     this.automations = records.automations ?? [];
+  }
+
+  /**
+   * A device's status as the hub reports it, and its diagnostics: the value of the device's
+   * diagnostics feature (0 when none is given), and the reply's `diagnostics` while it is not 0.
+   * Returns the device status notification that says so.
+   */
+  setDeviceStatus(d: DeviceState, status: DeviceState['status'], diagnostics = 0): Record<string, unknown> {
+    d.status = status;
+    if (diagnostics) d.diagnostics = diagnostics;
+    else delete d.diagnostics;
+    for (const f of d.device.features) if (f.type === 'diagnostics') f.value = diagnostics;
+    return { deviceId: d.device.deviceId, status, ...(diagnostics ? { diagnostics } : {}) };
   }
 
   /** A firmware update the hub took: kept over later refreshes from the store. */
