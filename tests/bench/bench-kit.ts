@@ -1,11 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { type Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { Caller } from '@console/contracts';
-import { type InfraEnv, QUIET_SIMULATOR } from '@console/kit/testing';
+import { freePort, type InfraEnv, QUIET_SIMULATOR, waitFor } from '@console/kit/testing';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
 import { type Stack, startStack } from '../support/stack.ts';
@@ -218,5 +218,57 @@ export function frameFigures(
     p95: gaps[Math.floor(gaps.length * 0.95)] ?? 0,
     longTasks: long.length,
     maxLongTask: Math.max(0, ...long),
+  };
+}
+
+/**
+ * A Mongo-compatible store of the bench's own: the dev infrastructure's FerretDB binary on a free
+ * port over a Postgres database of its own (`bench_store`, made afresh). Its CPU — the FerretDB
+ * process and the Postgres backends serving that database — is the bench's writes alone, however
+ * busy the machine's shared stores are with other work. Null when the binary is not there.
+ */
+export async function privateMongoStore(
+  env: InfraEnv,
+): Promise<{ mongoBase: string; cpuSeconds(): Promise<number>; stop(): Promise<void> } | null> {
+  const binary = resolve(root, '.dev-infra/bin/ferretdb');
+  if (!existsSync(binary)) return null;
+  const name = 'bench_store';
+  const admin = new pg.Client({ connectionString: databaseAt(env.DATABASE_URL, 'postgres') });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const port = await freePort();
+  const child = spawn(
+    binary,
+    ['-listen', `127.0.0.1:${port}`, '-postgresql-url', databaseAt(env.DATABASE_URL, name)],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const mongoBase = `mongodb://127.0.0.1:${port}/bench`;
+  await waitFor(
+    async () => {
+      const c = await MongoClient.connect(mongoBase, { serverSelectionTimeoutMS: 500 }).catch(() => null);
+      await c?.close();
+      return c !== null;
+    },
+    'the bench store',
+    { timeoutMs: 15_000, intervalMs: 200 },
+  );
+  return {
+    mongoBase,
+    async cpuSeconds() {
+      // The backends serving the store's database now (FerretDB keeps its pool open).
+      const backends = await admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1',
+        [name],
+      );
+      return backends.rows.reduce((sum, r) => sum + (cpuSeconds(r.pid) || 0), cpuSeconds(child.pid ?? 0));
+    },
+    async stop() {
+      await stopChild(child);
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await admin.end();
+    },
   };
 }
