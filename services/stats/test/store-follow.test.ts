@@ -128,7 +128,64 @@ async function recount(): Promise<{ totals: Totals; first: number; last: number 
     bump(totals, 'clientDeviceTypes', `new|${c.deviceType}`);
     bump(totals, 'clientDeviceTypes', `active|${c.deviceType}`);
   }
+  // What the growth's transactions and Gen1 rows feed (and the loaded world's, counted by the backfill).
+  const uniques = new Set<string>();
+  for (const t of await h.db.collection(COLLECTIONS.transactions).find({}).toArray()) {
+    dated(t.createdDate);
+    const name = `${t.class}.${t.operation}`;
+    bump(totals, 'commands', name);
+    if (t.success === false) bump(totals, 'protocolErrors', name);
+    if (t.class !== 'automation') continue;
+    bump(totals, 'automations', t.operation);
+    // A structure counts once a day for the unique tab.
+    const key = `${t.operation}|${day(t.createdDate)}|${t.rootGroupId}`;
+    if (!uniques.has(key)) bump(totals, 'automations.unique', t.operation);
+    uniques.add(key);
+  }
+  const gen1 = await h.pool.query<{ n: string; first: Date; last: Date }>(
+    'select count(*) as n, min(request_date) as first, max(request_date) as last from command_queue',
+  );
+  const g = gen1.rows[0];
+  if (g && Number(g.n) > 0) {
+    bump(totals, 'commands', 'gen1.command', Number(g.n));
+    dated(g.first);
+    dated(g.last);
+  }
+  const wfls = await h.pool.query<{ n: string; first: number; last: number }>(
+    'select count(*) as n, min(created) as first, max(created) as last from wfls',
+  );
+  const w = wfls.rows[0];
+  if (w && Number(w.n) > 0) {
+    bump(totals, 'dm', 'new_wfls', Number(w.n));
+    dated(new Date(Number(w.first) * 1000));
+    dated(new Date(Number(w.last) * 1000));
+  }
   return { totals, first, last };
+}
+
+/** The duration tab's sums (count and milliseconds) per series, from the store and from the rollups. */
+async function durations(): Promise<{ store: Totals; rollups: Totals }> {
+  const store: Totals = {};
+  for (const t of await h.db.collection(COLLECTIONS.transactions).find({}).toArray()) {
+    const name = `${t.class}.${t.operation}`;
+    bump(store, 'count', name);
+    bump(store, 'ms', name, Number(t.duration) || 0);
+  }
+  const gen1 = await h.pool.query<{ n: string; ms: string }>(
+    'select count(*) as n, coalesce(sum(latency), 0) as ms from command_queue where latency is not null',
+  );
+  bump(store, 'count', 'gen1.command', Number(gen1.rows[0]?.n));
+  bump(store, 'ms', 'gen1.command', Number(gen1.rows[0]?.ms));
+  const r = await h.pool.query<{ series: string; n: string; ms: number }>(
+    `select series, sum(count) as n, sum(amount) as ms from stats_rollup
+      where metric in ('duration', 'gen1Latency') and period = 'd' group by series`,
+  );
+  const rollups: Totals = {};
+  for (const row of r.rows) {
+    bump(rollups, 'count', row.series, Number(row.n));
+    bump(rollups, 'ms', row.series, Math.round(Number(row.ms)));
+  }
+  return { store, rollups };
 }
 
 /** What each tab answers over the whole world, per series (the dm tab: its Gen2 hub series). */
@@ -146,6 +203,10 @@ async function answered(first: number, last: number): Promise<Totals> {
     'agents',
     'appVersions',
     'clientDeviceTypes',
+    'commands',
+    'protocolErrors',
+    'automations',
+    'automations.unique',
   ]) {
     const spec = STAT_SPECS[tab];
     if (!spec) throw new Error(`no tab ${tab}`);
@@ -155,7 +216,7 @@ async function answered(first: number, last: number): Promise<Totals> {
       const to = Math.min(last, from + (STATS_MAX_BUCKETS - 1) * DAY);
       const a = await readStat(store, tab, spec, { period: DAY, window: { first: from, last: to } });
       for (const s of a.series) {
-        if ((tab === 'dm' && s.name !== 'new_linkplus') || !s.total) continue;
+        if ((tab === 'dm' && s.name !== 'new_linkplus' && s.name !== 'new_wfls') || !s.total) continue;
         const totals = out[tab] as Record<string, number>;
         totals[s.name] = (totals[s.name] ?? 0) + s.total;
       }
@@ -260,6 +321,18 @@ describe('statistics follow a growing world', () => {
     await until(async () => (await caughtUp()).done, 120_000, 'the follower to catch up');
     const { expected, got } = await compare();
     expect(sorted(got)).toEqual(sorted(expected));
-    expect(JSON.stringify(sorted(expected))).not.toBe(JSON.stringify(sorted(before)));
+    // Every kind the growth writes moved its tabs: new customers' records, transactions, Gen1 commands and links.
+    for (const [tab, series] of [
+      ['users', 'new users'],
+      ['commands', 'gen1.command'],
+      ['dm', 'new_wfls'],
+    ] as const)
+      expect(expected[tab]?.[series], `${tab} ${series}`).toBeGreaterThan(before[tab]?.[series] ?? 0);
+    const sum = (t: Totals, tab: string) => Object.values(t[tab] ?? {}).reduce((a, b) => a + b, 0);
+    expect(sum(expected, 'commands') - (expected.commands?.['gen1.command'] ?? 0)).toBeGreaterThan(
+      sum(before, 'commands') - (before.commands?.['gen1.command'] ?? 0),
+    );
+    const d = await durations();
+    expect(sorted(d.rollups)).toEqual(sorted(d.store));
   }, 180_000);
 });

@@ -1,6 +1,8 @@
 import {
+  GROWN_EVENT_KINDS,
+  grownDocId,
   STORE_EVENT_COLLECTIONS,
-  type StoreEventCollection,
+  type StoreEventKind,
   storeEventMessages,
   streamNames,
   subjects,
@@ -11,7 +13,7 @@ import { connect } from '@nats-io/transport-node';
 import type { Document } from 'mongodb';
 import type { OnInserted } from './mongo/insert.ts';
 
-const ANNOUNCED = new Set<string>(STORE_EVENT_COLLECTIONS);
+const ANNOUNCED = new Set<string>([...STORE_EVENT_COLLECTIONS, ...GROWN_EVENT_KINDS]);
 
 /** One `STORE` announcement, ready to publish (`msgID` for the stream's de-duplication). */
 export interface StoreAnnouncement {
@@ -22,7 +24,8 @@ export interface StoreAnnouncement {
 
 /**
  * The announcements of `docs` inserted into the collection of `key` under `prefix`: messages of
- * many records each; none for a collection nothing follows.
+ * many records each; none for a collection nothing follows. Of the transactions only the growth's
+ * (a loaded world's are counted by the statistics' backfill).
  */
 export function storeAnnouncements(
   prefix: string,
@@ -31,7 +34,8 @@ export function storeAnnouncements(
 ): StoreAnnouncement[] {
   if (!ANNOUNCED.has(key)) return [];
   const subject = subjects(prefix).storeInserted(key);
-  return storeEventMessages(key as StoreEventCollection, docs).map((m) => ({ subject, ...m }));
+  const chosen = key === 'transactions' ? docs.filter((d) => grownDocId(String(d._id))) : docs;
+  return storeEventMessages(key as StoreEventKind, chosen).map((m) => ({ subject, ...m }));
 }
 
 export interface StoreAnnouncer {

@@ -192,7 +192,7 @@ export interface GrowOptions {
   maxTicks?: number;
   /** The time now (default the clock's). */
   now?: number;
-  /** Told of the Gen2 documents each tick inserted (the simulator announces them on `STORE`). */
+  /** Told of the Gen2 documents and Gen1 command queue and WiFi link rows each tick wrote (the simulator announces them on `STORE`). */
   onInserted?: OnInserted;
 }
 
@@ -233,6 +233,15 @@ export async function growWorld(o: GrowOptions): Promise<GrowResult> {
   for (let n = 0; tick < due && n < (o.maxTicks ?? 60); n++, tick++) {
     const t = growthTick(w, tick, tickMs, o.rates, joined);
     await insertDocs(o.db, t.parts, Math.floor(t.from / 1000), o.onInserted);
+    // The Gen1 rows the statistics count, told before the commit: a tick another grower took holds the same rows.
+    await o.onInserted?.(
+      'commandQueue',
+      t.gen1.command_queue.map((r) => ({ _id: r.id, ...r })),
+    );
+    await o.onInserted?.(
+      'wfls',
+      t.gen1.wfls.map((r) => ({ _id: r.wfl_id, ...r })),
+    );
     const prev = Number(rows[0]?.tick ?? 0);
     const expected = n === 0 ? prev : tick;
     await copyBatch(o.pool, [t], async (client) => {

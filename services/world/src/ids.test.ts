@@ -1,6 +1,15 @@
-import { hubIdFromSearch, hubIdHex, isBadBatchSerial, normalizeMac } from '@console/contracts';
+import {
+  grownDocId,
+  grownGen1Ids,
+  hubIdFromSearch,
+  hubIdHex,
+  isBadBatchSerial,
+  normalizeMac,
+} from '@console/contracts';
 import { describe, expect, it } from 'vitest';
+import { ID_BLOCK, rowId } from './gen1/types.ts';
 import * as ids from './ids.ts';
+import { docId } from './mongo/insert.ts';
 import { Rng } from './rng.ts';
 
 describe('generated ids', () => {
@@ -46,5 +55,25 @@ describe('generated ids', () => {
     expect(id).toMatch(/^[0-9a-f]{24}$/);
     expect(Number.parseInt(id.slice(0, 8), 16)).toBe(at.getTime() / 1000);
     expect(ids.objectIdHex(1, at, 42, ids.ID_KIND.structure, 0, new Rng(1))).not.toBe(id);
+  });
+});
+
+describe("the growth's ids, as the statistics tell them apart", () => {
+  it('the upper half of the customer numbers, and the Gen1 rows and documents made from them', () => {
+    expect(ids.GROWTH_FIRST).toBe(ids.MAX_CUSTOMERS / 2);
+    for (const [kind, block] of [
+      ['commandQueue', 'command'],
+      ['wfls', 'wfl'],
+    ] as const) {
+      const range = grownGen1Ids(kind);
+      expect(rowId(ids.GROWTH_FIRST, block, 0)).toBe(range.from);
+      expect(rowId(ids.GROWTH_FIRST - 1, block, ID_BLOCK[block] - 1)).toBe(range.from - 1);
+      expect(rowId(ids.MAX_CUSTOMERS - 1, block, ID_BLOCK[block] - 1)).toBe(range.to);
+    }
+    const at = 1_767_225_600;
+    expect(grownDocId(docId(at, ids.GROWTH_FIRST, 7, 0).toHexString())).toBe(true);
+    expect(grownDocId(docId(at, ids.MAX_CUSTOMERS - 1, 7, 3).toHexString())).toBe(true);
+    expect(grownDocId(docId(at, ids.GROWTH_FIRST - 1, 7, 0).toHexString())).toBe(false);
+    expect(grownDocId('not an id')).toBe(false);
   });
 });

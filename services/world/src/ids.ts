@@ -1,4 +1,4 @@
-import { isBadBatchSerial, MAC_VENDOR_PREFIX } from '@console/contracts';
+import { GROWTH_FIRST_CUSTOMER, isBadBatchSerial, MAC_VENDOR_PREFIX } from '@console/contracts';
 import { hash32, type Rng } from './rng.ts';
 
 /**
@@ -35,7 +35,7 @@ export const MAX_CUSTOMERS = 2 ** 24 / HUB_SLOTS;
  * Customer numbers from here up belong to the growth (growth.ts: customers who join a running
  * world, and the numbers its other records take their ids from); a loaded world stays below.
  */
-export const GROWTH_FIRST = MAX_CUSTOMERS / 2;
+export const GROWTH_FIRST = GROWTH_FIRST_CUSTOMER;
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 

@@ -1,4 +1,4 @@
-import { COLLECTIONS, type StoreEventCollection } from '@console/contracts';
+import { COLLECTIONS, grownDocId, type StoreEventCollection } from '@console/contracts';
 import type { Db, Document } from 'mongodb';
 import type { Increment } from './counts.ts';
 import { at, type ProductPair, productPair, RECORD_COUNTERS } from './record-counts.ts';
@@ -103,28 +103,30 @@ export function mongoSources(db: Db): BackfillSource[] {
     },
     {
       name: 'transactions',
-      metrics: ['commands', 'duration', 'protocolErrors', 'automations', 'automations.unique'],
-      read: (until, emit) =>
-        created(
+      metrics: RECORD_COUNTERS.transactions.metrics,
+      kinds: ['transactions'],
+      read: async (until, emit, seen) => {
+        const fields = ['class', 'operation', 'duration', 'success', 'rootGroupId', 'linkId'];
+        const count = (d: Document) => RECORD_COUNTERS.transactions.count(d, emit, 0);
+        // The growth's transactions reach no stream: each is counted here or by the store
+        // follower (by id), whenever dated. The others up to the hub stream's first count.
+        const grown = (d: Document) => d.linkId != null && grownDocId(String(d._id));
+        await created(COLLECTIONS.transactions, until, fields, (d) => {
+          if (grown(d)) seen('transactions', String(d._id));
+          count(d);
+        });
+        await each(
+          db,
           COLLECTIONS.transactions,
-          until,
-          ['class', 'operation', 'duration', 'success', 'rootGroupId'],
-          (d, t) => {
-            const name = `${d.class}.${d.operation}`;
-            emit({ metric: 'commands', series: name, at: t });
-            emit({ metric: 'duration', series: name, at: t, amount: Number(d.duration) || 0 });
-            if (d.success === false) emit({ metric: 'protocolErrors', series: name, at: t });
-            if (d.class === 'automation') {
-              emit({ metric: 'automations', series: String(d.operation), at: t });
-              emit({
-                metric: 'automations.unique',
-                series: String(d.operation),
-                at: t,
-                member: String(d.rootGroupId),
-              });
-            }
+          { createdDate: { $gte: until }, linkId: { $exists: true } },
+          Object.fromEntries([...fields, 'createdDate'].map((f) => [f, 1])),
+          (d) => {
+            if (!grown(d)) return;
+            seen('transactions', String(d._id));
+            count(d);
           },
-        ),
+        );
+      },
     },
     {
       name: 'agents',

@@ -1,4 +1,4 @@
-import type { StoreEventCollection } from '@console/contracts';
+import type { StoreEventKind } from '@console/contracts';
 import type { Increment } from './counts.ts';
 
 /**
@@ -43,7 +43,7 @@ export const productPair = (d: Rec): ProductPair => {
   return { key: `${d.rootGroupId}|${code}`, code, at: at(d.createdDate) };
 };
 
-export const RECORD_COUNTERS: Record<StoreEventCollection, RecordCounter> = {
+export const RECORD_COUNTERS: Record<StoreEventKind, RecordCounter> = {
   products: {
     metrics: ['products'],
     count: (d, emit) => emit({ metric: 'products', series: productCode(d), at: at(d.createdDate) }),
@@ -87,6 +87,35 @@ export const RECORD_COUNTERS: Record<StoreEventCollection, RecordCounter> = {
       const seen = Math.min(at(d.lastSeenDate), now - 1);
       emit({ metric: 'clientDeviceTypes', series: `active|${d.deviceType}`, at: seen });
     },
+  },
+  transactions: {
+    metrics: ['commands', 'duration', 'protocolErrors', 'automations', 'automations.unique'],
+    count: (d, emit) => {
+      const t = at(d.createdDate);
+      const name = `${d.class}.${d.operation}`;
+      emit({ metric: 'commands', series: name, at: t });
+      emit({ metric: 'duration', series: name, at: t, amount: Number(d.duration) || 0 });
+      if (d.success === false) emit({ metric: 'protocolErrors', series: name, at: t });
+      if (d.class === 'automation') {
+        const series = String(d.operation);
+        emit({ metric: 'automations', series, at: t });
+        emit({ metric: 'automations.unique', series, at: t, member: String(d.rootGroupId) });
+      }
+    },
+  },
+  // Gen1: the command queue (commands, and the latency of those answered) and new WiFi links.
+  commandQueue: {
+    metrics: ['gen1Commands', 'gen1Latency'],
+    count: (d, emit) => {
+      const t = at(d.createdDate);
+      emit({ metric: 'gen1Commands', series: 'gen1.command', at: t });
+      if (d.latency !== null && d.latency !== undefined)
+        emit({ metric: 'gen1Latency', series: 'gen1.command', at: t, amount: Number(d.latency) });
+    },
+  },
+  wfls: {
+    metrics: ['dm'],
+    count: (d, emit) => emit({ metric: 'dm', series: 'new_wfls', at: at(d.createdDate), only: 'd' }),
   },
 };
 

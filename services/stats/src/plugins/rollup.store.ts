@@ -28,7 +28,6 @@ export class RollupStore {
     this.pool = pool;
   }
 
-  /** Adds a tally's counts (and its unique members, each once per bucket) to `source`. */
   /** Feature values seen on the stream, each once (its stream sequence is part of the key). */
   async addFeaturePoints(
     db: Queryable,
@@ -53,7 +52,18 @@ export class RollupStore {
     );
   }
 
-  async add(db: Queryable, tally: Tally, source: Source): Promise<void> {
+  /**
+   * Adds a tally's counts to `source`, and its unique members: `whole` (a backfill, which read the
+   * stored data whole) counts each bucket's set and keeps its members in `stats_seen`; `each` (the
+   * stream, the store follower) counts a member only where `stats_seen` does not hold it yet, so
+   * a structure the backfill counted in a bucket is not counted there again.
+   */
+  async add(
+    db: Queryable,
+    tally: Tally,
+    source: Source,
+    members: 'whole' | 'each' = source === 'backfill' ? 'whole' : 'each',
+  ): Promise<void> {
     if (tally.counts.size) {
       const cols = columns([...tally.counts.keys()]);
       const values = [...tally.counts.values()];
@@ -67,39 +77,45 @@ export class RollupStore {
         [...cols, source, values.map((v) => v.count), values.map((v) => v.amount)],
       );
     }
-    if (tally.members.size && source === 'backfill') {
+    if (!tally.members.size) return;
+    const keys: string[] = [];
+    const listed: string[] = [];
+    for (const [key, set] of tally.members) {
+      for (const m of set) {
+        keys.push(key);
+        listed.push(m);
+      }
+    }
+    if (members === 'whole') {
       // Stored data is counted whole in one go: each bucket's distinct members are the set's size.
-      // (stats_seen is the stream's alone, so a re-run backfill never touches what it saw.)
       const cols = columns([...tally.members.keys()]);
       const counts = [...tally.members.values()].map((set) => set.size);
       await db.query(
         `insert into stats_rollup (metric, period, bucket, series, source, count, amount)
-         select m, p, b, s, 'backfill', c, 0
+         select m, p, b, s, $6, c, 0
            from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::bigint[]) as t(m, p, b, s, c)`,
-        [...cols, counts],
+        [...cols, counts, source],
       );
-    } else if (tally.members.size) {
-      const keys: string[] = [];
-      const members: string[] = [];
-      for (const [key, set] of tally.members) {
-        for (const m of set) {
-          keys.push(key);
-          members.push(m);
-        }
-      }
       await db.query(
-        `with fresh as (
-           insert into stats_seen (metric, period, bucket, series, member)
-           select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[])
-           on conflict do nothing
-           returning metric, period, bucket, series)
-         insert into stats_rollup (metric, period, bucket, series, source, count, amount)
-         select metric, period, bucket, series, $6, count(*), 0 from fresh group by 1, 2, 3, 4
-         on conflict (metric, period, bucket, series, source) do update
-           set count = stats_rollup.count + excluded.count`,
-        [...columns(keys), members, source],
+        `insert into stats_seen (metric, period, bucket, series, member)
+         select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[])
+         on conflict do nothing`,
+        [...columns(keys), listed],
       );
+      return;
     }
+    await db.query(
+      `with fresh as (
+         insert into stats_seen (metric, period, bucket, series, member)
+         select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[])
+         on conflict do nothing
+         returning metric, period, bucket, series)
+       insert into stats_rollup (metric, period, bucket, series, source, count, amount)
+       select metric, period, bucket, series, $6, count(*), 0 from fresh group by 1, 2, 3, 4
+       on conflict (metric, period, bucket, series, source) do update
+         set count = stats_rollup.count + excluded.count`,
+      [...columns(keys), listed, source],
+    );
   }
 
   /**

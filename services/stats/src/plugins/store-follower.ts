@@ -1,4 +1,5 @@
 import {
+  GROWN_EVENT_KINDS,
   STORE_EVENT_COLLECTIONS,
   type StoreEvent,
   type StoreEventDoc,
@@ -22,7 +23,7 @@ export interface StoreFollowerOptions {
 }
 
 const decoder = new TextDecoder();
-const KNOWN = new Set<string>(STORE_EVENT_COLLECTIONS);
+const KNOWN = new Set<string>([...STORE_EVENT_COLLECTIONS, ...GROWN_EVENT_KINDS]);
 
 /** One message of the `STORE` stream, as the follower counts it. */
 export interface StoreMessage {
@@ -127,7 +128,8 @@ export class StoreFollower {
       for (const pair of pairs.values())
         if (opened.has(`structureProducts\u0000${pair.key}`))
           emit({ metric: 'structureProducts', series: pair.code, at: pair.at });
-      await this.store.add(client, tally, 'backfill');
+      // Counted as stored data, but a unique member only where nothing counted it in its bucket yet.
+      await this.store.add(client, tally, 'backfill', 'each');
       await this.move(client, last);
       this.counted += n;
       return n;

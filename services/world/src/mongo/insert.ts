@@ -30,8 +30,11 @@ export function docId(stamp: number, index: number, key: number, n: number): Obj
   return new ObjectId(b);
 }
 
-/** Told of each chunk of documents once the store holds it (a writer announcing what it inserted). */
-export type OnInserted = (key: Gen2Key, docs: Document[]) => Promise<void>;
+/**
+ * Told of each chunk of documents once the store holds it (a writer announcing what it inserted);
+ * the growth also tells of its Gen1 command queue and WiFi link rows (`_id` set to the row's id).
+ */
+export type OnInserted = (key: Gen2Key | 'commandQueue' | 'wfls', docs: Document[]) => Promise<void>;
 
 /**
  * Inserts a batch of customers' documents, collection by collection; returns how many went in
