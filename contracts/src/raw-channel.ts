@@ -258,6 +258,8 @@ export const RAW_TEXT = {
   userClosed: 'Channel closed, you will need to re-auth.',
   notUsers: 'Not one of this customer’s devices, features or links; the message was not sent.',
   noTarget: 'Name the featureId, deviceId or linkId the message is for.',
+  unknownDestination: (server: string) =>
+    `${server || 'That server'} is not a deployment this console knows; choose a destination from the list.`,
 } as const;
 
 /** The audit event of one raw message (subject `audit.raw-channel`, stream AUDIT). */

@@ -3,8 +3,11 @@
  * auth, simulator, hub-control and gateway (startHubStack): the count of messages received since the
  * page loaded, the Logging Incoming toggle (off: a request is counted, not logged), Clear list, and
  * Show raw / Hide raw for the received messages. The requests come from a second page, the admin
- * sockets console, through the gateway's raw channel, as an engineer sends them.
+ * sockets console, through the gateway's raw channel, as an engineer sends them. Move Links offers
+ * the deployments of the configuration (this one and OTHER_DEPLOYMENTS), no typed host, and moves a
+ * simulated hub to the one chosen.
  */
+import { subjects } from '@console/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInPage, useChromium } from '../support/browser.ts';
@@ -16,9 +19,25 @@ const browser = useChromium(() => stack?.stop());
 const dev = { email: '', password: 'dev-rows-1', name: 'Rowan Dev' };
 
 beforeAll(async () => {
-  stack = await startHubStack({ hubs: 1, seed: 22, env: { HUB_TIMEOUT_MS: '3000' } });
+  stack = await startHubStack({
+    hubs: 1,
+    seed: 22,
+    env: {
+      HUB_TIMEOUT_MS: '3000',
+      // One other deployment an operator lists: Move Links offers it beside this one.
+      OTHER_DEPLOYMENTS: JSON.stringify([
+        {
+          label: 'stage',
+          webSocketHost: 'stage.example:4181',
+          authHost: 'auth.stage.example',
+          protocol: 'wss',
+        },
+      ]),
+    },
+  });
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'dev', dev);
+  await stack.hubsConnected(admin);
 }, 120_000);
 
 async function openAs(path: string): Promise<Page> {
@@ -96,4 +115,27 @@ describe('the Link2 page log controls', () => {
     await link2.close();
     await admin.close();
   }, 90_000);
+});
+
+describe('Move Links', () => {
+  it('offers the configured deployments only and moves a hub to the one chosen', async () => {
+    const hubId = stack.fleet[0]?.hubId as number;
+    const page = await openAs('/moveLinks');
+    await page.getByText(`Authed as ${dev.name}`).waitFor();
+    const panel = page.getByRole('group', { name: 'Move Links' });
+    await panel.getByRole('combobox', { name: 'Destination server' }).click();
+    await expect
+      .poll(() => page.getByRole('option').allTextContents())
+      .toEqual(['this console (localhost:4181)', 'stage (stage.example:4181)']);
+    await page.getByRole('option', { name: 'stage (stage.example:4181)' }).click();
+    await panel.getByLabel('Link ids').fill(String(hubId));
+    type P = { connected: boolean; workerId: string };
+    const presence = stack.watch(subjects(stack.prefix).hubPresence(hubId));
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await stack.waitFor(
+      () => presence.some((m) => m.json<P>().connected && m.json<P>().workerId === 'stage.example:4181'),
+      'the hub back through the stage deployment',
+    );
+    await page.close();
+  }, 60_000);
 });

@@ -77,7 +77,9 @@ describe('the structure tabs', () => {
     await rowsOf(page, 'Backups').first().waitFor();
     await page.getByLabel('Show Hub Record').check();
     await page.getByLabel('Hub record', { exact: true }).waitFor();
-    await dialog(page, 'Backup', () => rowsOf(page, 'Backups').first().click());
+    await dialog(page, 'Backup', () =>
+      rowsOf(page, 'Backups').first().getByRole('button', { name: 'Details' }).click(),
+    );
 
     const automations = await tab(page, 'Automations');
     const auto = automations.getByRole('button', { name: /^Automation .* details$/ });

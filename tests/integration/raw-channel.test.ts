@@ -24,7 +24,22 @@ const auditsOf = (t: number) =>
   audits.map((m) => m.json<RawChannelAudit>()).filter((a) => a.transactionId === t);
 
 beforeAll(async () => {
-  stack = await startHubStack({ hubs: 4, seed: 15, env: { HUB_TIMEOUT_MS: '1500' } });
+  stack = await startHubStack({
+    hubs: 4,
+    seed: 15,
+    env: {
+      HUB_TIMEOUT_MS: '1500',
+      // The one other deployment an operator lists: the only Move Links destination besides this one.
+      OTHER_DEPLOYMENTS: JSON.stringify([
+        {
+          label: 'stage',
+          webSocketHost: 'stage.example:4181',
+          authHost: 'auth.stage.example',
+          protocol: 'wss',
+        },
+      ]),
+    },
+  });
   const admin = await signInAdmin(stack);
   dev = await staffClient(stack, admin, 'dev', 'Dee Dev');
   support = await staffClient(stack, admin, 'support', 'Sue Support');
@@ -318,10 +333,46 @@ describe('server operations and Move Links', () => {
     c.close();
   });
 
+  it('offers the deployments of its configuration, this one first, to dev only', async () => {
+    const listed = await dev.call('GET', '/api/engineering/deployments');
+    expect(listed.status).toBe(200);
+    expect(listed.json).toEqual({
+      deployments: [
+        {
+          label: 'this console',
+          webSocketHost: 'localhost:4181',
+          authHost: '',
+          protocol: 'wss',
+          current: true,
+        },
+        {
+          label: 'stage',
+          webSocketHost: 'stage.example:4181',
+          authHost: 'auth.stage.example',
+          protocol: 'wss',
+          current: false,
+        },
+      ],
+    });
+    expect((await support.call('GET', '/api/engineering/deployments')).status).toBe(403);
+  });
+
   it('moves a hub: it reconnects through the destination worker, as its presence and the channel list show', async () => {
     const hub = hubOf(2);
     const presence = stack.watch(subjects(stack.prefix).hubPresence(hub));
     const c = await WsClient.open(stack, dev);
+    // A destination no configuration lists is refused before anything reaches the hub.
+    const received = async () =>
+      ((await stack.simControl('state', { hubId: Number(hub) })) as { received: number }).received;
+    const before = await received();
+    expect(
+      await c.raw(hub, envelope(++tx, 'system', 'move', { server: 'elsewhere.example:4181' })),
+    ).toMatchObject({
+      outcome: 'refused',
+      statusCode: 400,
+      error: RAW_TEXT.unknownDestination('elsewhere.example:4181'),
+    });
+    expect(await received()).toBe(before);
     const moved = await c.raw(hub, envelope(++tx, 'system', 'move', { server: 'stage.example:4181' }));
     expect(moved).toMatchObject({ outcome: 'reply' });
     type P = { connected: boolean; workerId: string; reason: string };

@@ -88,6 +88,20 @@ export const HubActionResultSchema = transactionAnswer({
 export type HubActionResult = Static<typeof HubActionResultSchema>;
 
 export const AccountActionResultSchema = transactionAnswer({ success: Type.Boolean() });
+
+/** Whether a customer has a client (app, web, voice agent) connected now (seed 001 §2 user detail). */
+export const UserPresenceSchema = Type.Object({
+  userId: Type.String(),
+  connected: Type.Boolean(),
+  clients: Type.Array(
+    Type.Object({
+      clientId: Type.String(),
+      platform: Type.String({ description: 'app, web or agent' }),
+      at: Type.Number({ description: 'ms: when the client last said it was connected' }),
+    }),
+  ),
+});
+export type UserPresence = Static<typeof UserPresenceSchema>;
 export type AccountActionResult = Static<typeof AccountActionResultSchema>;
 
 export const HubCardSchema = Type.Object({
@@ -398,6 +412,18 @@ export const hubControlOperations = [
       ChannelRefreshSchema,
     ),
   ),
+  op({
+    id: 'hub-control.userPresence',
+    service: 'hub-control',
+    method: 'POST',
+    path: '/api/supportPlus/user-presence',
+    access: support,
+    summary:
+      "Whether each user has a client connected now, from the connection workers' presence announcements",
+    tags: ['hub-control'],
+    body: body({ userIds: Type.Array(Id('User id'), { minItems: 1, maxItems: 200 }) }),
+    response: Type.Object({ users: Type.Array(UserPresenceSchema) }),
+  }),
   op({
     id: 'hub-control.hub',
     service: 'hub-control',

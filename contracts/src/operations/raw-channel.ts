@@ -1,5 +1,26 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { RawSendBodySchema, RawSendResultSchema } from '../raw-channel.ts';
 import { op } from './types.ts';
+
+/** A deployment an operator lists (analytics spec §3 server config): label, hosts and protocol. */
+export const ListedDeploymentSchema = Type.Object(
+  {
+    label: Type.String({ minLength: 1, maxLength: 80 }),
+    webSocketHost: Type.String({
+      pattern: '^[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?$',
+      description: 'host:port its links connect to (a Move Links destination)',
+    }),
+    authHost: Type.String({ maxLength: 200, description: 'Its auth server; empty: the console' }),
+    protocol: Type.Union([Type.Literal('wss'), Type.Literal('ws')]),
+  },
+  { additionalProperties: false },
+);
+export const DeploymentListSchema = Type.Array(ListedDeploymentSchema, { maxItems: 50 });
+export const DeploymentSchema = Type.Composite([
+  ListedDeploymentSchema,
+  Type.Object({ current: Type.Boolean({ description: 'This console' }) }),
+]);
+export type Deployment = Static<typeof DeploymentSchema>;
 
 /**
  * The raw channel's one operation: the gateway forwards each checked raw message of an engineer's
@@ -18,5 +39,16 @@ export const rawChannelOperations = [
     tags: ['engineering'],
     body: RawSendBodySchema,
     response: RawSendResultSchema,
+  }),
+  op({
+    id: 'hub-control.deployments',
+    service: 'hub-control',
+    method: 'GET',
+    path: '/api/engineering/deployments',
+    access: ['dev'],
+    summary:
+      'The deployments this console knows (its configuration): the servers User Sockets and Move Links offer, and the only Move Links destinations accepted',
+    tags: ['engineering'],
+    response: Type.Object({ deployments: Type.Array(DeploymentSchema) }),
   }),
 ] as const;

@@ -44,6 +44,9 @@ import { hubInfoPlugin } from './hubs/hub-info.store.ts';
 import { hubMetricsPlugin } from './hubs/hub-metrics.ts';
 import { linksPlugin } from './hubs/links.client.ts';
 import { presencePlugin } from './hubs/presence.ts';
+import { userPresenceHandlers } from './hubs/user-presence.handlers.ts';
+import { userPresencePlugin } from './hubs/user-presence.ts';
+import { deploymentsPlugin } from './raw-channel/deployments.ts';
 import { rawChannelHandlers } from './raw-channel/raw-channel.handlers.ts';
 import { rawChannelPlugin } from './raw-channel/raw-channel.ts';
 import { rawServerOpsPlugin } from './raw-channel/raw-server-ops.ts';
@@ -77,6 +80,10 @@ export const hubControlApp = fp(
     await app.register(postgresPlugin, { url: config.DATABASE_URL, max: config.PG_POOL_MAX });
     await app.register(hubMetricsPlugin);
     await app.register(presencePlugin, { prefix: config.REDIS_PREFIX, ttlSeconds: config.PRESENCE_TTL_S });
+    await app.register(userPresencePlugin, {
+      prefix: config.REDIS_PREFIX,
+      ttlSeconds: config.PRESENCE_TTL_S,
+    });
     await app.register(channelsPlugin, { warmupSeconds: config.PRESENCE_REFRESH_S });
     await app.register(hubInfoPlugin, { prefix: config.REDIS_PREFIX, ttlSeconds: config.HUB_INFO_TTL_S });
     await app.register(linksPlugin, {
@@ -111,6 +118,7 @@ export const hubControlApp = fp(
     await app.register(timelinePlugin, { prefix: config.NATS_PREFIX });
 
     await app.register(rawServerOpsPlugin, { prefix: config.REDIS_PREFIX, instance });
+    await app.register(deploymentsPlugin, { config });
     await app.register(rawChannelPlugin);
 
     await registerOperations(app, {
@@ -132,6 +140,7 @@ export const hubControlApp = fp(
         ...backupActionHandlers(app),
         ...accountActionHandlers(app),
         ...hubCardHandlers(app),
+        ...userPresenceHandlers(app),
         ...channelListHandlers(app),
         ...gen1CommandHandlers(app),
         ...surveyLinksHandlers(app),

@@ -71,6 +71,19 @@ export const HubControlConfigSchema = Type.Composite([
       description:
         "Survey Links: a survey asks no hub after this long and answers; keep it under the gateway's REQUEST_TIMEOUT_MS",
     }),
+    DEPLOYMENT_LABEL: Type.String({
+      default: 'this console',
+      description: 'This deployment as the engineering consoles name it (User Sockets, Move Links)',
+    }),
+    DEPLOYMENT_HUB_HOST: Type.String({
+      default: 'localhost:4181',
+      description: "host:port this deployment's links connect to: a Move Links destination",
+    }),
+    OTHER_DEPLOYMENTS: Type.String({
+      default: '[]',
+      description:
+        'Other deployments an operator lists, as JSON: [{"label", "webSocketHost", "authHost", "protocol"}]. With this one, the only deployments the engineering consoles offer and the only Move Links destinations accepted',
+    }),
   }),
 ]);
 export type HubControlConfig = Static<typeof HubControlConfigSchema>;

@@ -31,17 +31,25 @@ export class BackupsRepository {
     await this.backups.createIndex({ linkId: 1, createdDate: -1 });
   }
 
+  /**
+   * Keeps a backup the hub reported, its `createdDate` stored as a date as the world's are: the
+   * Backups tab pages on it ('Get More' asks for those before a date), which a string never matches.
+   */
   async save(b: Backup): Promise<void> {
+    const stored = { ...b, createdDate: new Date(b.createdDate), updatedDate: new Date() };
     await this.backups.replaceOne(
       { backupId: b.backupId },
-      { ...b, updatedDate: new Date() },
-      { upsert: true },
+      stored as unknown as Backup & { updatedDate: Date },
+      {
+        upsert: true,
+      },
     );
   }
 
   /**
-   * The newest two backups on record per link, newest first. The world writes `createdDate` as a
-   * date and hub-control as an ISO string, so the order is settled here, not by the server's sort.
+   * The newest two backups on record per link, newest first. Records kept before hub-control
+   * stored `createdDate` as a date hold an ISO string, so the order is settled here, not by the
+   * server's sort.
    */
   async newestTwo(linkIds: number[]): Promise<Map<number, BackupSummary[]>> {
     const found: Backup[] = [];

@@ -139,6 +139,14 @@ export class RawChannel {
     message: HubMessage,
   ): Promise<RawSendResult> {
     if (message.direction !== 'request') throw new ApiError(400, RAW_TEXT.notRequest);
+    if (message.class === 'system' && message.operation === 'move') {
+      // Move Links: only to a deployment this console knows (its configuration), never a typed host.
+      for (const item of message.items) {
+        const server = String((item.payload as { server?: unknown } | undefined)?.server ?? '');
+        if (!this.app.deployments.some((d) => d.webSocketHost === server))
+          throw new ApiError(400, RAW_TEXT.unknownDestination(server));
+      }
+    }
     await this.app.hubActions.requireOnline(hubId, offlineMessage('a message'));
     const caller = callerOf(ctx);
     const trace = ctx.trace ?? { correlationId: randomUUID(), acceptedAt: Date.now() };

@@ -1,11 +1,18 @@
-import { Alert, Autocomplete, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { call } from '../api/call.ts';
 import { bound } from '../ui/bound.ts';
 import { request } from './templates.ts';
 import type { RawChannel } from './use-raw-channel.ts';
 
-/** Destination servers offered (spec §3 server presets: production, stage, dev and local). */
-export const MOVE_SERVERS = ['production:4181', 'stage:4181', 'dev:4181', 'localhost:4181'];
+/** The deployments this console knows, from its configuration (hub-control's DEPLOYMENT_* settings). */
+export const useDeployments = () =>
+  useQuery({
+    queryKey: ['engineering', 'deployments'],
+    queryFn: ({ signal }) => call('hub-control.deployments', { signal }),
+    staleTime: 10 * 60_000,
+  });
 
 /** Link ids typed comma separated: trimmed, empty ones dropped, repeats once. */
 export function linkIds(text: string): string[] {
@@ -19,36 +26,40 @@ export function linkIds(text: string): string[] {
   ];
 }
 
-const SERVER = /^[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?$/;
-
 /**
  * Move Links (spec §2): tells each link to switch to another server (a `system.move` request to the
- * hub); Send is disabled unless the channel is authenticated. The hub reconnects through that
- * worker, which its presence (and the live channel list) then shows.
+ * hub); Send is disabled unless the channel is authenticated. The destinations are the deployments
+ * this console knows (its configuration), never a typed host: hub-control refuses any other. The
+ * hub reconnects through that worker, which its presence (and the live channel list) then shows.
  */
 export function MoveLinksPanel({ channel, senderId }: { channel: RawChannel; senderId: string }) {
   const [ids, setIds] = useState('');
   const [server, setServer] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const deployments = useDeployments();
   const send = () => {
     const links = linkIds(ids);
     if (links.length === 0 || links.some((l) => !/^[0-9]{1,16}$/.test(l)))
       return setError('Enter link ids (numbers), comma separated.');
-    if (!SERVER.test(server.trim())) return setError('Choose a destination server or type one as host:port.');
+    if (!server) return setError('Choose a destination server.');
     setError(null);
-    for (const l of links) channel.send(l, request(senderId, 'system', 'move', { server: server.trim() }));
+    for (const l of links) channel.send(l, request(senderId, 'system', 'move', { server }));
   };
   return (
     <Stack gap="xs" role="group" aria-label="Move Links">
       <Group align="end" gap="xs">
         <TextInput label="Link ids" description="comma separated" {...bound(ids, setIds)} w={320} />
-        <Autocomplete
+        <Select
           label="Destination server"
-          description="from the list, or host:port"
-          data={MOVE_SERVERS}
-          value={server}
-          onChange={setServer}
-          w={220}
+          description="a deployment this console knows"
+          data={(deployments.data?.deployments ?? []).map((d) => ({
+            value: d.webSocketHost,
+            label: `${d.label} (${d.webSocketHost})`,
+          }))}
+          value={server || null}
+          onChange={(v) => setServer(v ?? '')}
+          allowDeselect={false}
+          w={280}
         />
         <Button onClick={send} disabled={!channel.authed}>
           Send

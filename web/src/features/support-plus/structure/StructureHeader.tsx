@@ -8,6 +8,7 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate, formatStamp } from '../../ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import { UserActions } from './UserActions.tsx';
+import { UserConnected } from './UserConnected.tsx';
 import { UserLinks } from './UserLinks.tsx';
 
 /** The V5 licence sentence of one user (seed 001 §8), or null when nothing needs saying. */
@@ -20,7 +21,12 @@ export function licenceNote(u: StructureUser, applied: StructureDetail['structur
 }
 
 const col = createColumnHelper<StructureUser>();
-const userColumns = (v5: StructureDetail['structure']['v5'], rootGroupId: string, empty: boolean) => [
+const userColumns = (
+  v5: StructureDetail['structure']['v5'],
+  rootGroupId: string,
+  empty: boolean,
+  userIds: string[],
+) => [
   col.accessor('email', {
     header: 'E-mail',
     cell: ({ row: { original: u } }) => (
@@ -47,6 +53,11 @@ const userColumns = (v5: StructureDetail['structure']['v5'], rootGroupId: string
     ),
   }),
   col.accessor('userId', { header: 'User id', enableSorting: false }),
+  col.display({
+    id: 'connected',
+    header: 'Connected',
+    cell: ({ row: { original: u } }) => <UserConnected userId={u.userId} userIds={userIds} />,
+  }),
   col.accessor((u) => u.levels.join(', '), { id: 'levels', header: 'Levels' }),
   col.accessor('structures', { header: 'Structures' }),
   col.accessor('createdDate', { header: 'Created', cell: (c) => formatDate(c.getValue()) }),
@@ -140,6 +151,7 @@ export function StructureHeader({ detail }: { detail: StructureDetail }) {
               s.v5,
               s.rootGroupId,
               detail.hubs.length === 0 && detail.devices.every((c) => c.devices.length === 0),
+              detail.users.map((u) => u.userId),
             )}
             rowKey={(u) => u.userId}
             empty="No user has access to this structure."

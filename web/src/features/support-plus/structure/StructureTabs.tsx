@@ -12,7 +12,7 @@ import { AccessRequestsTab } from './tabs/AccessRequestsTab.tsx';
 import { AgentTab } from './tabs/AgentTab.tsx';
 import { BackupsTab } from './tabs/BackupsTab.tsx';
 import { connsTab } from './tabs/ConnsTab.tsx';
-import { deviceStatusTab } from './tabs/DeviceStatusTab.tsx';
+import { DeviceStatusTab } from './tabs/DeviceStatusTab.tsx';
 import { firmwareQueueTab } from './tabs/FirmwareQueueTab.tsx';
 import { LogsTab } from './tabs/LogsTab.tsx';
 import { NotificationsTab } from './tabs/NotificationsTab.tsx';
@@ -57,7 +57,7 @@ const TABS: Record<StructureTab, { label: string; render: (d: StructureDetail) =
   logs: { label: 'Logs', render: (d) => <LogsTab rootGroupId={d.structure.rootGroupId} /> },
   fwq: pagedTab('FW Q', firmwareQueueTab),
   sareqs: { label: 'SA Reqs', render: (d) => <AccessRequestsTab rootGroupId={d.structure.rootGroupId} /> },
-  dstatus: pagedTab('D-Status', deviceStatusTab),
+  dstatus: { label: 'D-Status', render: (d) => <DeviceStatusTab detail={d} /> },
   timeline: { label: 'Timeline', render: (d) => <TimelineTab hubIds={d.hubs.map((h) => String(h.hubId))} /> },
 };
 

@@ -1,25 +1,99 @@
-import type { StructureDetail } from '@console/contracts';
-import { Badge, Button, Group, Modal, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import type { Backup, StructureDetail } from '@console/contracts';
+import {
+  Badge,
+  Button,
+  type ButtonProps,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { call } from '../../../api/call.ts';
 import { errorMessage } from '../../../api/client.ts';
+import { DetailsModal } from '../../../ui/DetailsModal.tsx';
 import { JsonViewer } from '../../../ui/JsonViewer.tsx';
 import { RowButton } from '../../../ui/RowButton.tsx';
 import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
 import { useWatchedAction } from '../../../waterfall/use-watched-action.ts';
 import { Waterfall } from '../../../waterfall/Waterfall.tsx';
 import { runHubAction } from '../../hub/hub-queries.ts';
-import { accessor, custom, stamp, text } from './columns.tsx';
+import { custom, stamp, text } from './columns.tsx';
+import { onlyItem } from './hub-item.ts';
 import { PagedTable } from './PagedTable.tsx';
 import type { Row } from './tab-pages.ts';
 
 const RESTORE_WORDS = 'restore link';
-const count = (key: string, header: string) => text(`summary.${key}`, header);
+/** How many of the listed backups have their link's copy fetched at once (seed 001 §9). */
+export const AUTO_LOADED_BACKUPS = 15;
+/** How long a backup's details fetched from its link are kept (seed 001 §4). */
+export const BACKUP_DETAILS_MS = 10 * 60_000;
+
+/** One backup as its link holds it now (getBackup), kept 10 minutes. */
+const linkCopy = (r: Row, enabled = true) =>
+  queryOptions({
+    queryKey: ['backup', String(r.backupId)],
+    queryFn: async () =>
+      onlyItem(
+        await call('hub-control.getBackup', {
+          body: { backupId: String(r.backupId), linkId: r.linkId as number | undefined },
+        }),
+      ).payload as Backup,
+    staleTime: BACKUP_DETAILS_MS,
+    gcTime: BACKUP_DETAILS_MS,
+    retry: false,
+    enabled,
+  });
+
+/** The link's copy of a listed backup: fetched at once for the first 15, on 'Load' for the others. */
+function LinkCopy({ row, auto }: { row: Row; auto: boolean }) {
+  const [asked, setAsked] = useState(auto);
+  const q = useQuery(linkCopy(row, asked));
+  if (!asked)
+    return (
+      <RowButton variant="subtle" onClick={() => setAsked(true)}>
+        Load
+      </RowButton>
+    );
+  if (q.isPending) return <Text size="xs">loading…</Text>;
+  if (q.isError) return <Text size="xs" c="red">{`failed: ${errorMessage(q.error)}`}</Text>;
+  return (
+    <Text size="xs" c="teal">
+      loaded
+    </Text>
+  );
+}
+
+/** A value of the link's copy once fetched, the stored record's until then. */
+function FromLink({ row, pick }: { row: Row; pick: (b: Backup) => unknown }) {
+  const q = useQuery(linkCopy(row, false));
+  return <>{String(pick(q.data ?? (row as unknown as Backup)) ?? '')}</>;
+}
+
+/** A column of one button per row, named as its header, that hands the row to `onRow`. */
+const buttonColumn = (name: string, onRow: (r: Row) => void, look: ButtonProps) =>
+  custom({
+    id: name.toLowerCase(),
+    header: name,
+    cell: (c) => (
+      <RowButton {...look} onClick={() => onRow(c.row.original)}>
+        {name}
+      </RowButton>
+    ),
+  });
+
+const count = (key: keyof Backup['summary'], header: string) =>
+  custom({ id: key, header, cell: (c) => <FromLink row={c.row.original} pick={(b) => b.summary?.[key]} /> });
 
 /**
- * Backups (seed 001 §2): the structure's links, 'Show Hub Record', 'Backup Now'; a table of
- * backups, 10 a page with 'Get More', each restorable (typed 'restore link') and keepable.
+ * Backups (seed 001 §2, §4, §9): the structure's links, 'Show Hub Record', 'Backup Now'; a table of
+ * backups, 10 a page with 'Get More', each restorable (typed 'restore link') and keepable. The
+ * first 15 listed have their link's copy fetched (getBackup) at once, the others on 'Load';
+ * Details opens the link's copy; each copy is kept 10 minutes.
  */
 export function BackupsTab({ detail }: { detail: StructureDetail }) {
   const hubs = detail.hubs;
@@ -41,10 +115,13 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
       void client.invalidateQueries({
         queryKey: ['support-plus', 'tab', '/api/supportPlus/socket/listBackups'],
       });
+      void client.invalidateQueries({ queryKey: ['backup'] });
     },
     onError: (e) => notifications.show({ color: 'red', message: `failed: ${errorMessage(e)}` }),
   });
   const [keeping, setKeeping] = useState<Row | null>(null);
+  const [open, setOpen] = useState<Row | null>(null);
+  const details = useQuery(linkCopy(open ?? {}, open !== null));
   const columns = [
     stamp('createdDate', 'Created'),
     text('reason', 'Reason'),
@@ -54,16 +131,18 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
     count('rooms', 'Rooms'),
     count('featureSets', 'Feature sets'),
     count('automationSets', 'Automation sets'),
+    buttonColumn('Restore', setRestoring, { color: 'orange' }),
     custom({
-      id: 'restore',
-      header: 'Restore',
-      cell: (c) => (
-        <RowButton color="orange" onClick={() => setRestoring(c.row.original)}>
-          Restore
-        </RowButton>
-      ),
+      id: 'restores',
+      header: 'Restores',
+      cell: (c) => <FromLink row={c.row.original} pick={(b) => b.restores ?? 0} />,
     }),
-    accessor((r) => Number(r.restores ?? 0), { id: 'restores', header: 'Restores' }),
+    custom({
+      id: 'linkCopy',
+      header: "Link's copy",
+      cell: (c) => <LinkCopy row={c.row.original} auto={c.row.index < AUTO_LOADED_BACKUPS} />,
+    }),
+    buttonColumn('Details', setOpen, { variant: 'subtle' }),
     custom({
       id: 'keep',
       header: 'Keep',
@@ -107,8 +186,14 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
         path="/api/supportPlus/socket/listBackups"
         body={{ rootGroupId: detail.structure.rootGroupId, linkId: Number(link) }}
         columns={columns}
-        details="Backup"
       />
+      <DetailsModal title="Backup" value={open ? (details.data ?? open) : null} onClose={() => setOpen(null)}>
+        {details.isPending && <Text size="sm">Fetching the link's copy…</Text>}
+        {details.isError && (
+          <Text size="sm" c="red">{`failed: ${errorMessage(details.error)}; the stored record:`}</Text>
+        )}
+        {details.isSuccess && <Text size="sm">The link's copy (kept 10 minutes).</Text>}
+      </DetailsModal>
       <Modal opened={keeping !== null} onClose={() => setKeeping(null)} title="Keep this backup?" centered>
         <Text size="sm">A kept backup is never removed.</Text>
         <Group justify="flex-end" mt="md">
