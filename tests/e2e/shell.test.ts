@@ -95,7 +95,21 @@ describe('the shell', () => {
     await admin.getByText('DB: test').waitFor();
     await admin.getByText('This console is connected to a test database.').waitFor();
     await admin.getByRole('button', { name: 'Change' }).click();
-    await admin.getByRole('dialog', { name: 'Change database' }).waitFor();
+    const change = admin.getByRole('dialog', { name: 'Change database' });
+    await change.waitFor();
+    // The databases this stack's services were given: server and name, never a password.
+    const dbs = change.getByRole('list', { name: 'Connected databases' }).getByRole('listitem');
+    const pg = new URL(stack.world.url);
+    const mongo = new URL(stack.mongo.url);
+    expect(await dbs.filter({ hasText: 'Postgres' }).textContent()).toContain(
+      `database ${pg.pathname.slice(1)} on ${pg.host}`,
+    );
+    expect(await dbs.filter({ hasText: 'MongoDB' }).textContent()).toContain(
+      `database ${mongo.pathname.slice(1)} on ${mongo.host.split(',')[0]}`,
+    );
+    if (pg.password) expect(await change.textContent()).not.toContain(pg.password);
+    await change.getByText('Switching from the console: not allowed by this deployment.').waitFor();
+    await change.getByText(/change those settings for every service and restart them/).waitFor();
 
     const support = await newPage();
     await signInPage(support, stack, sue);

@@ -7,6 +7,17 @@ export const ConnectedDbSchema = Type.Object({
     description: "'test' when the customer data is a generated world (or the deployment says so)",
   }),
   reason: Type.String({ description: 'Why: the setting, or what the database holds' }),
+  databases: Type.Array(
+    Type.Object({
+      store: Type.String({ description: "'Postgres' or 'MongoDB'" }),
+      holds: Type.String({ description: 'What the console keeps there' }),
+      server: Type.String({ description: 'host:port, without credentials' }),
+      database: Type.String(),
+    }),
+    { description: 'The databases the console reads, as this service is connected to them' },
+  ),
+  switchable: Type.Boolean({ description: 'Whether this deployment lets the console switch database' }),
+  how: Type.String({ description: 'How the database is switched in this deployment' }),
 });
 export type ConnectedDb = Static<typeof ConnectedDbSchema>;
 

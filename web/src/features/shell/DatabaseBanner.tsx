@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useMaybeCurrentUser } from '../auth/use-current-user.ts';
@@ -21,7 +21,10 @@ export function DatabaseIndicator() {
   );
 }
 
-/** When the console reads a test database, a banner says so, with Change (admins only). */
+/**
+ * When the console reads a test database, a banner says so, with Change (admins only): the
+ * connected databases (server and name, never credentials) and how this deployment switches them.
+ */
 export function DatabaseBanner() {
   const { data } = useConnectedDb();
   const [open, setOpen] = useState(false);
@@ -38,11 +41,19 @@ export function DatabaseBanner() {
       </Alert>
       <Modal opened={open} onClose={() => setOpen(false)} title="Change database">
         <Stack gap="sm">
-          <Text size="sm">
-            The database is the deployment's: the services read the one in their DATABASE_URL and MONGO_URL,
-            and CONNECTED_DB (test, live or auto) names it for this banner. Change them where the console is
-            deployed and restart the services; the banner follows on the next load.
-          </Text>
+          <List size="sm" aria-label="Connected databases">
+            {data.databases.map((d) => (
+              <List.Item key={d.store}>
+                {d.store}: database {d.database} on {d.server} ({d.holds})
+              </List.Item>
+            ))}
+          </List>
+          <Text size="sm">{data.how}</Text>
+          {!data.switchable && (
+            <Text size="sm" fw={600}>
+              Switching from the console: not allowed by this deployment.
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
               Close
