@@ -31,9 +31,11 @@ export function infra(): Record<string, string> {
 
 /**
  * CPU seconds and RSS of a process, from /proc; `fileMb` is the part of the RSS that is mapped
- * files (the executable's own pages, mostly), the rest is the process's own memory.
+ * files (the executable's own pages, mostly), the rest is the process's own memory. `pssMb` counts
+ * each page shared with other processes (node's executable, with every other Node process on the
+ * machine) as its share only: lower than the RSS by however many processes share those pages.
  */
-export function usage(pid: number): { cpu: number; rssMb: number; fileMb: number } {
+export function usage(pid: number): { cpu: number; rssMb: number; fileMb: number; pssMb: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
@@ -41,7 +43,18 @@ export function usage(pid: number): { cpu: number; rssMb: number; fileMb: number
     cpu: (Number(stat[11]) + Number(stat[12])) / 100,
     rssMb: kb('VmRSS') / 1024,
     fileMb: kb('RssFile') / 1024,
+    pssMb: pssKb(pid) / 1024,
   };
+}
+
+function pssKb(pid: number): number {
+  try {
+    return Number(
+      /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? Number.NaN,
+    );
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** The V8 heap and external memory of a Node service, from its `/metrics` (prom-client's process metrics). */

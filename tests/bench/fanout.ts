@@ -65,6 +65,9 @@ interface Memory {
   /** Of the idle and peak RSS, the mapped files (the executable's pages). */
   idleFileMb: number;
   peakFileMb: number;
+  /** The same readings as PSS (shared pages split among the processes that map them). */
+  idlePssMb: number;
+  peakPssMb: number;
   /** A Node server's V8 heap (its old space) and external memory when its RSS peaked. */
   peakNode?: Awaited<ReturnType<typeof nodeMemory>>;
 }
@@ -135,6 +138,8 @@ async function ladder(t: Target): Promise<Row[]> {
     connectedMb: usage(t.pids.server).rssMb,
     peakMb: 0,
     peakFileMb: 0,
+    idlePssMb: idle.pssMb,
+    peakPssMb: 0,
   };
   memory[t.name] = mem;
   const seq = { n: 0 };
@@ -172,7 +177,7 @@ async function ladder(t: Target): Promise<Row[]> {
     rows.push(row);
     if (row.rssMb > mem.peakMb) {
       mem.peakMb = row.rssMb;
-      mem.peakFileMb = usage(t.pids.server).fileMb;
+      ({ fileMb: mem.peakFileMb, pssMb: mem.peakPssMb } = usage(t.pids.server));
       if (t.metricsUrl) mem.peakNode = await nodeMemory(t.metricsUrl);
     }
     console.log(`  ${t.name.padEnd(10)} ${fmt(row)}`);
@@ -285,7 +290,9 @@ if (mf && mc)
   console.log(
     `  fanout / centrifuge: idle ${(mf.idleMb / mc.idleMb).toFixed(2)}×, peak ${(mf.peakMb / mc.peakMb).toFixed(2)}×` +
       `; without mapped files: idle ${((mf.idleMb - mf.idleFileMb) / (mc.idleMb - mc.idleFileMb)).toFixed(2)}×, ` +
-      `peak ${((mf.peakMb - mf.peakFileMb) / (mc.peakMb - mc.peakFileMb)).toFixed(2)}×`,
+      `peak ${((mf.peakMb - mf.peakFileMb) / (mc.peakMb - mc.peakFileMb)).toFixed(2)}×` +
+      `; PSS: fanout idle ${mb(mf.idlePssMb)}, peak ${mb(mf.peakPssMb)}, centrifuge idle ${mb(mc.idlePssMb)}, peak ${mb(mc.peakPssMb)}` +
+      ` (${(mf.idlePssMb / mc.idlePssMb).toFixed(2)}×, ${(mf.peakPssMb / mc.peakPssMb).toFixed(2)}×)`,
   );
 // CPU per delivered event at the highest step both passed (server + its broker), in microseconds.
 const c = best(results.centrifuge);
