@@ -3,9 +3,10 @@
  * and gateway processes and a small generated world: a datauser signs in, searches products, gets
  * the feature types of the Dimmer (L21), picks dimLevel, runs, sees the run's progress and then its
  * stats, exceptions and sampled values (equal to what `feature_history` holds), and the CSV arrives
- * in the captured mailbox. Another role is refused by the server.
+ * in the captured mailbox. Another role is refused by the server. Get Stats for active links runs over
+ * the features of links active in the last days only.
  */
-import type { FeatureDataResult } from '@console/contracts';
+import { type FeatureDataResult, parseDeviceId } from '@console/contracts';
 import { natsAuth } from '@console/kit';
 import { mailedCsv, operationClient } from '@console/kit/testing';
 import { connect } from '@nats-io/transport-node';
@@ -261,4 +262,48 @@ describe('/linkplus-data', () => {
         new RegExp(`State: idle.*The latest run ended: Cancelled by ${dana.email.replace('.', '\\.')}`),
       );
   });
+
+  it('Get Stats for active links: only features on links active in the last days are examined', async () => {
+    // One link active today, every other link last seen 100 days ago.
+    const hubs = stack.mongo.db.collection('hubs');
+    const active = parseDeviceId(sampled)?.linkId as number;
+    await hubs.updateMany({}, { $set: { updatedDate: new Date(Date.now() - 100 * 86_400_000) } });
+    await hubs.updateOne({ hubId: active }, { $set: { updatedDate: new Date() } });
+    let onActive = 0;
+    let all = 0;
+    for (const p of await stack.mongo.db.collection('products').find({ productCode: 'L21' }).toArray()) {
+      const s = await stack.mongo.db.collection('structures').findOne({ rootGroupId: p.rootGroupId });
+      const features = (s?.features ?? {}) as Record<string, { attributes: { type: string } }>;
+      const dims = (p.featureIds as string[]).filter((id) => features[id]?.attributes.type === 'dimLevel');
+      all += dims.length;
+      if (p.linkId === active) onActive += dims.length;
+    }
+    expect(onActive).toBeGreaterThan(0);
+    expect(all).toBeGreaterThan(onActive);
+
+    const page = await openL21FeatureTypes();
+    await page.getByRole('checkbox', { name: /^L21 dimLevel \(\d+\)$/ }).check();
+    await page.getByLabel('Max Features').fill('200');
+    await page.getByLabel('Active links in the last days').fill('7');
+    const asked = page.waitForRequest((r) => r.url().endsWith('/runFeatureDataByProduct'));
+    await page.getByRole('button', { name: 'Get Stats' }).click();
+    expect((await asked).postDataJSON().options).toMatchObject({ activeDays: 7, maxFeatures: 200 });
+    const state = page.getByLabel('Run state');
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toMatch(/State: running/);
+    await expect.poll(() => state.textContent(), { timeout: 120_000 }).toMatch(/State: idle · last ran /);
+    const res = (await (
+      await page.request.get(`${stack.url}/api/linkplus-products/getFeatureDataByProductResult`)
+    ).json()) as FeatureDataResult;
+    expect(res.result?.stats[0]).toMatchObject({
+      productCode: 'L21',
+      featureType: 'dimLevel',
+      featuresExamined: onActive,
+      links: 1,
+    });
+    await expect
+      .poll(() => page.getByLabel('Feature data stats').getByRole('row').nth(1).textContent(), {
+        timeout: 10_000,
+      })
+      .toMatch(new RegExp(`^L21dimLevel${onActive}1`));
+  }, 180_000);
 });
