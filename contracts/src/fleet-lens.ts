@@ -70,6 +70,11 @@ export interface FleetCounts {
   shed: number;
   /** Samples sent per second at most. */
   sampleBudget: number;
+  /**
+   * How far behind the stream evaluation is (ms since the latest message read was stored): when
+   * the load is more than the fan-out can evaluate, the lens falls behind rather than skip any.
+   */
+  lagMs: number;
   /** The look-back: stream sequences read of those to read; null without one. */
   history: { read: number; of: number; done: boolean } | null;
   topHubs: FleetTopHub[];

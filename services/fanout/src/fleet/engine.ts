@@ -1,10 +1,9 @@
 import type { FleetQuery, Subjects } from '@console/contracts';
 import type { Program } from '@console/kit/cel';
-import type { Msg, Subscription } from '@nats-io/nats-core';
+import { DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import type { FastifyBaseLogger } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import type { StreamAccess } from '../live/sources/jetstream.ts';
-import { republishHeaders } from '../live/sources/republish-headers.ts';
 import { compileFleetExpression, type FleetLimits, parseEvent } from './compile.ts';
 import { FleetRun } from './run.ts';
 
@@ -21,17 +20,22 @@ export interface FleetDeps {
 }
 
 /**
- * The fleet lens's one pass over the hub stream: a single subscription on the stream's
- * re-publication of every hub message (`live.hub.*.msg.>`, each with its stream sequence), open
- * while at least one query runs. Each message is parsed once and offered to every running query,
- * whose expression was compiled once when it started (`FleetRun`).
+ * The fleet lens's one pass over the hub stream: a single ordered consumer of every hub message
+ * (`hub.*.msg.>` from the stream, each with its stream sequence), open while at least one query
+ * runs. Each message is parsed once and offered to every running query, whose expression was
+ * compiled once when it started (`FleetRun`). The consumer is pulled, so when evaluation cannot
+ * keep up the lens falls behind the stream (said on screen as its lag) and loses nothing: counts
+ * stay exact, and no slow subscription can cost the fan-out its broker connection.
  */
 export class FleetEngine {
   private readonly runs = new Set<FleetRun>();
-  private sub: Subscription | null = null;
+  private reading: Promise<{ close(): Promise<unknown> }> | null = null;
   /** Messages seen and the time spent offering them, since start (for the bench and metrics). */
   messages = 0;
   busyMs = 0;
+  /** When the latest message read was stored (ms): how far behind the stream the lens is. */
+  lastStoredAt = 0;
+  private generation = 0;
 
   readonly deps: FleetDeps;
 
@@ -41,6 +45,11 @@ export class FleetEngine {
 
   get running(): number {
     return this.runs.size;
+  }
+
+  /** How far behind the stream the lens is (ms): 0 when it has read everything stored. */
+  lagMs(): number {
+    return this.lastStoredAt === 0 ? 0 : Math.max(0, Date.now() - this.lastStoredAt);
   }
 
   /** Why one more query may not start here, or null. */
@@ -57,34 +66,53 @@ export class FleetEngine {
     return new FleetRun(this, compiled.program as Program, query, this.deps.log);
   }
 
-  attach(run: FleetRun) {
+  /** Adds a query; resolves once the stream is being read, so what is stored from then on reaches it. */
+  async attach(run: FleetRun): Promise<void> {
     this.runs.add(run);
-    const { access, subjects, log } = this.deps;
-    this.sub ??= access.nc.subscribe(access.liveSubject(subjects.hubMsgAny()), {
-      callback: (err, m) => {
-        if (err) return log.warn({ err }, 'fleet lens subscription failed');
-        this.offer(m);
-      },
-    });
+    this.reading ??= this.read();
+    await this.reading;
   }
 
   detach(run: FleetRun) {
     this.runs.delete(run);
-    if (this.runs.size === 0 && this.sub) {
-      this.sub.unsubscribe();
-      this.sub = null;
+    if (this.runs.size === 0 && this.reading) {
+      const reading = this.reading;
+      this.reading = null;
+      this.generation += 1;
+      this.lastStoredAt = 0;
+      void reading.then((r) => r.close()).catch(() => undefined);
     }
   }
 
-  private offer(m: Msg) {
-    const h = republishHeaders(m);
-    const seq = Number(h?.sequence);
-    const subject = h?.subject;
-    if (!subject || !Number.isSafeInteger(seq)) return;
+  private async read() {
+    const { access, subjects, log } = this.deps;
+    const generation = ++this.generation;
+    const consumer = await access.js.consumers.get(access.stream, {
+      filter_subjects: [subjects.hubMsgAny()],
+      deliver_policy: DeliverPolicy.New,
+    });
+    const messages = await consumer.consume({ max_messages: 2000 });
+    void (async () => {
+      for await (const m of messages) {
+        if (generation !== this.generation) break;
+        this.offer(m);
+      }
+    })().catch((err: Error) => log.warn({ err }, 'fleet lens stopped reading the stream'));
+    return {
+      close: async () => {
+        await messages.close();
+        await consumer.delete().catch(() => false);
+      },
+    };
+  }
+
+  private offer(m: JsMsg) {
     const started = performance.now();
     const event = parseEvent(m.data);
-    for (const run of this.runs) run.offer(seq, subject, m.data, event, false);
+    const seq = m.seq;
+    for (const run of this.runs) run.offer(seq, m.subject, m.data, event, false);
     this.messages += 1;
+    this.lastStoredAt = Math.round(m.info.timestampNanos / 1e6);
     this.busyMs += performance.now() - started;
   }
 }

@@ -69,10 +69,9 @@ export class FleetRun implements Source {
 
   async start(h: SourceHandlers) {
     this.handlers = h;
-    const { nc, jsm, stream } = this.engine.deps.access;
-    this.engine.attach(this);
-    // The server has our interest before we ask where the stream stands.
-    await nc.flush();
+    const { jsm, stream } = this.engine.deps.access;
+    // The stream is being read before we ask where it stands: nothing stored after that is missed.
+    await this.engine.attach(this);
     const info = await jsm.streams.info(stream);
     this.streamEpoch = epochOf(info);
     const last = info.state.last_seq;
@@ -195,6 +194,7 @@ export class FleetRun implements Source {
       shed: this.shed,
       sampleBudget: this.engine.deps.opts.samplesPerSecond,
       history: this.history ? { ...this.history } : null,
+      lagMs: this.engine.lagMs(),
       topHubs: this.top(),
     };
     this.offset += 1;
