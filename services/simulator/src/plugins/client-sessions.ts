@@ -33,7 +33,14 @@ export class ClientSessions {
     nc: NatsConnection,
     subjects: Subjects,
     rnd: Random,
-    opts: { count: number; seed: number; meanStayMs: number; refreshMs: number },
+    opts: {
+      count: number;
+      seed: number;
+      meanStayMs: number;
+      refreshMs: number;
+      /** The customers the sessions belong to (the world's); made-up ids when none are given. */
+      userIds?: readonly string[];
+    },
   ) {
     this.nc = nc;
     this.subjects = subjects;
@@ -42,7 +49,9 @@ export class ClientSessions {
     this.refreshMs = opts.refreshMs;
     this.sessions = Array.from({ length: opts.count }, (_, i) => ({
       clientId: `sim-${opts.seed}-${i}`,
-      userId: `sim-user-${opts.seed}-${i % Math.max(1, Math.ceil(opts.count / 2))}`,
+      userId: opts.userIds?.length
+        ? (opts.userIds[i % opts.userIds.length] as string)
+        : `sim-user-${opts.seed}-${i % Math.max(1, Math.ceil(opts.count / 2))}`,
       platform: CLIENT_PLATFORMS_LIVE[i % CLIENT_PLATFORMS_LIVE.length] as ClientPlatform,
       connected: false,
       saidAt: 0,

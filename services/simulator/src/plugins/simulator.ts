@@ -96,6 +96,8 @@ export const simulatorPlugin = fp(
       seed: config.SIM_SEED,
       meanStayMs: config.SIM_CLIENT_STAY_S * 1000,
       refreshMs: config.SIM_PRESENCE_REFRESH_S * 1000,
+      // FLEET=world: the running hubs' owners, so the user detail's connected state is the world's.
+      userIds: (all as { customers?: string[] }).customers ?? [],
     });
     const rates: SimRates = {
       eventsPerHubPerMin: config.SIM_EVENTS_PER_HUB_PER_MIN,

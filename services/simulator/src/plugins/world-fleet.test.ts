@@ -1,3 +1,4 @@
+import { hubsOf } from '@console/world';
 import { describe, expect, it } from 'vitest';
 import { worldFleet } from './world-fleet.ts';
 
@@ -15,5 +16,13 @@ describe('the world fleet', () => {
 
   it('caps the hubs it runs', () => {
     expect(worldFleet({ seed: 3, customers: 60, hubs: 2, wfls: 0, hosts: 0 }).hubs).toHaveLength(2);
+  });
+
+  it("names the running hubs' owners as the customers whose clients come and go", () => {
+    const fleet = worldFleet({ seed: 3, customers: 60, hubs: 4, wfls: 0, hosts: 0 });
+    const owners = new Map<number, string>();
+    for (const g of hubsOf({ seed: 3, customers: 60 })) owners.set(g.hub.hubId, g.owner.userId);
+    expect(fleet.customers).toEqual([...new Set(fleet.hubs.map((h) => owners.get(h.hubId)))]);
+    expect(fleet.customers.length).toBeGreaterThan(0);
   });
 });
