@@ -101,6 +101,8 @@ describe('a running fleet query', () => {
     ]);
     expect(last.topHubs[0]?.lastSeq).toBeGreaterThan(0);
     expect(last.streamEpoch).not.toBe('');
+    // Everything stored was read: the lens is not behind.
+    expect(last.lagMs).toBe(0);
     expect(last.sampled + last.shed).toBe(20);
     expect(last.shed).toBeGreaterThan(0);
     expect(samples(c, 'fleet:errors')).toHaveLength(last.sampled);

@@ -47,9 +47,12 @@ export class FleetEngine {
     return this.runs.size;
   }
 
-  /** How far behind the stream the lens is (ms): 0 when it has read everything stored. */
+  /** Messages stored after the latest one read (the consumer's pending count then). */
+  private pending = 0;
+
+  /** How far behind the stream the lens is (ms): 0 when it had read everything stored. */
   lagMs(): number {
-    return this.lastStoredAt === 0 ? 0 : Math.max(0, Date.now() - this.lastStoredAt);
+    return this.pending === 0 || this.lastStoredAt === 0 ? 0 : Math.max(0, Date.now() - this.lastStoredAt);
   }
 
   /** Why one more query may not start here, or null. */
@@ -112,7 +115,9 @@ export class FleetEngine {
     const seq = m.seq;
     for (const run of this.runs) run.offer(seq, m.subject, m.data, event, false);
     this.messages += 1;
-    this.lastStoredAt = Math.round(m.info.timestampNanos / 1e6);
+    const info = m.info;
+    this.lastStoredAt = Math.round(info.timestampNanos / 1e6);
+    this.pending = info.pending;
     this.busyMs += performance.now() - started;
   }
 }
