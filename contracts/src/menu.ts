@@ -58,6 +58,8 @@ export const MENU: readonly MenuArea[] = [
         path: '/new-user-track',
         access: supportDevAdmin,
       },
+      // Issue 33: one expression over every hub's messages (not in the analytics specification's table).
+      { state: 'fleet', label: 'Fleet Lens', path: '/supportPlus/fleet', access: supportDevAdmin },
     ],
   },
   {
