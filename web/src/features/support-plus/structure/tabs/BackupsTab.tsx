@@ -21,7 +21,7 @@ import { RowButton } from '../../../ui/RowButton.tsx';
 import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
 import { useWatchedAction } from '../../../waterfall/use-watched-action.ts';
 import { Waterfall } from '../../../waterfall/Waterfall.tsx';
-import { runHubAction } from '../../hub/hub-queries.ts';
+import { type HubRun, hubRun, sendHubRun } from '../../hub/hub-queries.ts';
 import { custom, stamp, text } from './columns.tsx';
 import { onlyItem } from './hub-item.ts';
 import { PagedTable } from './PagedTable.tsx';
@@ -33,6 +33,13 @@ export const AUTO_LOADED_BACKUPS = 15;
 /** How long a backup's details fetched from its link are kept (seed 001 §4). */
 export const BACKUP_DETAILS_MS = 10 * 60_000;
 
+/** Which backup a listed row is, as the backup actions name it. */
+const backupOf = (r: Row) => ({
+  backupId: String(r.backupId),
+  deviceId: String(r.deviceId),
+  ...(typeof r.linkId === 'number' ? { linkId: r.linkId } : {}),
+});
+
 /** One backup as its link holds it now (getBackup), kept 10 minutes. */
 const linkCopy = (r: Row, enabled = true) =>
   queryOptions({
@@ -40,7 +47,10 @@ const linkCopy = (r: Row, enabled = true) =>
     queryFn: async () =>
       onlyItem(
         await call('hub-control.getBackup', {
-          body: { backupId: String(r.backupId), linkId: r.linkId as number | undefined },
+          body: {
+            backupId: String(r.backupId),
+            ...(typeof r.linkId === 'number' ? { linkId: r.linkId } : {}),
+          },
         }),
       ).payload as Backup,
     staleTime: BACKUP_DETAILS_MS,
@@ -105,15 +115,14 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
   // The command waterfall of the last backup, restore or keep run from this tab.
   const { watching, sending } = useWatchedAction();
   const action = useMutation({
-    mutationFn: ({ path, body }: { path: string; body: Record<string, unknown> }) =>
-      runHubAction(path, body, sending()),
+    mutationFn: (run: HubRun) => sendHubRun(run, sending()),
     onSuccess: (r) => {
       notifications.show({
         color: r.success ? 'teal' : 'red',
         message: `${r.action}: ${r.success ? 'done' : 'failed'}`,
       });
       void client.invalidateQueries({
-        queryKey: ['support-plus', 'tab', '/api/supportPlus/socket/listBackups'],
+        queryKey: ['support-plus', 'tab', 'search.backups'],
       });
       void client.invalidateQueries({ queryKey: ['backup'] });
     },
@@ -174,7 +183,7 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
         <Button
           size="xs"
           loading={action.isPending}
-          onClick={() => action.mutate({ path: 'backup', body: { linkId: Number(link) } })}
+          onClick={() => action.mutate(hubRun('hub-control.backup', { linkId: Number(link) }))}
         >
           Backup Now
         </Button>
@@ -183,7 +192,7 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
       {watching && <Waterfall key={watching} correlationId={watching} />}
       <PagedTable
         label="Backups"
-        path="/api/supportPlus/socket/listBackups"
+        operation="search.backups"
         body={{ rootGroupId: detail.structure.rootGroupId, linkId: Number(link) }}
         columns={columns}
       />
@@ -204,10 +213,7 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
             onClick={() => {
               const r = keeping as Row;
               setKeeping(null);
-              action.mutate({
-                path: 'updateBackup',
-                body: { backupId: r.backupId, deviceId: r.deviceId, keep: true, linkId: r.linkId },
-              });
+              action.mutate(hubRun('hub-control.updateBackup', { ...backupOf(r), keep: true }));
             }}
           >
             Keep
@@ -225,10 +231,7 @@ export function BackupsTab({ detail }: { detail: StructureDetail }) {
         onConfirm={(typed) => {
           const r = restoring as Row;
           setRestoring(null);
-          action.mutate({
-            path: 'backupRestore',
-            body: { backupId: r.backupId, deviceId: r.deviceId, linkId: r.linkId, confirmation: typed },
-          });
+          action.mutate(hubRun('hub-control.backupRestore', { ...backupOf(r), confirmation: typed }));
         }}
       >
         <Text size="sm">The link's structure is replaced by the backup's.</Text>

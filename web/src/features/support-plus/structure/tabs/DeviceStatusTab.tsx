@@ -134,7 +134,7 @@ export function DeviceStatusTab({ detail }: { detail: StructureDetail }) {
       <StatusNow detail={detail} />
       <PagedTable
         label="Device status"
-        path="/api/supportPlus/datamonitor/device-status"
+        operation="search.deviceStatus"
         body={{ rootGroupId: detail.structure.rootGroupId }}
         dateField="timestamp"
         columns={columns}
