@@ -11,7 +11,7 @@ import { subjects } from '@console/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInPage, useChromium } from '../support/browser.ts';
-import { type HubStack, startHubStack } from '../support/hub-stack.ts';
+import { type HubStack, STAGE_DEPLOYMENT_ENV, startHubStack } from '../support/hub-stack.ts';
 import { enrolStaff, signInAdmin } from '../support/people.ts';
 
 let stack: HubStack;
@@ -22,18 +22,8 @@ beforeAll(async () => {
   stack = await startHubStack({
     hubs: 1,
     seed: 22,
-    env: {
-      HUB_TIMEOUT_MS: '3000',
-      // One other deployment an operator lists: Move Links offers it beside this one.
-      OTHER_DEPLOYMENTS: JSON.stringify([
-        {
-          label: 'stage',
-          webSocketHost: 'stage.example:4181',
-          authHost: 'auth.stage.example',
-          protocol: 'wss',
-        },
-      ]),
-    },
+    // One other deployment an operator lists: Move Links offers it beside this one.
+    env: { HUB_TIMEOUT_MS: '3000', ...STAGE_DEPLOYMENT_ENV },
   });
   const admin = await signInAdmin(stack);
   await enrolStaff(stack, admin, 'dev', dev);

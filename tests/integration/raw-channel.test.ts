@@ -7,7 +7,12 @@ import { COLLECTIONS, RAW_LIMITS, RAW_TEXT, type RawChannelAudit, subjects } fro
 import { failure, operationClient, storedAuditEvents, testCaller } from '@console/kit/testing';
 import type { Msg } from '@nats-io/nats-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HubStack, startHubStack } from '../support/hub-stack.ts';
+import {
+  type HubStack,
+  STAGE_DEPLOYMENT,
+  STAGE_DEPLOYMENT_ENV,
+  startHubStack,
+} from '../support/hub-stack.ts';
 import { insertPasswordCustomer, signInAdmin, staffClient } from '../support/people.ts';
 import type { Client } from '../support/stack.ts';
 import { envelope, WsClient } from '../support/ws-client.ts';
@@ -27,18 +32,8 @@ beforeAll(async () => {
   stack = await startHubStack({
     hubs: 4,
     seed: 15,
-    env: {
-      HUB_TIMEOUT_MS: '1500',
-      // The one other deployment an operator lists: the only Move Links destination besides this one.
-      OTHER_DEPLOYMENTS: JSON.stringify([
-        {
-          label: 'stage',
-          webSocketHost: 'stage.example:4181',
-          authHost: 'auth.stage.example',
-          protocol: 'wss',
-        },
-      ]),
-    },
+    // The one other deployment an operator lists: the only Move Links destination besides this one.
+    env: { HUB_TIMEOUT_MS: '1500', ...STAGE_DEPLOYMENT_ENV },
   });
   const admin = await signInAdmin(stack);
   dev = await staffClient(stack, admin, 'dev', 'Dee Dev');
@@ -345,13 +340,7 @@ describe('server operations and Move Links', () => {
           protocol: 'wss',
           current: true,
         },
-        {
-          label: 'stage',
-          webSocketHost: 'stage.example:4181',
-          authHost: 'auth.stage.example',
-          protocol: 'wss',
-          current: false,
-        },
+        { ...STAGE_DEPLOYMENT, current: false },
       ],
     });
     expect((await support.call('GET', '/api/engineering/deployments')).status).toBe(403);
@@ -373,11 +362,17 @@ describe('server operations and Move Links', () => {
       error: RAW_TEXT.unknownDestination('elsewhere.example:4181'),
     });
     expect(await received()).toBe(before);
-    const moved = await c.raw(hub, envelope(++tx, 'system', 'move', { server: 'stage.example:4181' }));
+    const moved = await c.raw(
+      hub,
+      envelope(++tx, 'system', 'move', { server: STAGE_DEPLOYMENT.webSocketHost }),
+    );
     expect(moved).toMatchObject({ outcome: 'reply' });
     type P = { connected: boolean; workerId: string; reason: string };
     await stack.waitFor(
-      () => presence.some((m) => m.json<P>().connected && m.json<P>().workerId === 'stage.example:4181'),
+      () =>
+        presence.some(
+          (m) => m.json<P>().connected && m.json<P>().workerId === STAGE_DEPLOYMENT.webSocketHost,
+        ),
       'the hub back through the destination worker',
     );
     const seen = presence.map((m) => m.json<P>());
@@ -386,7 +381,7 @@ describe('server operations and Move Links', () => {
       const list = await c.raw('server', envelope(++tx, 'channels', 'get', { linkId: Number(hub) }));
       const channel = (list.message as { items: { payload: { channel?: P } }[] } | undefined)?.items[0]
         ?.payload.channel;
-      return channel?.workerId === 'stage.example:4181';
+      return channel?.workerId === STAGE_DEPLOYMENT.webSocketHost;
     }, 'the channel showing its new worker');
     c.close();
   });

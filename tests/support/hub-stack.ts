@@ -30,6 +30,17 @@ export interface HubStack extends Stack {
   hubsConnected(client: Client, hubs?: readonly SimHub[]): Promise<void>;
 }
 
+/** The one other deployment the tests' operator lists: Move Links' destination besides this console. */
+export const STAGE_DEPLOYMENT = {
+  label: 'stage',
+  webSocketHost: 'stage.example:4181',
+  authHost: 'auth.stage.example',
+  protocol: 'wss',
+} as const;
+
+/** hub-control's setting that lists it (spread into a hub stack's `env`). */
+export const STAGE_DEPLOYMENT_ENV = { OTHER_DEPLOYMENTS: JSON.stringify([STAGE_DEPLOYMENT]) };
+
 export interface HubStackOptions {
   hubs?: number;
   wfls?: number;
