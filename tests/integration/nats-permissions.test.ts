@@ -191,7 +191,7 @@ describe('the broker', () => {
     expect(await violation(auth, () => auth.subscribe('console.api.auth.>'))).toBeNull();
   });
 
-  it('lets the fan-out speak as a Link2 page’s hub (presence, socket log) and audit its raw-channel refusals, but not command hubs or write other audits', async () => {
+  it('lets the fan-out speak as a Link2 page’s hub (presence, socket log) and audit its raw-channel refusals and fleet queries, but not command hubs or write other audits', async () => {
     const fanout = await as('fanout');
     // Raw messages to hubs go through hub-control (role, send once, audit), never straight from the edge.
     expect(await publishRefusal(fanout, 'console.hub.7.cmd')).toMatch(
@@ -203,8 +203,10 @@ describe('the broker', () => {
         [
           'console.hub.4060086272.presence',
           'console.hub.4060086272.msg.response.system.read',
-          // Its own refusals of raw messages (never sent on) are its to audit; no other audit is.
+          // Its own refusals of raw messages (never sent on) and each fleet-lens query are its to
+          // audit; no other audit is.
           'console.audit.raw-channel',
+          'console.audit.fleet-query',
         ],
         [
           'console.audit.login-as',
