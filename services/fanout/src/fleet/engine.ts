@@ -19,6 +19,9 @@ export interface FleetDeps {
   log: FastifyBaseLogger;
 }
 
+/** Longest stretch of evaluation before the event loop is let through to everything else. */
+const YIELD_EVERY_MS = 10;
+
 /**
  * The fleet lens's one pass over the hub stream: a single ordered consumer of every hub message
  * (`hub.*.msg.>` from the stream, each with its stream sequence), open while at least one query
@@ -96,9 +99,16 @@ export class FleetEngine {
     });
     const messages = await consumer.consume({ max_messages: 2000 });
     void (async () => {
+      let since = performance.now();
       for await (const m of messages) {
         if (generation !== this.generation) break;
         this.offer(m);
+        // A batch is read in one go otherwise: the sockets, the broker's pings and the ticks
+        // would wait behind it. The lens then falls behind rather than the whole fan-out.
+        if (performance.now() - since > YIELD_EVERY_MS) {
+          await new Promise((r) => setImmediate(r));
+          since = performance.now();
+        }
       }
     })().catch((err: Error) => log.warn({ err }, 'fleet lens stopped reading the stream'));
     return {

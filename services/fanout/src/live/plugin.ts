@@ -1,6 +1,7 @@
 import { streamNames } from '@console/contracts';
-import { requireStreams } from '@console/kit';
+import { natsAuth, requireStreams } from '@console/kit';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FanoutConfig } from '../config.ts';
@@ -34,8 +35,25 @@ export const livePlugin = fp(
       jsm: await jetstreamManager(app.nats),
       stream: streamNames(config.NATS_PREFIX).hubMsgs,
     };
+    // The fleet lens reads every hub message: on a connection of its own, so a lens that falls
+    // behind never delays the PONGs (broker liveness) or the live panels' messages on this one.
+    const fleetNc = await connect({
+      ...natsAuth(),
+      servers: config.NATS_URL.split(','),
+      name: `fanout-fleet-${app.subjects.prefix}`,
+      reconnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      waitOnFirstConnect: true,
+      noAsyncTraces: true,
+    });
     const fleet = new FleetEngine({
-      access: hubStream,
+      access: {
+        ...hubStream,
+        nc: fleetNc,
+        js: jetstream(fleetNc),
+        jsm: await jetstreamManager(fleetNc),
+      },
       subjects: app.subjects,
       opts: {
         maxCost: config.FLEET_MAX_COST,
@@ -89,6 +107,7 @@ export const livePlugin = fp(
     // Before NATS drains (registered after it, so closed before it).
     app.addHook('onClose', async () => {
       await live.close();
+      await fleetNc.drain().catch(() => undefined);
     });
   },
   { name: 'live', dependencies: ['nats', 'session', 'metrics'] },
