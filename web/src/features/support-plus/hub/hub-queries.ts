@@ -49,16 +49,3 @@ export function sendHubAction<Id extends HubActionId>(
 ): Promise<HubActionResult> {
   return sendHubRun(hubRun(id, body), correlationId);
 }
-
-/**
- * @deprecated By the path after /socket/ (`'feature-read'`), untyped: use `sendHubAction` with the
- * operation's id. Kept while the Backups and Device Status tabs still call it.
- */
-export function runHubAction(
-  path: string,
-  body: Record<string, unknown>,
-  correlationId?: string,
-): Promise<HubActionResult> {
-  const name = path.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-  return sendHubRun({ id: `hub-control.${name}` as HubActionId, body }, correlationId);
-}

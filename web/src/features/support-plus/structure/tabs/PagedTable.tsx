@@ -4,15 +4,13 @@ import { useState } from 'react';
 import { DataTable } from '../../../ui/DataTable.tsx';
 import { DetailsModal } from '../../../ui/DetailsModal.tsx';
 import { QueryState } from '../../../ui/QueryAnswer.tsx';
-import { type LegacyTabPath, type Row, type TabOperationId, useTabPages } from './tab-pages.ts';
+import { type Row, type TabOperationId, useTabPages } from './tab-pages.ts';
 import { useTextSearch } from './use-text-search.tsx';
 
 export interface PagedTableProps {
   label: string;
   /** The tab's read. */
-  operation?: TabOperationId;
-  /** @deprecated The read's URL (the Backups and Device Status tabs, until they name the operation). */
-  path?: LegacyTabPath;
+  operation: TabOperationId;
   body: Row;
   /** The date the server orders by and pages on; 'createdDate' unless named. */
   dateField?: string;
@@ -49,7 +47,7 @@ function SearchedRows({ search, body, ...p }: PagedTableProps & { search: string
 }
 
 function PagedRows(p: PagedTableProps) {
-  const q = useTabPages(p.operation ?? p.path ?? '/', p.body, p.dateField ?? 'createdDate');
+  const q = useTabPages(p.operation, p.body, p.dateField ?? 'createdDate');
   const [open, setOpen] = useState<Row | null>(null);
   if (q.isPending || q.isError)
     return <QueryState q={q} loading={`Loading ${p.label}`} failed={`${p.label} could not be loaded`} />;

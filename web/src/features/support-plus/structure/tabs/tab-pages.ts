@@ -1,7 +1,6 @@
 import type { HttpOperation, TabPage, TabPageSchema } from '@console/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { callUnchecked } from '../../../api/call.ts';
-import { apiRequest } from '../../../api/client.ts';
 import type { DateRange } from '../../../ui/DateInput.tsx';
 import { fromLocalInput } from '../../../ui/dates.ts';
 import { STRUCTURE_TEXT } from '../structure-view.ts';
@@ -25,30 +24,21 @@ export function rangeBody(r: DateRange): Row {
 /** The structure tabs' reads: each answers a TabPage (POST, the structure and its range in the body). */
 export type TabOperationId = Extract<HttpOperation, { response: typeof TabPageSchema }>['id'];
 
-/**
- * @deprecated A tab read by its URL, untyped: name its operation instead. Kept while the Backups and
- * Device Status tabs still pass one.
- */
-export type LegacyTabPath = `/${string}`;
-
-function fetchTabPage(source: TabOperationId | LegacyTabPath, body: Row, signal: AbortSignal) {
-  return (
-    source.startsWith('/')
-      ? apiRequest(source, { method: 'POST', body, signal })
-      : callUnchecked(source as TabOperationId, { body, signal })
-  ) as Promise<TabPage>;
+/** One page of a tab's read; the tabs build their bodies (structure, range, text), the server checks them. */
+function fetchTabPage(operation: TabOperationId, body: Row, signal: AbortSignal) {
+  return callUnchecked(operation, { body, signal }) as Promise<TabPage>;
 }
 
 /**
  * A structure tab's pages: the first at the tab's default limit, then 'Get More' asks for records
  * older than the last one shown (the date field the server orders by).
  */
-export function useTabPages(source: TabOperationId | LegacyTabPath, body: Row, dateField: string) {
+export function useTabPages(operation: TabOperationId, body: Row, dateField: string) {
   const query = useInfiniteQuery({
-    queryKey: ['support-plus', 'tab', source, body],
+    queryKey: ['support-plus', 'tab', operation, body],
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
-      const page = await fetchTabPage(source, pageParam ? { ...body, before: pageParam } : body, signal);
+      const page = await fetchTabPage(operation, pageParam ? { ...body, before: pageParam } : body, signal);
       // An answer without its page of rows (seed 001 §8 'No paginatedData?') is an error, not an empty page.
       if (!Array.isArray(page?.rows)) throw new Error(STRUCTURE_TEXT.noPaginatedData);
       return page;
