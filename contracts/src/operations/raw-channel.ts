@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { RawSendBodySchema, RawSendResultSchema } from '../raw-channel.ts';
 import { op } from './types.ts';
 
@@ -21,6 +22,29 @@ export const DeploymentSchema = Type.Composite([
   Type.Object({ current: Type.Boolean({ description: 'This console' }) }),
 ]);
 export type Deployment = Static<typeof DeploymentSchema>;
+export type ListedDeployment = Static<typeof ListedDeploymentSchema>;
+
+/**
+ * OTHER_DEPLOYMENTS as an operator writes it (JSON list of label, webSocketHost, authHost,
+ * protocol), checked: hub-control offers them, the gateway lets its pages' sockets reach them.
+ */
+export function otherDeployments(text: string): ListedDeployment[] {
+  let listed: unknown;
+  try {
+    listed = JSON.parse(text);
+  } catch {
+    throw new Error('OTHER_DEPLOYMENTS is not JSON');
+  }
+  if (!Value.Check(DeploymentListSchema, listed)) {
+    const first = Value.Errors(DeploymentListSchema, listed).First();
+    throw new Error(`OTHER_DEPLOYMENTS: ${first ? `${first.path || '/'} ${first.message}` : 'not a list'}`);
+  }
+  return listed;
+}
+
+/** Where a page's engineering channel reaches a deployment other than its own: its `/ws`. */
+export const deploymentSocketUrl = (d: Pick<ListedDeployment, 'protocol' | 'webSocketHost'>) =>
+  `${d.protocol}://${d.webSocketHost}/ws`;
 
 /**
  * The raw channel's one operation: the gateway forwards each checked raw message of an engineer's

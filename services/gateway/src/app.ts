@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Caller } from '@console/contracts';
+import { type Caller, deploymentSocketUrl, otherDeployments } from '@console/contracts';
 import { forwardPlugin, natsPlugin, redisPlugin } from '@console/kit';
 import { sessionPlugin } from '@console/kit/session';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +31,8 @@ export async function buildGateway(app: FastifyInstance, opts: { config: Gateway
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // 'self', and the sockets of the deployments an operator lists (User Sockets' server selection).
+        connectSrc: ["'self'", ...otherDeployments(config.OTHER_DEPLOYMENTS).map(deploymentSocketUrl)],
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],

@@ -34,6 +34,11 @@ export const GatewayConfigSchema = Type.Composite([
       maximum: 65535,
       description: 'Port of that internal listener; 0 picks a free one (logged)',
     }),
+    OTHER_DEPLOYMENTS: Type.String({
+      default: '[]',
+      description:
+        "The other deployments hub-control's OTHER_DEPLOYMENTS lists (the same JSON): the console's pages may open their `protocol://webSocketHost/ws` (CSP connect-src), User Sockets' server selection",
+    }),
     LINK_CLOUD_URL: Type.String({
       default: '',
       description:

@@ -79,10 +79,18 @@ export const HubControlConfigSchema = Type.Composite([
       default: 'localhost:4181',
       description: "host:port this deployment's links connect to: a Move Links destination",
     }),
+    DEPLOYMENT_AUTH_HOST: Type.String({
+      default: '',
+      description: "This deployment's auth server as the engineering consoles show it; empty: the console",
+    }),
+    DEPLOYMENT_PROTOCOL: Type.Union([Type.Literal('wss'), Type.Literal('ws')], {
+      default: 'wss',
+      description: "This deployment's websocket protocol (its links' and its consoles' sockets)",
+    }),
     OTHER_DEPLOYMENTS: Type.String({
       default: '[]',
       description:
-        'Other deployments an operator lists, as JSON: [{"label", "webSocketHost", "authHost", "protocol"}]. With this one, the only deployments the engineering consoles offer and the only Move Links destinations accepted',
+        'Other deployments an operator lists, as JSON: [{"label", "webSocketHost", "authHost", "protocol"}]. With this one, the only deployments the engineering consoles offer (User Sockets connects the browser to `protocol://webSocketHost/ws`; give the gateway the same list) and the only Move Links destinations accepted',
     }),
   }),
 ]);

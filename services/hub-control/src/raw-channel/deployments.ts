@@ -1,5 +1,4 @@
-import { type Deployment, DeploymentListSchema } from '@console/contracts';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { type Deployment, otherDeployments } from '@console/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { HubControlConfig } from '../config.ts';
@@ -10,8 +9,6 @@ declare module 'fastify' {
   }
 }
 
-const check = TypeCompiler.Compile(DeploymentListSchema);
-
 /**
  * The deployments this console knows (analytics spec §3 server config: label, webSocketHost,
  * authHost, protocol): this one, then the others an operator lists in OTHER_DEPLOYMENTS. The
@@ -19,26 +16,23 @@ const check = TypeCompiler.Compile(DeploymentListSchema);
  * `webSocketHost`s: no host typed on a page reaches a hub.
  */
 export function deploymentsOf(
-  config: Pick<HubControlConfig, 'DEPLOYMENT_LABEL' | 'DEPLOYMENT_HUB_HOST' | 'OTHER_DEPLOYMENTS'>,
+  config: Pick<
+    HubControlConfig,
+    | 'DEPLOYMENT_LABEL'
+    | 'DEPLOYMENT_HUB_HOST'
+    | 'DEPLOYMENT_AUTH_HOST'
+    | 'DEPLOYMENT_PROTOCOL'
+    | 'OTHER_DEPLOYMENTS'
+  >,
 ): Deployment[] {
-  let others: unknown;
-  try {
-    others = JSON.parse(config.OTHER_DEPLOYMENTS);
-  } catch {
-    throw new Error('OTHER_DEPLOYMENTS is not JSON');
-  }
-  if (!check.Check(others)) {
-    const first = check.Errors(others).First();
-    throw new Error(`OTHER_DEPLOYMENTS: ${first ? `${first.path || '/'} ${first.message}` : 'not a list'}`);
-  }
   const own: Deployment = {
     label: config.DEPLOYMENT_LABEL,
     webSocketHost: config.DEPLOYMENT_HUB_HOST,
-    authHost: '',
-    protocol: 'wss',
+    authHost: config.DEPLOYMENT_AUTH_HOST,
+    protocol: config.DEPLOYMENT_PROTOCOL,
     current: true,
   };
-  return [own, ...others.map((d) => ({ ...d, current: false }))];
+  return [own, ...otherDeployments(config.OTHER_DEPLOYMENTS).map((d) => ({ ...d, current: false }))];
 }
 
 export const deploymentsPlugin = fp(

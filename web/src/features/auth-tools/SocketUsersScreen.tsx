@@ -6,12 +6,13 @@ import {
   RAW_SERVER_TARGET,
   RAW_TEXT,
 } from '@console/contracts';
-import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
+import { channelUrl, deploymentName, namedDeployment, useDeployments } from '../engineering/deployments.ts';
 import { request } from '../engineering/templates.ts';
 import { UserChannelPanel } from '../engineering/UserChannelPanel.tsx';
 import { useRawChannel } from '../engineering/use-raw-channel.ts';
@@ -70,6 +71,14 @@ export function SocketUsersScreen() {
     login.mutate();
   };
 
+  // Server selection (spec §3 server config): the deployments this console knows; the URL's
+  // hostName / authHost pick one of them only. The browser opens the chosen one's socket itself.
+  const deployments = useDeployments();
+  const list = deployments.data?.deployments ?? [];
+  const named = namedDeployment(list, search.hostName, search.authHost);
+  const [picked, setPicked] = useState<string | null>(null);
+  const deployment = list.find((d) => d.webSocketHost === picked) ?? named.deployment;
+
   // The user channel: a raw channel on /ws that speaks as the customer once the token is checked.
   const [authing, setAuthing] = useState(false);
   const [hierarchy, setHierarchy] = useState<UserHierarchy | null>(null);
@@ -79,6 +88,7 @@ export function SocketUsersScreen() {
     trim: ENGINEERING.logTrim,
     logIncoming: incoming,
     logOutgoing: outgoing,
+    url: channelUrl(deployment),
     onFrame: (f) => {
       if (f.type === 'user-authed') {
         setAuthing(false);
@@ -131,15 +141,39 @@ export function SocketUsersScreen() {
   return (
     <Stack gap="md" maw={900}>
       <Title order={1}>User Sockets</Title>
-      <Group gap="sm">
-        <Text size="sm">Host: {search.hostName ?? 'this console'}</Text>
-        <Text size="sm">Auth host: {search.authHost ?? 'this console'}</Text>
+      <Group gap="sm" align="end">
+        <Select
+          label="Server"
+          description="a deployment this console knows"
+          w={320}
+          data={list.map((d) => ({ value: d.webSocketHost, label: deploymentName(d) }))}
+          value={deployment?.webSocketHost ?? null}
+          onChange={(v) => {
+            setPicked(v);
+            setAuthed(null);
+            setAuthing(false);
+            setHierarchy(null);
+            setStatus(null);
+          }}
+          allowDeselect={false}
+        />
+        <Text size="sm" aria-label="Host">
+          Host: {deployment && !deployment.current ? deployment.webSocketHost : 'this console'}
+        </Text>
+        <Text size="sm" aria-label="Auth host">
+          Auth host: {deployment?.authHost || 'this console'}
+        </Text>
         {authed ? (
           <Badge color="green">Authenticated as {authed}</Badge>
         ) : (
           <Badge color="red">Not connected / authed</Badge>
         )}
       </Group>
+      {named.problem && picked === null && (
+        <Alert color="red" aria-label="Server">
+          {named.problem}
+        </Alert>
+      )}
 
       <Stack gap="xs">
         <Title order={2}>Login</Title>

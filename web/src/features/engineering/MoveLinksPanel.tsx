@@ -1,18 +1,9 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../api/call.ts';
 import { bound } from '../ui/bound.ts';
+import { deploymentName, useDeployments } from './deployments.ts';
 import { request } from './templates.ts';
 import type { RawChannel } from './use-raw-channel.ts';
-
-/** The deployments this console knows, from its configuration (hub-control's DEPLOYMENT_* settings). */
-export const useDeployments = () =>
-  useQuery({
-    queryKey: ['engineering', 'deployments'],
-    queryFn: ({ signal }) => call('hub-control.deployments', { signal }),
-    staleTime: 10 * 60_000,
-  });
 
 /** Link ids typed comma separated: trimmed, empty ones dropped, repeats once. */
 export function linkIds(text: string): string[] {
@@ -54,7 +45,7 @@ export function MoveLinksPanel({ channel, senderId }: { channel: RawChannel; sen
           description="a deployment this console knows"
           data={(deployments.data?.deployments ?? []).map((d) => ({
             value: d.webSocketHost,
-            label: `${d.label} (${d.webSocketHost})`,
+            label: deploymentName(d),
           }))}
           value={server || null}
           onChange={(v) => setServer(v ?? '')}

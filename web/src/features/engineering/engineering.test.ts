@@ -1,4 +1,6 @@
+import { type Deployment, otherDeployments } from '@console/contracts';
 import { describe, expect, it } from 'vitest';
+import { channelUrl, namedDeployment } from './deployments.ts';
 import { chunkMessage, chunksOf, FIRMWARE_TEXT, firmwareData, uploadRefusal } from './firmware.ts';
 import { adminTrim, append, itemsPage, type LogRecord, NO_FILTER, shows } from './log.ts';
 import { linkIds } from './MoveLinksPanel.tsx';
@@ -90,5 +92,54 @@ describe('send box, templates and stored lists', () => {
     expect(withEntry(['a', 'b', 'c'], 'd', 3)).toEqual(['d', 'a', 'b']);
     expect(storedEntryProblem('x'.repeat(1001))).toMatch(/at most 1000/);
     expect(linkIds(' 1, 2,,1 ,3')).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('the server selection (User Sockets)', () => {
+  const own: Deployment = {
+    label: 'this console',
+    webSocketHost: 'localhost:4181',
+    authHost: '',
+    protocol: 'wss',
+    current: true,
+  };
+  const stage: Deployment = {
+    label: 'stage',
+    webSocketHost: 'stage.example:4181',
+    authHost: 'auth.stage.example',
+    protocol: 'wss',
+    current: false,
+  };
+  const list = [own, stage];
+
+  it("takes hostName and authHost only when a configured deployment has them, and connects to that one's /ws", () => {
+    expect(namedDeployment(list)).toEqual({ deployment: own, problem: null });
+    expect(namedDeployment(list, 'stage.example:4181')).toEqual({ deployment: stage, problem: null });
+    expect(namedDeployment(list, undefined, 'auth.stage.example').deployment).toBe(stage);
+    expect(namedDeployment(list, 'stage.example:4181', 'auth.stage.example').deployment).toBe(stage);
+    expect(channelUrl(stage)).toBe('wss://stage.example:4181/ws');
+    expect(channelUrl(own)).toBeUndefined();
+  });
+
+  it('refuses a host no deployment has, staying on this console with a message', () => {
+    const r = namedDeployment(list, 'evil.example:443');
+    expect(r.deployment).toBe(own);
+    expect(r.problem).toBe(
+      'No deployment this console knows has host evil.example:443: connected to this console instead. Choose a server from the list.',
+    );
+    // A known host with another deployment's auth host is no deployment either.
+    expect(namedDeployment(list, 'stage.example:4181', 'evil-auth.example').problem).toContain(
+      'host stage.example:4181 and auth host evil-auth.example',
+    );
+  });
+
+  it('reads OTHER_DEPLOYMENTS strictly: JSON, the four fields, a host:port host', () => {
+    const listed = { label: 'stage', webSocketHost: 'stage.example:4181', authHost: '', protocol: 'ws' };
+    expect(otherDeployments(JSON.stringify([listed]))).toEqual([listed]);
+    expect(() => otherDeployments('nope')).toThrow('OTHER_DEPLOYMENTS is not JSON');
+    expect(() => otherDeployments(JSON.stringify([{ ...listed, webSocketHost: 'http://x/y' }]))).toThrow(
+      /OTHER_DEPLOYMENTS: \/0\/webSocketHost/,
+    );
+    expect(() => otherDeployments(JSON.stringify([{ ...listed, extra: 1 }]))).toThrow(/OTHER_DEPLOYMENTS/);
   });
 });

@@ -98,10 +98,13 @@ export class RawSocket {
   }
 }
 
-/** A new channel to this console's own `/ws`. */
-export function rawSocket(listener: ChannelListener): RawSocket {
+/**
+ * A new channel to this console's own `/ws`, or to `url`: another deployment's socket the browser
+ * opens itself (User Sockets' server selection; the console's CSP allows only configured ones).
+ */
+export function rawSocket(listener: ChannelListener, url?: string): RawSocket {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return new RawSocket(`${scheme}://${window.location.host}/ws`, listener);
+  return new RawSocket(url ?? `${scheme}://${window.location.host}/ws`, listener);
 }
 
 /** The hub messages inside a live `events` frame (a subscribed hub's traffic). */

@@ -35,6 +35,8 @@ export function useRawChannel(opts: {
   logIncoming?: boolean;
   logOutgoing?: boolean;
   onFrame?: (frame: ChannelFrame) => void;
+  /** Another deployment's socket (a configured one); absent: this console's `/ws`. A change reconnects. */
+  url?: string | undefined;
 }): RawChannel {
   const [log, setLog] = useState<LogRecord[]>([]);
   const [state, setState] = useState<ChannelState>('closed');
@@ -51,58 +53,61 @@ export function useRawChannel(opts: {
   }, []);
 
   useEffect(() => {
-    const s = rawSocket({
-      state: (next, reason) => {
-        setState(next);
-        if (next === 'closed') {
-          setAuthed(null);
-          setAccount(null);
-          if (reason) add({ source: 'info', text: reason });
-        }
+    const s = rawSocket(
+      {
+        state: (next, reason) => {
+          setState(next);
+          if (next === 'closed') {
+            setAuthed(null);
+            setAccount(null);
+            if (reason) add({ source: 'info', text: reason });
+          }
+        },
+        frame: (f) => {
+          latest.current.onFrame?.(f);
+          const logged = latest.current.logIncoming !== false;
+          if (f.type === 'user-authed') {
+            setAccount({ email: f.email || f.userId, admin: f.admin === true });
+            setAuthError(null);
+          } else if (f.type === 'user-closed') {
+            setAccount(null);
+          } else if (
+            f.type === 'raw-reply' &&
+            f.transactionId === null &&
+            [401, 403].includes(f.statusCode ?? 0)
+          ) {
+            // A token the gateway would not take (only `user-auth` frames have no transactionId).
+            setAuthError(f.error ?? AUTH_FAILED);
+          }
+          if (f.type === 'raw-reply') {
+            setReceived((n) => n + 1);
+            onReply(f, logged);
+          } else if (f.type === 'events') {
+            setReceived((n) => n + f.events.length);
+            if (logged)
+              for (const e of f.events)
+                add({
+                  source: 'event',
+                  handlerId: String(
+                    (e.data as { hubId?: unknown } | null)?.hubId ?? f.topic.replace(/^hub:/, ''),
+                  ),
+                  msg: (e.data ?? {}) as HubMessage,
+                });
+          } else if (f.type === 'error') {
+            add({
+              source: 'error',
+              text: `${f.statusCode}: ${f.message}`,
+              ...(f.topic ? { handlerId: f.topic } : {}),
+            });
+          } else if (f.type === 'link2-request') {
+            setReceived((n) => n + 1);
+          } else if (logged) {
+            add({ source: 'debug', text: JSON.stringify(f) });
+          }
+        },
       },
-      frame: (f) => {
-        latest.current.onFrame?.(f);
-        const logged = latest.current.logIncoming !== false;
-        if (f.type === 'user-authed') {
-          setAccount({ email: f.email || f.userId, admin: f.admin === true });
-          setAuthError(null);
-        } else if (f.type === 'user-closed') {
-          setAccount(null);
-        } else if (
-          f.type === 'raw-reply' &&
-          f.transactionId === null &&
-          [401, 403].includes(f.statusCode ?? 0)
-        ) {
-          // A token the gateway would not take (only `user-auth` frames have no transactionId).
-          setAuthError(f.error ?? AUTH_FAILED);
-        }
-        if (f.type === 'raw-reply') {
-          setReceived((n) => n + 1);
-          onReply(f, logged);
-        } else if (f.type === 'events') {
-          setReceived((n) => n + f.events.length);
-          if (logged)
-            for (const e of f.events)
-              add({
-                source: 'event',
-                handlerId: String(
-                  (e.data as { hubId?: unknown } | null)?.hubId ?? f.topic.replace(/^hub:/, ''),
-                ),
-                msg: (e.data ?? {}) as HubMessage,
-              });
-        } else if (f.type === 'error') {
-          add({
-            source: 'error',
-            text: `${f.statusCode}: ${f.message}`,
-            ...(f.topic ? { handlerId: f.topic } : {}),
-          });
-        } else if (f.type === 'link2-request') {
-          setReceived((n) => n + 1);
-        } else if (logged) {
-          add({ source: 'debug', text: JSON.stringify(f) });
-        }
-      },
-    });
+      opts.url,
+    );
     const onReply = (f: Extract<RawServerFrame, { type: 'raw-reply' }>, logged: boolean) => {
       const isAuth = f.message?.class === 'server' && f.message.operation === 'authenticate';
       if (isAuth) {
@@ -126,7 +131,7 @@ export function useRawChannel(opts: {
     socket.current = s;
     s.open();
     return () => s.close();
-  }, [add]);
+  }, [add, opts.url]);
 
   return {
     state,
