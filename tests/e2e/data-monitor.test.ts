@@ -8,10 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { type EnergyPage, type EnergyRow, EnergyRowSchema } from '@console/contracts';
-import { writeEnergyMonth } from '@console/world';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInPage, useChromium } from '../support/browser.ts';
-import { enrolStaff, signInAdmin, signInApi } from '../support/people.ts';
+import { useChromium } from '../support/browser.ts';
+import { dataMonitorTab, energyWorld } from '../support/data-monitor.ts';
+import { signInApi } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
@@ -22,24 +22,17 @@ const dana = { email: '', password: 'data-monitor-1', name: 'Dana Data' };
 
 beforeAll(async () => {
   stack = await startWorldStack('e2edm', 31, 60, { poolSize: 2 });
-  expect(await writeEnergyMonth(stack.world.pool, { days: 30, meters: 3 })).toBeGreaterThan(3 * 29 * 96);
-  await enrolStaff(stack, await signInAdmin(stack), 'datauser', dana);
+  expect(await energyWorld(stack, { days: 30, meters: 3 }, dana)).toBeGreaterThan(3 * 29 * 96);
 }, 180_000);
 
 describe('the data monitor', () => {
   it('lands a data user on it with data, pages with ctrl+→, and downloads the table as the API answers it', async () => {
-    const context = await browser().newContext({ acceptDownloads: true });
-    const page = await signedInPage(context, stack, dana);
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/datamonitor');
+    const { context, page, info, total } = await dataMonitorTab(browser(), stack, dana);
     await page
       .getByRole('figure', { name: 'Current use (W)' })
       .locator('path[data-serial]')
       .first()
       .waitFor();
-    const info = page.getByTestId('page-info');
-    await expect.poll(() => info.textContent(), { timeout: 20_000 }).toMatch(/^Page 1 \/ \d+ · \d+ rows$/);
-    const total = Number(/ (\d+) rows/.exec((await info.textContent()) ?? '')?.[1]);
-    expect(total).toBeGreaterThan(30);
 
     // ctrl+→ asks for the next page; keep what the page asked and what the API answered.
     const second = page.waitForResponse((r) => /\/api\/supportdm\/getEnergy\/1\//.test(r.url()));

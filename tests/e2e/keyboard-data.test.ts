@@ -7,11 +7,10 @@
  * page and visible (tests/support/keyboard.ts).
  */
 import { readFileSync } from 'node:fs';
-import { writeEnergyMonth } from '@console/world';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInPage, useChromium } from '../support/browser.ts';
+import { useChromium } from '../support/browser.ts';
+import { dataMonitorTab, energyWorld } from '../support/data-monitor.ts';
 import { keyboardJourney } from '../support/keyboard.ts';
-import { enrolStaff, signInAdmin } from '../support/people.ts';
 import { startWorldStack, type WorldStack } from '../support/world-stack.ts';
 
 let stack: WorldStack;
@@ -20,20 +19,13 @@ const data = { email: '', password: 'keyboard-data-1', name: 'Dot Keys' };
 
 beforeAll(async () => {
   stack = await startWorldStack('e2ekdata', 33, 40, { poolSize: 2 });
-  await writeEnergyMonth(stack.world.pool, { days: 5, meters: 2 });
-  await enrolStaff(stack, await signInAdmin(stack), 'datauser', data);
+  await energyWorld(stack, { days: 5, meters: 2 }, data);
 }, 180_000);
 
 describe("the data user's journey", () => {
   it('pages the energy data, shows it as a table and downloads it, with the keyboard alone', async () => {
-    const context = await browser().newContext({ acceptDownloads: true });
-    const page = await signedInPage(context, stack, data);
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/datamonitor');
+    const { context, page, info, total } = await dataMonitorTab(browser(), stack, data);
     const keys = await keyboardJourney(page);
-    const info = page.getByTestId('page-info');
-    await expect.poll(() => info.textContent(), { timeout: 20_000 }).toMatch(/^Page 1 \/ \d+ · \d+ rows$/);
-    const total = Number(/ (\d+) rows/.exec((await info.textContent()) ?? '')?.[1]);
-    expect(total).toBeGreaterThan(30);
 
     await keys.tabTo(page.getByRole('button', { name: 'Next' }));
     await keys.press('Enter');

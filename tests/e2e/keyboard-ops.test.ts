@@ -6,13 +6,12 @@
  * key the focus is on the page and visible, also when the dialog has closed
  * (tests/support/keyboard.ts).
  */
-import type { HostsList } from '@console/contracts';
 import { infraEnv } from '@console/kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { keyboardJourney } from '../support/keyboard.ts';
 import { createStaff, type StaffUser, signInAdmin } from '../support/people.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { hostsOnBoard, type Stack, startStack } from '../support/stack.ts';
 
 let stack: Stack;
 const browser = useChromium(() => stack?.stop());
@@ -28,11 +27,7 @@ beforeAll(async () => {
   });
   const api = await signInAdmin(stack);
   ops = await createStaff(api, 'admin', 'Ola Keys');
-  await stack.waitFor(
-    async () => ((await api.call('GET', '/api/supervisord')).json as HostsList | null)?.hosts?.length === 2,
-    'the two simulated hosts on the board',
-    { timeoutMs: 30_000, intervalMs: 250 },
-  );
+  await hostsOnBoard(stack, api, 2);
 }, 180_000);
 
 describe("the ops person's journey", () => {

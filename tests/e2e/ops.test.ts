@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { COLLECTIONS, type HostsList, simSubjects } from '@console/contracts';
+import { COLLECTIONS, simSubjects } from '@console/contracts';
 import { natsAuth } from '@console/kit';
 import { infraEnv } from '@console/kit/testing';
 import { generateCustomer, WORLD_NOW } from '@console/world';
@@ -18,7 +18,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
 import { createStaff, type StaffUser, signInAdmin } from '../support/people.ts';
-import { type Client, type Stack, startStack } from '../support/stack.ts';
+import { boardHosts, type Client, hostsOnBoard, type Stack, startStack } from '../support/stack.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 let stack: Stack;
@@ -76,11 +76,7 @@ beforeAll(async () => {
   api = await signInAdmin(stack);
   admin = await createStaff(api, 'admin', 'Olly Ops');
   dev = await createStaff(api, 'dev', 'Dee Dev');
-  await stack.waitFor(
-    async () => ((await api.call('GET', '/api/supervisord')).json as HostsList | null)?.hosts?.length === 4,
-    'the four simulated hosts on the board',
-    { timeoutMs: 30_000, intervalMs: 250 },
-  );
+  await hostsOnBoard(stack, api, 4);
 }, 180_000);
 
 /** After the browser has closed: the stack and what the file made beside it. */
@@ -110,7 +106,7 @@ describe('/supervisord', () => {
     await expect.poll(() => page.getByLabel('Heart beat ok').count()).toBe(4);
     expect(await page.getByLabel('Supervisor RUNNING').count()).toBe(4);
 
-    const hosts = ((await api.call('GET', '/api/supervisord')).json as HostsList).hosts;
+    const hosts = await boardHosts(api);
     const [silent, restart] = hosts;
     if (!silent || !restart) throw new Error('no hosts');
     const silenced = silent.name;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import type { HostsList } from '@console/contracts';
 import { ensureStreams, natsAuth, natsEnvFor } from '@console/kit';
 import {
   freePort,
@@ -219,4 +220,21 @@ export class Client {
   get sessionCookie(): string {
     return this.cookie;
   }
+}
+
+/** The hosts on the supervisor board as `api` reads them (none while the board does not answer yet). */
+export async function boardHosts(api: Client): Promise<HostsList['hosts']> {
+  return ((await api.call('GET', '/api/supervisord')).json as HostsList | null)?.hosts ?? [];
+}
+
+/** Waits until the supervisor board lists exactly `count` hosts (the simulator's, heard beating). */
+export function hostsOnBoard(stack: Stack, api: Client, count: number): Promise<void> {
+  return stack.waitFor(
+    async () => (await boardHosts(api)).length === count,
+    `${count} simulated hosts on the board`,
+    {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+    },
+  );
 }
