@@ -88,7 +88,8 @@ export function SocketUsersScreen() {
     trim: ENGINEERING.logTrim,
     logIncoming: incoming,
     logOutgoing: outgoing,
-    url: channelUrl(deployment),
+    // Until the list is read the page does not know where to connect; then the chosen one.
+    url: deployments.isPending ? null : channelUrl(deployment),
     onFrame: (f) => {
       if (f.type === 'user-authed') {
         setAuthing(false);

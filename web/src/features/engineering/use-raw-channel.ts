@@ -35,8 +35,11 @@ export function useRawChannel(opts: {
   logIncoming?: boolean;
   logOutgoing?: boolean;
   onFrame?: (frame: ChannelFrame) => void;
-  /** Another deployment's socket (a configured one); absent: this console's `/ws`. A change reconnects. */
-  url?: string | undefined;
+  /**
+   * Another deployment's socket (a configured one); absent: this console's `/ws`; null: none yet
+   * (the page does not know where to connect). A change reconnects.
+   */
+  url?: string | null | undefined;
 }): RawChannel {
   const [log, setLog] = useState<LogRecord[]>([]);
   const [state, setState] = useState<ChannelState>('closed');
@@ -53,6 +56,10 @@ export function useRawChannel(opts: {
   }, []);
 
   useEffect(() => {
+    if (opts.url === null) {
+      socket.current = null;
+      return;
+    }
     const s = rawSocket(
       {
         state: (next, reason) => {
@@ -106,7 +113,7 @@ export function useRawChannel(opts: {
           }
         },
       },
-      opts.url,
+      opts.url ?? undefined,
     );
     const onReply = (f: Extract<RawServerFrame, { type: 'raw-reply' }>, logged: boolean) => {
       const isAuth = f.message?.class === 'server' && f.message.operation === 'authenticate';
