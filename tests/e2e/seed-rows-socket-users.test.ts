@@ -8,7 +8,8 @@
  * hub-control and the gateway) is a second listener of the same stack the test starts (a TCP
  * listener in front of the gateway); the page, opened through a first one, offers both, switches
  * its user channel to the second from the browser and authenticates there; a `hostName` no
- * deployment has is refused with a message and never connected to.
+ * deployment has is refused with a message and never connected to. Move Links' optional host change
+ * (`/moveLinks?hostName`) takes the same list: its admin channel goes to the second deployment.
  */
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { COLLECTIONS } from '@console/contracts';
@@ -207,4 +208,40 @@ describe('/socket-users server selection', () => {
     );
     await page.close();
   }, 120_000);
+});
+
+describe('/moveLinks optional host change', () => {
+  it("takes hostName only of a configured deployment: the admin channel then opens that deployment's /ws and is authed there", async () => {
+    const viaFront = { ...stack, url: `http://127.0.0.1:${front.port}` };
+    const page = await signedInPage(browser(), viaFront, dev);
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+
+    await page.goto(`${viaFront.url}/moveLinks?hostName=evil.example:443`);
+    await page
+      .getByRole('alert', { name: 'Channel host' })
+      .getByText('No deployment this console knows has host evil.example:443', { exact: false })
+      .waitFor();
+    await page.getByText(`Authed as ${dev.name}`).waitFor();
+    expect(sockets).toEqual([`ws://127.0.0.1:${front.port}/ws`]);
+
+    const before = second.heads.length;
+    sockets.length = 0;
+    await page.goto(`${viaFront.url}/moveLinks?hostName=127.0.0.1:${second.port}`);
+    await page.getByText(`Authed as ${dev.name}`).waitFor();
+    expect(sockets).toEqual([`ws://127.0.0.1:${second.port}/ws`]);
+    expect(second.heads.length).toBe(before + 1);
+    expect(await page.getByRole('alert', { name: 'Channel host' }).count()).toBe(0);
+    await expect(page.getByRole('combobox', { name: 'Channel host' }).inputValue()).resolves.toBe(
+      `second (127.0.0.1:${second.port})`,
+    );
+
+    // Picking this console from the list moves the channel back.
+    await page.getByRole('combobox', { name: 'Channel host' }).click();
+    await page.getByRole('option', { name: 'this console (localhost:4181)' }).click();
+    await expect.poll(() => sockets.at(-1)).toBe(`ws://127.0.0.1:${front.port}/ws`);
+    await page.getByText(`Authed as ${dev.name}`).waitFor();
+    expect(second.heads.length).toBe(before + 1);
+    await page.close();
+  }, 60_000);
 });

@@ -6,13 +6,13 @@ import {
   RAW_SERVER_TARGET,
   RAW_TEXT,
 } from '@console/contracts';
-import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
-import { channelUrl, deploymentName, namedDeployment, useDeployments } from '../engineering/deployments.ts';
+import { ServerSelect, useServerChoice } from '../engineering/ServerSelect.tsx';
 import { request } from '../engineering/templates.ts';
 import { UserChannelPanel } from '../engineering/UserChannelPanel.tsx';
 import { useRawChannel } from '../engineering/use-raw-channel.ts';
@@ -73,11 +73,8 @@ export function SocketUsersScreen() {
 
   // Server selection (spec §3 server config): the deployments this console knows; the URL's
   // hostName / authHost pick one of them only. The browser opens the chosen one's socket itself.
-  const deployments = useDeployments();
-  const list = deployments.data?.deployments ?? [];
-  const named = namedDeployment(list, search.hostName, search.authHost);
-  const [picked, setPicked] = useState<string | null>(null);
-  const deployment = list.find((d) => d.webSocketHost === picked) ?? named.deployment;
+  const server = useServerChoice(search);
+  const deployment = server.deployment;
 
   // The user channel: a raw channel on /ws that speaks as the customer once the token is checked.
   const [authing, setAuthing] = useState(false);
@@ -88,8 +85,7 @@ export function SocketUsersScreen() {
     trim: ENGINEERING.logTrim,
     logIncoming: incoming,
     logOutgoing: outgoing,
-    // Until the list is read the page does not know where to connect; then the chosen one.
-    url: deployments.isPending ? null : channelUrl(deployment),
+    url: server.url,
     onFrame: (f) => {
       if (f.type === 'user-authed') {
         setAuthing(false);
@@ -143,20 +139,15 @@ export function SocketUsersScreen() {
     <Stack gap="md" maw={900}>
       <Title order={1}>User Sockets</Title>
       <Group gap="sm" align="end">
-        <Select
+        <ServerSelect
+          choice={server}
           label="Server"
-          description="a deployment this console knows"
-          w={320}
-          data={list.map((d) => ({ value: d.webSocketHost, label: deploymentName(d) }))}
-          value={deployment?.webSocketHost ?? null}
-          onChange={(v) => {
-            setPicked(v);
+          onPick={() => {
             setAuthed(null);
             setAuthing(false);
             setHierarchy(null);
             setStatus(null);
           }}
-          allowDeselect={false}
         />
         <Text size="sm" aria-label="Host">
           Host: {deployment && !deployment.current ? deployment.webSocketHost : 'this console'}
@@ -170,11 +161,6 @@ export function SocketUsersScreen() {
           <Badge color="red">Not connected / authed</Badge>
         )}
       </Group>
-      {named.problem && picked === null && (
-        <Alert color="red" aria-label="Server">
-          {named.problem}
-        </Alert>
-      )}
 
       <Stack gap="xs">
         <Title order={2}>Login</Title>

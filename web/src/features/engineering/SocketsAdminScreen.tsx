@@ -9,6 +9,7 @@ import { adminTrim } from './log.ts';
 import { MoveLinksPanel } from './MoveLinksPanel.tsx';
 import { RawLog } from './RawLog.tsx';
 import { SendPanel } from './SendPanel.tsx';
+import { ServerSelect, useServerChoice } from './ServerSelect.tsx';
 import { request } from './templates.ts';
 import { useRawChannel } from './use-raw-channel.ts';
 
@@ -17,16 +18,26 @@ const ADMIN_MAX_ROWS = 20;
 
 /**
  * The admin channel console (analytics spec §2 /sockets-admin), and Move Links, which shares it
- * (`moveLinks`): one raw channel on /ws, authenticated by the console session.
+ * (`moveLinks`): one raw channel on /ws, authenticated by the console session. Move Links' optional
+ * host change (`/moveLinks?hostName`): the channel may go to another deployment this console knows,
+ * opened by the browser, so the moves are sent (and checked) by that deployment's server.
  */
-export function SocketsAdminScreen({ moveLinks = false }: { moveLinks?: boolean }) {
+export function SocketsAdminScreen({
+  moveLinks = false,
+  hostName,
+}: {
+  moveLinks?: boolean;
+  hostName?: string | undefined;
+}) {
   const me = useCurrentUser();
   const senderId = `admin.${me.id}`;
   const [maxRows, setMaxRows] = useState(ADMIN_MAX_ROWS);
   const [to, setTo] = useState<string>(RAW_SERVER_TARGET);
   const [channels, setChannels] = useState<ChannelRow[]>([]);
   const [replies, setReplies] = useState<Reply[]>([]);
+  const host = useServerChoice(hostName ? { hostName } : {}, moveLinks);
   const channel = useRawChannel({
+    url: host.url,
     trim: adminTrim(maxRows),
     onFrame: (f) => {
       if (f.type !== 'raw-reply') return;
@@ -71,6 +82,16 @@ export function SocketsAdminScreen({ moveLinks = false }: { moveLinks?: boolean 
       />
       {moveLinks && (
         <Paper withBorder p="sm">
+          <Group gap="xs" align="end" mb="xs">
+            <ServerSelect
+              choice={host}
+              label="Channel host"
+              onPick={() => {
+                setChannels([]);
+                setReplies([]);
+              }}
+            />
+          </Group>
           <MoveLinksPanel channel={channel} senderId={senderId} />
         </Paper>
       )}

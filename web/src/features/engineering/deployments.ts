@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/call.ts';
 
 /** The deployments this console knows, from its configuration (hub-control's DEPLOYMENT_* settings). */
-export const useDeployments = () =>
+export const useDeployments = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['engineering', 'deployments'],
     queryFn: ({ signal }) => call('hub-control.deployments', { signal }),
     staleTime: 10 * 60_000,
