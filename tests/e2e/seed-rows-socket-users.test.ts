@@ -147,6 +147,10 @@ describe('/socket-users server selection', () => {
       .collection<{ email: string }>(COLLECTIONS.authUsers)
       .findOne({}, { sort: { email: 1 } });
     if (!customer) throw new Error('no auth user in this world');
+    // The console's pages may open this console's sockets and the listed deployment's, nothing else.
+    const csp = (await fetch(`${stack.url}/socket-users`)).headers.get('content-security-policy') ?? '';
+    expect(csp.split(';')).toContain(`connect-src 'self' ws://127.0.0.1:${second.port}/ws`);
+
     const viaFront = { ...stack, url: `http://127.0.0.1:${front.port}` };
     const page = await signedInPage(browser(), viaFront, dev);
     const sockets: string[] = [];
