@@ -5,6 +5,7 @@ import { useMaybeCurrentUser } from '../features/auth/use-current-user.ts';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
 import { AppHeader, headerHeight } from '../features/shell/AppHeader.tsx';
 import { ShellBanners } from '../features/shell/ShellBanners.tsx';
+import { useFocusAfterNavigation } from '../features/ui/use-focus-after-navigation.ts';
 import type { RouterContext } from '../router.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -15,6 +16,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const me = useMaybeCurrentUser();
+  useFocusAfterNavigation();
   return (
     <>
       <Notifications position="top-right" />

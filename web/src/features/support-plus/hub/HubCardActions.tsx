@@ -1,7 +1,7 @@
 import { HUB_ACTION_TEXT, type HubActionResult, type HubCard } from '@console/contracts';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { type Said, saidColor, saidOfError } from '../../waterfall/outcome.ts';
@@ -30,6 +30,13 @@ export function HubCardActions({
   onReload: () => void;
 }) {
   const [asking, setAsking] = useState<CardAction | null>(null);
+  // The two dialogs stay mounted, closed, before and after their question (showing the last action
+  // asked about while they close): a dialog that opens and closes gives the focus back to the
+  // button that opened it (issue 30: the keyboard's place), one mounted open does not.
+  const lastAsked = useRef<CardAction | null>(null);
+  if (asking?.ask && !asking.confirm) lastAsked.current = asking;
+  const question = lastAsked.current ?? visibleActions(card).find((a) => a.ask && !a.confirm);
+  const guarded = (asking?.confirm ? asking : undefined) ?? visibleActions(card).find((a) => a.confirm);
   const [restoring, setRestoring] = useState(false);
   const [queued, setQueued] = useState<string | null>(null);
   const [lastBackup, setLastBackup] = useState<{ backupId: string; deviceId: string } | null>(null);
@@ -71,18 +78,26 @@ export function HubCardActions({
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        {visibleActions(card).map((a) => (
-          <Button
-            key={a.label}
-            size="xs"
-            variant="light"
-            color={a.color}
-            loading={run.isPending && run.variables?.label === a.label}
-            onClick={() => (a.confirm || a.ask ? setAsking(a) : start(a))}
-          >
-            {a.label}
-          </Button>
-        ))}
+        {visibleActions(card).map((a) => {
+          // While its action runs the button shows a spinner but stays focusable (a disabled
+          // button would drop the keyboard's focus), and a second press does nothing.
+          const running = run.isPending && run.variables?.label === a.label;
+          return (
+            <Button
+              key={a.label}
+              size="xs"
+              variant="light"
+              color={a.color}
+              aria-busy={running}
+              rightSection={running ? <Loader size={10} aria-hidden="true" /> : undefined}
+              onClick={() => {
+                if (!running) (a.confirm || a.ask ? setAsking : start)(a);
+              }}
+            >
+              {a.label}
+            </Button>
+          );
+        })}
         {lastBackup && (
           <Button size="xs" variant="light" color="orange" onClick={() => setRestoring(true)}>
             Restore this backup
@@ -110,10 +125,15 @@ export function HubCardActions({
           }}
         />
       )}
-      {asking?.ask && !asking.confirm && (
-        <Modal opened onClose={() => setAsking(null)} title={`${asking.label} link ${card.hubId}?`} centered>
+      {question?.ask && (
+        <Modal
+          opened={asking !== null && asking === question}
+          onClose={() => setAsking(null)}
+          title={`${question.label} link ${card.hubId}?`}
+          centered
+        >
           <Stack gap="md">
-            <Text size="sm">{asking.ask}</Text>
+            <Text size="sm">{question.ask}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAsking(null)}>
                 Cancel
@@ -121,25 +141,25 @@ export function HubCardActions({
               <Button
                 color="orange"
                 onClick={() => {
-                  start(asking);
+                  if (asking) start(asking);
                   setAsking(null);
                 }}
               >
-                {asking.label}
+                {question.label}
               </Button>
             </Group>
           </Stack>
         </Modal>
       )}
-      {asking?.confirm && (
+      {guarded?.confirm && (
         <TypedConfirmModal
-          opened
-          title={`${asking.label} ${card.hubId}`}
-          words={asking.confirm.words}
-          {...serverChecked(asking.confirm.operationId)}
+          opened={asking !== null && asking === guarded}
+          title={`${guarded.label} ${card.hubId}`}
+          words={guarded.confirm.words}
+          {...serverChecked(guarded.confirm.operationId)}
           onCancel={() => setAsking(null)}
           onConfirm={(typed) => {
-            start(asking, typed);
+            if (asking) start(asking, typed);
             setAsking(null);
           }}
         />
