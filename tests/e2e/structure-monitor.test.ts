@@ -7,7 +7,6 @@
  * appears in the notes side bar.
  */
 import { COLLECTIONS } from '@console/contracts';
-import { hubsOf } from '@console/world';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, useChromium } from '../support/browser.ts';
@@ -237,48 +236,6 @@ describe('the structure monitor', () => {
     await row.getByLabel(`Value for ${feature.name} (${feature.featureId})`).fill('0');
     await row.getByRole('button', { name: 'Send' }).click();
     await confirmOk(page, dialog, feature.name, '0');
-    await page.close();
-  });
-
-  it('takes a support person from search to customer to hub to live monitor with the keyboard alone (issue 30)', async () => {
-    const { hub } = target();
-    const owner = [...hubsOf(WORLD)].find((h) => h.hub.hubId === hub.hubId)?.owner;
-    if (!owner) throw new Error('the target hub has no owner');
-    const page = await signedInPage(browser(), stack, support);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/supportPlus');
-    /** Tab (Shift+Tab never needed) until `target` has the focus; fails after `max` presses. */
-    const tabTo = async (target: Locator, max = 80) => {
-      await target.waitFor({ timeout: 20_000 });
-      for (let i = 0; i < max; i++) {
-        if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
-        await page.keyboard.press('Tab');
-      }
-      throw new Error(`${target} not reached with ${max} presses of Tab`);
-    };
-    await tabTo(page.getByRole('combobox', { name: 'Search', exact: true }));
-    await page.keyboard.type(owner.email);
-    await page.keyboard.press('Enter');
-    const structures = page.getByRole('table', { name: 'Structures' });
-    const structureLink = structures.getByRole('link').first();
-    await tabTo(structureLink);
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 20_000 })
-      .toMatch(/^\/supportPlus\/structure\//);
-    const hubCard = page
-      .getByRole('article', { name: `Link ${hub.hubId}` })
-      .or(page.getByLabel(`Link ${hub.hubId}`));
-    await tabTo(hubCard.getByRole('link', { name: 'Live monitor' }), 150);
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 20_000 })
-      .toBe(`/supportPlus/hub/${hub.hubId}`);
-    const monitor = page.getByRole('region', { name: 'Live messages' });
-    await monitor.getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
-    // Inside the monitor too: Pause reached and pressed with the keyboard.
-    await tabTo(monitor.getByRole('button', { name: 'Pause' }), 150);
-    await page.keyboard.press('Enter');
-    await monitor.getByRole('button', { name: 'Resume' }).waitFor();
     await page.close();
   });
 });

@@ -4,6 +4,7 @@
  * from its seed and size, as the simulator does.
  */
 import { type GeneratedHub, hubsOf } from '@console/world';
+import { startWorldStack, type WorldStack, worldFleetEnv } from './world-stack.ts';
 
 /** A generated world the simulator runs the first `hubs` hubs of. */
 export interface SimulatedWorld {
@@ -36,5 +37,23 @@ export function hubWithFeature(world: SimulatedWorld) {
       if (feature) return { hub, product, feature, structure };
     }
     return undefined;
+  });
+}
+
+/**
+ * A generated world whose first hubs the simulator runs (worldFleetEnv, presence every second)
+ * under the support services: auth, search (its index built first), simulator, hub-control and
+ * gateway. `env` adds or overrides settings (e.g. the simulator's restart time).
+ */
+export function startSimulatedWorld(
+  name: string,
+  world: SimulatedWorld,
+  env: Record<string, string> = {},
+): Promise<WorldStack> {
+  return startWorldStack(name, world.seed, world.customers, {
+    index: 'always',
+    services: ['auth', 'search', 'simulator', 'hub-control', 'gateway'],
+    env: { ...worldFleetEnv(world.seed, world.customers, world.hubs), SIM_PRESENCE_REFRESH_S: '1', ...env },
+    poolSize: 2,
   });
 }
