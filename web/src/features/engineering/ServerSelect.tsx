@@ -9,7 +9,7 @@ export interface ServerChoice {
   /** The URL's host named no configured deployment (shown until a server is chosen). */
   problem: string | null;
   pick(webSocketHost: string): void;
-  /** For `useRawChannel`: null until the list is read, then the chosen deployment's socket. */
+  /** For `useRawChannel`: null while a URL-named host waits for the list, then the chosen one's socket. */
   url: string | null | undefined;
 }
 
@@ -32,7 +32,12 @@ export function useServerChoice(
     deployment,
     problem: picked === null ? named.problem : null,
     pick: setPicked,
-    url: !enabled ? undefined : deployments.isPending ? null : channelUrl(deployment),
+    // A URL naming a host waits for the list (never this console's socket first); else this console's
+    // socket opens at once, whether or not the list comes.
+    url:
+      enabled && (search.hostName || search.authHost) && deployments.isPending
+        ? null
+        : channelUrl(deployment),
   };
 }
 
