@@ -4,11 +4,14 @@
  * (it backfills), then the world grown by hundreds of customers with their links, devices, commands
  * and notes (services/world's growWorld, announced on `STORE` as the simulator announces it). Every
  * statistics tab's totals over its window must equal a recount of the stores over the same window.
+ * Then the world is extended by the loader, as `DEMO_CUSTOMERS=<more> bash infra/start.sh` extends
+ * a running demo (loadDemoWorld, announcing on `STORE`): its customers' history is dated before the
+ * backfill's cut-off, and the tabs must equal the stores again.
  * Nothing is stood in; the clock is moved on instead of waiting for it.
  */
 import { COLLECTIONS, type StatsAnswer } from '@console/contracts';
 import { natsAuth } from '@console/kit';
-import { growWorld, readMeta, storeAnnouncements } from '@console/world';
+import { growWorld, loadDemoWorld, readMeta, storeAnnouncements } from '@console/world';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -236,4 +239,31 @@ describe('statistics of a growing world, through the gateway', () => {
     for (const tab of ['users', 'products', 'commands', 'dm'])
       expect(total(after.got, tab), tab).toBeGreaterThan(total(first.got, tab));
   }, 240_000);
+
+  it('every tab equals the stores again after the loader extended the world, as infra/start.sh extends a running demo', async () => {
+    const before = await converged(90_000);
+    expect(JSON.parse(sorted(before.got))).toEqual(JSON.parse(sorted(before.expected)));
+    const had = (await readMeta(stack.world.pool))?.customers ?? 0;
+    const started = Date.now();
+    const r = await loadDemoWorld({
+      databaseUrl: stack.world.url,
+      mongoUrl: stack.mongo.url,
+      customers: had + 140,
+      seed: 31,
+      natsUrl: stack.infra.NATS_URL,
+      natsPrefix: stack.prefix,
+    });
+    expect(r.outcome, r.message).toBe('loaded');
+    expect(r.message).toContain(`announced on`);
+    const loadedAt = Date.now();
+    const after = await converged(120_000);
+    console.log(
+      `stats-growth: ${had} → ${had + 140} customers loaded in ${loadedAt - started} ms, tabs equal ${Date.now() - loadedAt} ms later`,
+    );
+    expect(JSON.parse(sorted(after.got))).toEqual(JSON.parse(sorted(after.expected)));
+    // The extension's history moved the tabs only the backfill counts, and the followed ones.
+    const total = (t: Totals, tab: string) => Object.values(t[tab] ?? {}).reduce((a, b) => a + b, 0);
+    for (const tab of ['commands', 'logs', 'workers', 'protocolErrors', 'users', 'products'])
+      expect(total(after.got, tab), tab).toBeGreaterThan(total(before.got, tab));
+  }, 300_000);
 });

@@ -19,6 +19,11 @@ export interface BackfillSource {
   /** The kinds of records `seen` takes (replaced with the counts). */
   kinds?: readonly string[];
   /**
+   * Counts every record of its collections, whenever dated, with their ids: the loader and the
+   * growth announce each, so a world extended later needs no second reading of it.
+   */
+  whole?: boolean;
+  /**
    * Reads whole large documents (every structure, tens of kB each through FerretDB): runs after
    * every other source, so that it holds none of them up.
    */
@@ -80,6 +85,7 @@ export function mongoSources(db: Db): BackfillSource[] {
     {
       name: 'products',
       metrics: ['products', 'structureProducts'],
+      whole: true,
       kinds: ['products', 'structureProducts'],
       read: async (_until, emit, seen) => {
         // A structure counts for a product code when its first device of that code was added.
@@ -98,6 +104,7 @@ export function mongoSources(db: Db): BackfillSource[] {
     {
       name: 'users',
       metrics: ['users', 'userLicensesV5'],
+      whole: true,
       kinds: ['users'],
       read: (_until, emit, seen) => followed('users', ['licenses'], emit, seen),
     },
@@ -131,6 +138,7 @@ export function mongoSources(db: Db): BackfillSource[] {
     {
       name: 'agents',
       metrics: ['agents'],
+      whole: true,
       kinds: ['agents'],
       read: (_until, emit, seen) => followed('agents', ['type', 'linked'], emit, seen),
     },
@@ -162,6 +170,7 @@ export function mongoSources(db: Db): BackfillSource[] {
     {
       name: 'groups',
       metrics: ['groups'],
+      whole: true,
       kinds: ['structures'],
       last: true,
       read: (_until, emit, seen) => followed('structures', ['_groups'], emit, seen),
@@ -169,6 +178,7 @@ export function mongoSources(db: Db): BackfillSource[] {
     {
       name: 'clients',
       metrics: ['appVersions', 'clientDeviceTypes'],
+      whole: true,
       kinds: ['clientDevices'],
       read: (_until, emit, seen) =>
         followed('clientDevices', ['platform', 'appVersion', 'deviceType', 'lastSeenDate'], emit, seen),

@@ -10,6 +10,7 @@ import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
+import { rescanExtended } from './backfill.ts';
 import { Tally } from './counts.ts';
 import { FOLLOWED_METRICS, type ProductPair, productPair, RECORD_COUNTERS } from './record-counts.ts';
 import type { RollupStore } from './rollup.store.ts';
@@ -23,6 +24,8 @@ export interface StoreFollowerOptions {
 }
 
 const decoder = new TextDecoder();
+/** How often the follower asks whether the loader extended the world (one row read). */
+const WORLD_CHECK_MS = 5000;
 const KNOWN = new Set<string>([...STORE_EVENT_COLLECTIONS, ...GROWN_EVENT_KINDS]);
 
 /** One message of the `STORE` stream, as the follower counts it. */
@@ -190,7 +193,14 @@ export class StoreFollower {
     });
     this.log.info({ from: cursor + 1 }, 'following the store announcements');
     this.loop.lastError = '';
+    let checked = 0;
     while (!this.loop.stopped) {
+      // A world the loader extended: its dated history is read again between two batches.
+      if (this.opts.awaitBackfill && Date.now() - checked >= WORLD_CHECK_MS) {
+        checked = Date.now();
+        const deps = { pool: this.app.pg, db: this.app.mongo, store: this.store, log: this.log };
+        if (await rescanExtended(deps)) this.log.info('extended world counted');
+      }
       const batch: StoreMessage[] = [];
       const msgs = await consumer.fetch({ max_messages: this.opts.batch, expires: 1000 });
       for await (const m of msgs) batch.push({ seq: m.seq, data: m.data });
