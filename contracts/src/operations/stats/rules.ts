@@ -20,6 +20,16 @@ export const STATS_TEXT = {
  */
 export const STATS_MAX_BUCKETS = 3650;
 
+/**
+ * The most series one statistics answer carries: the largest by total, the rest summed as one
+ * `Others` series (so totals still equal the stores). With STATS_MAX_BUCKETS values each, this keeps
+ * the worst-case answer under the broker's 1 MB payload (a world with thousands of groups made the
+ * Groups tab's 1000-day answer 1.9 MB).
+ */
+export const STATS_MAX_SERIES = 12;
+/** The name and every tag of the series that sums what STATS_MAX_SERIES leaves out. */
+export const STATS_OTHERS = 'Others';
+
 export type FieldErrors = Record<string, string>;
 
 const whole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);

@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { ClosedObject, fields, literalUnion, Nullable } from '../../world/common.ts';
 import { STATS_ANY_PROJECTIONS, STATS_KINDS, STATS_LIMITS, STATS_PERIODS } from './constants.ts';
 import { ACK_UNITS, DEMAND_INTERVALS, LINKPLUS_STATISTICS_MAX } from './graphs.ts';
+import { STATS_MAX_BUCKETS, STATS_MAX_SERIES } from './rules.ts';
 
 export const IsoDate = (description: string) => Type.String({ format: 'date-time', description });
 /** A date or date-time a person typed (ISO 8601); a pattern, since services check no formats. */
@@ -48,11 +49,12 @@ export const StatsAnyQuerySchema = ClosedObject({
 export type StatsAnyQuery = Static<typeof StatsAnyQuerySchema>;
 
 export const StatsSeriesSchema = Type.Object({
-  name: Type.String(),
-  values: Type.Array(Type.Number(), { description: 'One value per bucket' }),
+  name: Type.String({ maxLength: 200 }),
+  values: Type.Array(Type.Integer(), { maxItems: STATS_MAX_BUCKETS, description: 'One value per bucket' }),
   total: Type.Number({ description: 'Sum over the answer (for averages: the overall average)' }),
   pieTotal: Type.Number({ description: 'Sum over the last pieSize buckets (the pies)' }),
-  tags: Type.Record(Type.String(), Type.String(), {
+  tags: Type.Record(Type.String(), Type.String({ maxLength: 200 }), {
+    maxProperties: 3,
     description: 'What the tab controls filter on (agent type, source, level, platform…)',
   }),
 });
@@ -63,9 +65,12 @@ export const StatsAnswerSchema = Type.Object({
   ...fields(Type.Integer, 'period', 'limit', 'pieSize'),
   from: Nullable(IsoDate('Start of the first bucket')),
   to: Nullable(IsoDate('End of the last bucket')),
-  buckets: Type.Array(IsoDate('Start of each bucket')),
+  buckets: Type.Array(IsoDate('Start of each bucket'), { maxItems: STATS_MAX_BUCKETS }),
   unit: literalUnion(['count', 'ms']),
-  series: Type.Array(StatsSeriesSchema),
+  series: Type.Array(StatsSeriesSchema, {
+    maxItems: STATS_MAX_SERIES,
+    description: 'The largest series; past STATS_MAX_SERIES the rest are summed as one `Others`',
+  }),
 });
 export type StatsAnswer = Static<typeof StatsAnswerSchema>;
 

@@ -2,6 +2,8 @@ import {
   ApiError,
   STATS_LIMITS,
   STATS_MAX_BUCKETS,
+  STATS_MAX_SERIES,
+  STATS_OTHERS,
   STATS_TEXT,
   type StatsAnswer,
   type StatsSeries,
@@ -145,5 +147,37 @@ export function toSeries(
       out.push({ name, values: s.counts, total: sum(s.counts), pieTotal: sum(s.counts, pieFrom), tags });
     }
   }
-  return out.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+  out.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+  return capSeries(out, spec);
+}
+
+/** Names and tags are stored text: at most the schema's 200 characters each. */
+const clip = (t: string) => t.slice(0, 200);
+
+/**
+ * At most STATS_MAX_SERIES series (the schema's cap, which keeps an answer under the broker's
+ * payload): the largest kept, the rest summed into one `Others` (an average for `ms` tabs is not
+ * a sum, so there the rest are left out instead).
+ */
+function capSeries(sorted: StatsSeries[], spec: StatSpec): StatsSeries[] {
+  const fit = (s: StatsSeries): StatsSeries => ({
+    ...s,
+    name: clip(s.name),
+    tags: Object.fromEntries(Object.entries(s.tags).map(([k, v]) => [k, clip(v)])),
+  });
+  if (sorted.length <= STATS_MAX_SERIES) return sorted.map(fit);
+  const kept = sorted.slice(0, STATS_MAX_SERIES - 1).map(fit);
+  if (spec.unit === 'ms') return sorted.slice(0, STATS_MAX_SERIES).map(fit);
+  const rest = sorted.slice(STATS_MAX_SERIES - 1);
+  const values = (rest[0] as StatsSeries).values.map((_, i) =>
+    rest.reduce((n, s) => n + (s.values[i] as number), 0),
+  );
+  const others: StatsSeries = {
+    name: STATS_OTHERS,
+    values,
+    total: rest.reduce((n, s) => n + s.total, 0),
+    pieTotal: rest.reduce((n, s) => n + s.pieTotal, 0),
+    tags: Object.fromEntries(spec.tagNames.map((t) => [t, STATS_OTHERS])),
+  };
+  return [...kept, others];
 }
