@@ -4,12 +4,14 @@ import { ClosedObject, DateTimeString, fields, Nullable } from '../world/common.
 import { op } from './types.ts';
 
 const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
+/** A person's roles: each known role at most once. */
+const RolesSchema = Type.Array(RoleSchema, { maxItems: ROLES.length, uniqueItems: true });
 const Email = Type.String({ minLength: 3, maxLength: 254, description: 'E-mail address, case-insensitive' });
 const Id = Type.String({ pattern: '^[0-9]+$', maxLength: 20, description: 'Numeric staff user id' });
 
 export const MeSchema = Type.Object({
   ...fields(Type.String, 'id', 'name', 'email'),
-  roles: Type.Array(RoleSchema),
+  roles: RolesSchema,
   landing: Type.String({ description: 'Where the console sends this user after sign-in' }),
 });
 export type Me = Static<typeof MeSchema>;
@@ -71,7 +73,7 @@ export const SignupBodySchema = ClosedObject({
 
 export const StaffUserSchema = Type.Object({
   ...fields(Type.String, 'id', 'name', 'email'),
-  roles: Type.Array(RoleSchema),
+  roles: RolesSchema,
   ...fields(Type.Boolean, 'active', 'requireOneTimeCode'),
   lastLogin: Nullable(DateTimeString()),
   oldLogin: Type.Boolean({ description: 'Last login more than 2 months ago (or never)' }),
@@ -190,7 +192,7 @@ export const authOperations = [
     access: 'authenticated',
     summary: 'The list of available roles',
     tags: ['auth'],
-    response: Type.Array(Type.String()),
+    response: Type.Array(Type.String(), { maxItems: ROLES.length }),
   }),
   op({
     id: 'auth.adminList',

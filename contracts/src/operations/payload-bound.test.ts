@@ -19,15 +19,7 @@ const SUPERVISOR =
   'Supervisor lists (services, instances, probes): grow with the deployment, not the world; not capped yet';
 
 const NOT_CAPPED_YET: Record<string, string> = {
-  'auth.login': AUTH,
-  'auth.verifyCode': AUTH,
-  'auth.ssoSignIn': AUTH,
-  'auth.me': AUTH,
-  'auth.signup': AUTH,
-  'auth.roles': AUTH,
   'auth.adminList': AUTH,
-  'auth.adminCreate': AUTH,
-  'auth.adminUpdate': AUTH,
   'auth.thingsList': AUTH,
   'auth.authManageQuery': AUTH,
   'auth.authManageDelete': AUTH,
