@@ -1,37 +1,34 @@
-import type {
-  AuthManageDeleteQuery,
-  AuthManageQuery,
-  AuthManageResult,
-  CustomerLoginBody,
-  LoginAsBody,
-  LoginAsReply,
-  TokenIntrospection,
-  UserAuthData,
+import {
+  AUTH_TEXT,
+  type AuthManageDeleteQuery,
+  type AuthManageQuery,
+  type AuthManageResult,
+  CUSTOMER_AUTH_ROLES,
+  type CustomerLoginBody,
+  type LoginAsBody,
+  type LoginAsReply,
+  type TokenIntrospection,
+  type UserAuthData,
 } from '@console/contracts';
-import { apiRequest } from '../api/client.ts';
+import { call } from '../api/call.ts';
 
 export type RecordType = 'tokens' | 'authcodes';
-
-const qs = (params: Record<string, string | number | boolean | undefined>) => {
-  const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== '');
-  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
-};
 
 /** /authManage: count or list expired tokens or authorisation codes. */
 export function queryExpired(type: RecordType, q: AuthManageQuery): Promise<AuthManageResult> {
   const op = type === 'tokens' ? 'getExpiredTokens' : 'getExpiredAuthcodes';
-  return apiRequest(`/api/auth-manage/${op}${qs(q)}`);
+  return call('auth.authManageQuery', { params: { op }, query: q });
 }
 
 /** One delete batch (the server checks the typed confirmation again and audits the batch). */
 export function deleteExpired(type: RecordType, q: AuthManageDeleteQuery): Promise<AuthManageResult> {
   const op = type === 'tokens' ? 'delExpiredTokens' : 'delExpiredAuthcodes';
-  return apiRequest(`/api/auth-manage/${op}${qs(q)}`, { method: 'DELETE' });
+  return call('auth.authManageDelete', { params: { op }, query: q });
 }
 
 /** Decoded on our own server only: the token goes nowhere else. */
 export function introspectToken(token: string): Promise<TokenIntrospection> {
-  return apiRequest('/api/auth-token/introspect', { method: 'POST', body: { token } });
+  return call('auth.tokenIntrospect', { body: { token } });
 }
 
 export const userAuthKeys = {
@@ -39,24 +36,22 @@ export const userAuthKeys = {
 };
 
 export function lookupUser(term: string, signal?: AbortSignal): Promise<UserAuthData> {
-  return apiRequest(`/api/impersonate-user/withRelations/${encodeURIComponent(term.trim())}`, { signal });
+  return call('auth.userAuthLookup', { params: { term: term.trim() }, signal });
 }
 
 export function cleanLegacy(userId: string): Promise<{ success: boolean; message: string }> {
-  return apiRequest(`/api/impersonate-user/clean/${encodeURIComponent(userId)}`, { method: 'PUT' });
+  return call('auth.userAuthCleanLegacy', { params: { userId } });
 }
 
 export function deleteAuthUser(
   userId: string,
   confirm: string,
 ): Promise<{ success: boolean; message: string }> {
-  return apiRequest(`/api/impersonate-user/${encodeURIComponent(userId)}${qs({ confirm })}`, {
-    method: 'DELETE',
-  });
+  return call('auth.userAuthDelete', { params: { userId }, query: { confirm } });
 }
 
 export function customerRoles(userId: string): Promise<{ roles: string[]; available: string[] }> {
-  return apiRequest(`/api/supportPlus/userAdmin/roles/${encodeURIComponent(userId)}`);
+  return call('auth.customerRoles', { params: { userId } });
 }
 
 export function changeCustomerRole(
@@ -65,17 +60,18 @@ export function changeCustomerRole(
   role: string,
   note: string,
 ): Promise<{ roles: string[]; message: string }> {
-  return apiRequest(
-    `/api/supportPlus/userAdmin/roles/${verb}/${encodeURIComponent(userId)}/${encodeURIComponent(role)}`,
-    { method: 'POST', body: note.trim() ? { note: note.trim() } : {} },
-  );
+  const roleName = CUSTOMER_AUTH_ROLES.find((r) => r === role);
+  // The operation's path takes a known role only; anything else is refused before it is sent.
+  if (!roleName) return Promise.reject(new Error(AUTH_TEXT.roleUnknown));
+  const input = { params: { userId, roleName }, body: note.trim() ? { note: note.trim() } : {} };
+  return verb === 'add' ? call('auth.customerRoleAdd', input) : call('auth.customerRoleDelete', input);
 }
 
 export function loginAs(body: LoginAsBody): Promise<LoginAsReply> {
-  return apiRequest('/api/impersonate-user/login-as', { method: 'POST', body });
+  return call('auth.loginAs', { body });
 }
 
 /** The customer's own e-mail and password (the user channel console's login). */
 export function customerLogin(body: CustomerLoginBody): Promise<LoginAsReply> {
-  return apiRequest('/api/customer-auth/login', { method: 'POST', body });
+  return call('auth.customerLogin', { body });
 }
