@@ -63,7 +63,10 @@ const FOCUS_PROBLEM = `(() => {
 /** What the focused element is, for messages. */
 const DESCRIBE_FOCUS = `(() => {
   const el = document.activeElement;
-  return el ? el.tagName.toLowerCase() + ' ' + (el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40)) : 'nothing';
+  if (!el) return 'nothing';
+  const role = el.getAttribute('role');
+  const what = el.tagName.toLowerCase() + (role ? '[role=' + role + ']' : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).slice(0, 3).join('.') : '');
+  return what + ' ' + (el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40));
 })()`;
 const describeFocus = (page: Page) => page.evaluate<string>(DESCRIBE_FOCUS);
 
@@ -97,7 +100,7 @@ export async function keyboardJourney(page: Page): Promise<KeyboardJourney> {
       await page.waitForTimeout(300);
       problem = await page.evaluate<string | null>(FOCUS_PROBLEM);
     }
-    if (problem) throw new Error(`after ${after}: ${problem}`);
+    if (problem) throw new Error(`after ${after}: ${problem} (the focus is on ${await describeFocus(page)})`);
   };
   const focused = (target: Locator) => target.evaluate((el) => el === el.ownerDocument.activeElement);
   const journey: KeyboardJourney = {
@@ -132,7 +135,9 @@ export async function keyboardJourney(page: Page): Promise<KeyboardJourney> {
       await journey.tabTo(
         page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: area }),
       );
-      await journey.press('Enter');
+      // Enter opens the menu with the focus on the dropdown itself (Mantine's menu: no item is
+      // marked yet); the arrow keys then take it to the items, each press checked.
+      await page.keyboard.press('Enter');
       const item = page.getByRole('menuitem', { name: entry, exact: true });
       await item.waitFor();
       for (let i = 0; i < 20 && !(await focused(item)); i++) await journey.press('ArrowDown');
