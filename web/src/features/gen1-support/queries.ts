@@ -1,6 +1,7 @@
-import type { Gen1Account, Gen1SearchResult, MacAccounts, Suggestion } from '@console/contracts';
+import type { Gen1Account, Gen1SearchResult } from '@console/contracts';
 import { AUTOCOMPLETE, SEARCH_PAGE_SIZES } from '@console/contracts';
 import { keepPreviousData, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
+import { call, operationUrl } from '../api/call.ts';
 import { apiRequest } from '../api/client.ts';
 import { type Gen1SearchParams, type PageSize, searchRequest } from './search/criteria.ts';
 
@@ -21,7 +22,9 @@ export function searchUrl(p: Gen1SearchParams): string | null {
   const req = searchRequest(p);
   if (!req) return null;
   const limit: PageSize = p.limit ?? SEARCH_PAGE_SIZES[0];
-  return `${req.path}?limit=${limit}&offset=${p.offset ?? 0}`;
+  const input = { params: req.params, query: { limit, offset: p.offset ?? 0 } };
+  // The operation is one of searchRequest's union, whose params match it (SearchCall pairs them).
+  return operationUrl(req.operation, input as never);
 }
 
 /** One page of a Gen1 customer search; disabled when the criteria search nothing. */
@@ -53,13 +56,15 @@ export const supportRead = <T>(queryKey: QueryKey, path: string) =>
 
 /** Everything about one account (findExtra). */
 export const accountQueryOptions = (userId: number) =>
-  supportRead<Gen1Account>(gen1Keys.account(userId), `/api/support/findExtra/${userId}`);
+  supportRead<Gen1Account>(
+    gen1Keys.account(userId),
+    operationUrl('search.findExtra', { params: { userId } }),
+  );
 
 export function macAccountsQueryOptions(mac: string) {
   return queryOptions({
     queryKey: ['gen1', 'mac', mac] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<MacAccounts>(`/api/support/finduserbymac/${encodeURIComponent(mac)}`, { signal }),
+    queryFn: ({ signal }) => call('search.findUserByMac', { params: { mac }, signal }),
   });
 }
 
@@ -68,8 +73,7 @@ export function autocompleteQueryOptions(text: string) {
   const t = text.trim();
   return queryOptions({
     queryKey: ['gen1', 'autocomplete', t] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<Suggestion[]>(`/api/support/autocomplete/${encodeURIComponent(t)}`, { signal }),
+    queryFn: ({ signal }) => call('search.autocomplete', { params: { text: t }, signal }),
     enabled: t.length >= AUTOCOMPLETE.gen1MinChars,
     staleTime: 60_000,
     retry: false,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { operationUrl } from '../../api/call.ts';
 import {
   advancedValue,
   criteriaError,
@@ -7,6 +8,10 @@ import {
   searchRequest,
   setAdvanced,
 } from './criteria.ts';
+
+/** The URL of a search request, as operationUrl builds it. */
+const callUrl = (req: NonNullable<ReturnType<typeof searchRequest>>) =>
+  operationUrl(req.operation, { params: req.params } as never);
 
 describe('advanced options', () => {
   it('keeps only one option active: typing into another clears the first', () => {
@@ -34,24 +39,54 @@ describe('advanced options', () => {
 });
 
 describe('search requests', () => {
+  /** The URL the typed client sends for a request (operation's path from the table, params encoded). */
+  const url = (c: Parameters<typeof searchRequest>[0]) => {
+    const req = searchRequest(c);
+    return req && callUrl(req);
+  };
+
   it('searches the basic term alone by finduser', () => {
-    expect(searchRequest({ searchterm: ' ann@example.com ' })?.path).toBe(
-      '/api/support/finduser/ann%40example.com',
-    );
+    expect(searchRequest({ searchterm: ' ann@example.com ' })).toMatchObject({
+      operation: 'search.findUser',
+      params: { text: 'ann@example.com' },
+    });
+    expect(url({ searchterm: ' ann@example.com ' })).toMatch(/\/finduser\/ann%40example\.com$/);
   });
 
   it('combines the user with a MAC or WFL, leaving the others out with -', () => {
-    expect(searchRequest({ searchterm: 'ann', by: 'mac', value: '12:34:56' })?.path).toBe(
-      '/api/support/find/u/ann/w/12%3A34%3A56/o/-',
+    expect(searchRequest({ searchterm: 'ann', by: 'mac', value: '12:34:56' })).toMatchObject({
+      operation: 'search.findAdvanced',
+      params: { user: 'ann', mac: '12:34:56', wfl: '-' },
+    });
+    expect(url({ searchterm: 'ann', by: 'mac', value: '12:34:56' })).toMatch(
+      /\/u\/ann\/w\/12%3A34%3A56\/o\/-$/,
     );
-    expect(searchRequest({ by: 'wfl', value: 'Hall' })?.path).toBe('/api/support/find/u/-/w/-/o/Hall');
+    expect(searchRequest({ by: 'wfl', value: 'Hall' })).toMatchObject({
+      operation: 'search.findAdvanced',
+      params: { user: '-', mac: '-', wfl: 'Hall' },
+    });
   });
 
   it('runs the stand-alone options by their own calls', () => {
-    expect(searchRequest({ by: 'serial', value: 'F0A1' })?.path).toBe('/api/support/findByDevice/F0A1');
-    expect(searchRequest({ by: 'deviceId', value: '42' })?.path).toBe('/api/support/findByDeviceId/42');
-    expect(searchRequest({ by: 'firmware', value: 'V2.9' })?.path).toBe('/api/supportdm/find/firmware/V2.9');
-    expect(searchRequest({ searchterm: 'ignored', by: 'commercial' })?.path).toBe('/api/support/find/c/true');
+    expect(searchRequest({ by: 'serial', value: 'F0A1' })).toMatchObject({
+      operation: 'search.findByDevice',
+      params: { name: 'F0A1' },
+    });
+    expect(searchRequest({ by: 'deviceId', value: '42' })).toMatchObject({
+      operation: 'search.findByDeviceId',
+      params: { id: '42' },
+    });
+    expect(searchRequest({ by: 'firmware', value: 'V2.9' })).toMatchObject({
+      operation: 'search.findFirmware',
+      params: { text: 'V2.9' },
+    });
+    expect(searchRequest({ searchterm: 'ignored', by: 'commercial' })).toMatchObject({
+      operation: 'search.findCommercial',
+      params: {},
+    });
+    expect(url({ by: 'deviceId', value: '42' })).toBe(
+      operationUrl('search.findByDeviceId', { params: { id: '42' } }),
+    );
   });
 
   it('searches nothing without a term, and says why', () => {

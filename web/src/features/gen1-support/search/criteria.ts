@@ -63,22 +63,28 @@ export function advancedValue(state: AdvancedState, option: AdvancedOption): str
   return state.active === option ? state.value : '';
 }
 
-export interface SearchRequest {
-  /** The API path without the page query. */
-  path: string;
+/** The search operations the criteria pick between, with the path parameters each takes. */
+type SearchCall =
+  | { operation: 'search.findUser'; params: { text: string } }
+  | { operation: 'search.findAdvanced'; params: { user: string; mac: string; wfl: string } }
+  | { operation: 'search.findByDevice'; params: { name: string } }
+  | { operation: 'search.findByDeviceId'; params: { id: string } }
+  | { operation: 'search.findFirmware'; params: { text: string } }
+  | { operation: 'search.findCommercial'; params: Record<string, never> };
+
+export type SearchRequest = SearchCall & {
   /** How the search reads in the recent-searches list. */
   label: string;
-}
-
-const seg = (text: string | undefined) => {
-  const t = (text ?? '').trim();
-  return t ? encodeURIComponent(t) : EMPTY_SEGMENT;
 };
 
+/** A path segment's value: the trimmed text, or the empty-segment marker. */
+const seg = (text: string | undefined) => (text ?? '').trim() || EMPTY_SEGMENT;
+
 /**
- * The call that answers these criteria (core spec §7 "Search"). User, MAC and WFL combine (all
- * must match); device serial, device id, firmware and commercial stand alone. Null when there is
- * nothing to search (core spec §5: then nothing is searched).
+ * The call that answers these criteria (core spec §7 "Search"): an operation of the table and its
+ * path parameters (the typed client encodes them). User, MAC and WFL combine (all must match);
+ * device serial, device id, firmware and commercial stand alone. Null when there is nothing to
+ * search (core spec §5: then nothing is searched).
  */
 export function searchRequest(c: Criteria): SearchRequest | null {
   const user = (c.searchterm ?? '').trim();
@@ -88,25 +94,30 @@ export function searchRequest(c: Criteria): SearchRequest | null {
     case 'wfl':
       if (!value) return user ? searchRequest({ searchterm: user }) : null;
       return {
-        path: `/api/support/find/u/${seg(user)}/w/${seg(c.by === 'mac' ? value : '')}/o/${seg(c.by === 'wfl' ? value : '')}`,
+        operation: 'search.findAdvanced',
+        params: {
+          user: seg(user),
+          mac: seg(c.by === 'mac' ? value : ''),
+          wfl: seg(c.by === 'wfl' ? value : ''),
+        },
         label: [user && `user ${user}`, `${OPTION_LABELS[c.by]} ${value}`].filter(Boolean).join(', '),
       };
     case 'serial':
       return value
-        ? { path: `/api/support/findByDevice/${seg(value)}`, label: `Device serial ${value}` }
+        ? { operation: 'search.findByDevice', params: { name: value }, label: `Device serial ${value}` }
         : null;
     case 'deviceId':
       return /^[0-9]{1,15}$/.test(value)
-        ? { path: `/api/support/findByDeviceId/${value}`, label: `Device id ${value}` }
+        ? { operation: 'search.findByDeviceId', params: { id: value }, label: `Device id ${value}` }
         : null;
     case 'firmware':
       return value
-        ? { path: `/api/supportdm/find/firmware/${seg(value)}`, label: `Firmware ${value}` }
+        ? { operation: 'search.findFirmware', params: { text: value }, label: `Firmware ${value}` }
         : null;
     case 'commercial':
-      return { path: '/api/support/find/c/true', label: 'Commercial Users' };
+      return { operation: 'search.findCommercial', params: {}, label: 'Commercial Users' };
     default:
-      return user ? { path: `/api/support/finduser/${seg(user)}`, label: user } : null;
+      return user ? { operation: 'search.findUser', params: { text: user }, label: user } : null;
   }
 }
 
