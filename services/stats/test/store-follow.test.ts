@@ -214,7 +214,12 @@ async function answered(first: number, last: number): Promise<Totals> {
     // A tab answers at most STATS_MAX_BUCKETS days at once: the world's years in turns.
     for (let from = first; from <= last; from += STATS_MAX_BUCKETS * DAY) {
       const to = Math.min(last, from + (STATS_MAX_BUCKETS - 1) * DAY);
-      const a = await readStat(store, tab, spec, { period: DAY, window: { first: from, last: to } });
+      // Every series (an answer sums those past STATS_MAX_SERIES as Others): totals per series.
+      const a = await readStat(store, tab, spec, {
+        period: DAY,
+        window: { first: from, last: to },
+        everySeries: true,
+      });
       for (const s of a.series) {
         if ((tab === 'dm' && s.name !== 'new_linkplus' && s.name !== 'new_wfls') || !s.total) continue;
         const totals = out[tab] as Record<string, number>;

@@ -52,6 +52,8 @@ export interface StatRequest {
   pieSize?: number;
   /** An explicit window; else the last `limit` buckets ending with the latest holding data. */
   window?: Window;
+  /** Every series, past STATS_MAX_SERIES too: for reads that stay in the service (checks), never an answer. */
+  everySeries?: true;
 }
 
 /** The latest bucket holding data in any of the spec's metrics. */
@@ -104,7 +106,7 @@ export async function readStat(
     from: new Date(first).toISOString(),
     to: new Date(last + periodMs).toISOString(),
     buckets: Array.from({ length: count }, (_, i) => new Date(first + i * periodMs).toISOString()),
-    series: toSeries(rows, spec, first, periodMs, count, pieSize),
+    series: capSeries(toSeries(rows, spec, first, periodMs, count, pieSize), spec, req.everySeries),
   };
 }
 
@@ -147,8 +149,7 @@ export function toSeries(
       out.push({ name, values: s.counts, total: sum(s.counts), pieTotal: sum(s.counts, pieFrom), tags });
     }
   }
-  out.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
-  return capSeries(out, spec);
+  return out.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }
 
 /** Names and tags are stored text: at most the schema's 200 characters each. */
@@ -159,7 +160,8 @@ const clip = (t: string) => t.slice(0, 200);
  * payload): the largest kept, the rest summed into one `Others` (an average for `ms` tabs is not
  * a sum, so there the rest are left out instead).
  */
-function capSeries(sorted: StatsSeries[], spec: StatSpec): StatsSeries[] {
+export function capSeries(sorted: StatsSeries[], spec: StatSpec, every?: true): StatsSeries[] {
+  if (every) return sorted;
   const fit = (s: StatsSeries): StatsSeries => ({
     ...s,
     name: clip(s.name),
