@@ -1,5 +1,5 @@
 import type { Gen1MetaData, LinkPlusStatus, PasswordResetReply, WflLink } from '@console/contracts';
-import { apiRequest } from '../../api/client.ts';
+import { call, operationUrl } from '../../api/call.ts';
 import { gen1Keys, supportRead } from '../queries.ts';
 
 // Under the account's key: the detail's Refresh (which invalidates the account) refreshes these too.
@@ -11,16 +11,23 @@ export const statusKeys = {
 
 /** The account's metadata errors, computed by the server (getMetaData). */
 export const metaDataQueryOptions = (userId: number) =>
-  supportRead<Gen1MetaData>(statusKeys.metaData(userId), `/api/support/wflcommands/getMetaData/${userId}`);
+  supportRead<Gen1MetaData>(
+    statusKeys.metaData(userId),
+    operationUrl('search.getMetaData', { params: { userId } }),
+  );
 
 export const linkPlusQueryOptions = (userId: number) =>
-  supportRead<LinkPlusStatus>(statusKeys.linkPlus(userId), `/api/support/linkPlus/${userId}`);
+  supportRead<LinkPlusStatus>(
+    statusKeys.linkPlus(userId),
+    operationUrl('search.linkPlus', { params: { userId } }),
+  );
 
 /** One 'LWRF Links' box: last command time, devices by group, timed-out commands by day. */
 export const wflLinkQueryOptions = (userId: number, wflId: number) =>
-  supportRead<WflLink>(statusKeys.wflLink(userId, wflId), `/api/support/lwrfLinks/${wflId}`);
+  supportRead<WflLink>(
+    statusKeys.wflLink(userId, wflId),
+    operationUrl('search.wflLink', { params: { wflId } }),
+  );
 
-export const resetPassword = (email: string) =>
-  apiRequest<PasswordResetReply>(`/api/support/resetPassword/${encodeURIComponent(email)}`, {
-    method: 'POST',
-  });
+export const resetPassword = (email: string): Promise<PasswordResetReply> =>
+  call('auth.resetPassword', { params: { email } });
