@@ -1,8 +1,8 @@
-import type { DeviceTypePage, DeviceTypeRow, DeviceTypeValueRow } from '@console/contracts';
+import type { DeviceTypeRow, DeviceTypeValueRow } from '@console/contracts';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { apiRequest } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { ColumnTable } from '../../ui/ColumnTable.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { useCtrlArrowPaging } from '../../ui/use-ctrl-arrow-paging.ts';
@@ -10,14 +10,13 @@ import { useCtrlArrowPaging } from '../../ui/use-ctrl-arrow-paging.ts';
 const pageQuery = (page: number) =>
   queryOptions({
     queryKey: ['gen1', 'device-types', page] as const,
-    queryFn: ({ signal }) => apiRequest<DeviceTypePage>(`/api/support/devicetypes/10/${page}`, { signal }),
+    queryFn: ({ signal }) => call('search.deviceTypes', { params: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 const valuesQuery = (id: number) =>
   queryOptions({
     queryKey: ['gen1', 'device-type-values', id] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<DeviceTypeValueRow[]>(`/api/support/devicetypevalues/${id}`, { signal }),
+    queryFn: ({ signal }) => call('search.deviceTypeValues', { params: { id }, signal }),
   });
 
 const yes = (b: boolean) => (b ? 'yes' : 'no');

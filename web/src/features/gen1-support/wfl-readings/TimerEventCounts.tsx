@@ -1,6 +1,7 @@
 import type { TimerEventCounts as Counts } from '@console/contracts';
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { operationUrl } from '../../api/call.ts';
 import { errorMessage } from '../../api/client.ts';
 import { supportRead } from '../queries.ts';
 import { shownMac } from '../wfl-display.ts';
@@ -10,7 +11,7 @@ export function TimerEventCounts({ wfl }: { wfl: { mac: string; macDisplay: stri
   const q = useQuery(
     supportRead<Counts>(
       ['wfl', wfl.mac, 'timer-events'],
-      `/api/supportdm/getTimerEvents/${encodeURIComponent(wfl.mac)}`,
+      operationUrl('search.getTimerEvents', { params: { mac: wfl.mac } }),
     ),
   );
   return (

@@ -1,5 +1,6 @@
 import type { LatestEnergy, LatestTemperature } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import { operationUrl } from '../../api/call.ts';
 import { apiRequest } from '../../api/client.ts';
 
 /** Seed 000 §4: a heating or energy device counts as active when its last data is under 24 h old. */
@@ -22,8 +23,9 @@ export interface Reading {
 
 /** GET /api/supportdm/getLatest{Temps|Energy}/{serial}/{mac8} (seed 000 §7). */
 export function latestQueryOptions(kind: ReadingKind, serial: string, mac: string) {
-  const what = kind === 'temps' ? 'Temps' : 'Energy';
-  const path = `/api/supportdm/getLatest${what}/${encodeURIComponent(serial)}/${mac8(mac)}`;
+  const path = operationUrl(kind === 'temps' ? 'search.getLatestTemps' : 'search.getLatestEnergy', {
+    params: { serial, mac8: mac8(mac) },
+  });
   return queryOptions({
     queryKey: ['wfl', mac, 'latest', kind, serial] as const,
     queryFn: async ({ signal }): Promise<Reading | null> => {
