@@ -1,5 +1,4 @@
 import {
-  type AlexaDiscoveryView,
   type ApiCommandLogPage,
   WFL_PANEL_PAGE,
   type WflLinkView,
@@ -9,7 +8,7 @@ import {
   type WflView,
 } from '@console/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 export const panelKeys = {
   wfl: (wflId: number) => ['wfl-panels', wflId] as const,
@@ -17,20 +16,30 @@ export const panelKeys = {
   alexa: (userId: number) => ['wfl-panels', 'alexa', userId] as const,
 };
 
-const one = <T>(wflId: number, panel: string) =>
-  queryOptions({
-    queryKey: panelKeys.panel(wflId, panel),
-    queryFn: ({ signal }) => apiRequest<T>(`/api/support/wfl/${wflId}/${panel}`, { signal }),
-  });
-
 /** GET /api/support/wfl/:wflId/plist */
-export const plistQueryOptions = (wflId: number) => one<WflPlistView>(wflId, 'plist');
+export const plistQueryOptions = (wflId: number) =>
+  queryOptions({
+    queryKey: panelKeys.panel(wflId, 'plist'),
+    queryFn: ({ signal }): Promise<WflPlistView> => call('search.wflPlist', { params: { wflId }, signal }),
+  });
 /** GET /api/support/wfl/:wflId/hub */
-export const hubQueryOptions = (wflId: number) => one<WflView>(wflId, 'hub');
+export const hubQueryOptions = (wflId: number) =>
+  queryOptions({
+    queryKey: panelKeys.panel(wflId, 'hub'),
+    queryFn: ({ signal }): Promise<WflView> => call('search.wflHub', { params: { wflId }, signal }),
+  });
 /** GET /api/support/wfl/:wflId/link */
-export const linkQueryOptions = (wflId: number) => one<WflLinkView>(wflId, 'link');
+export const linkQueryOptions = (wflId: number) =>
+  queryOptions({
+    queryKey: panelKeys.panel(wflId, 'link'),
+    queryFn: ({ signal }): Promise<WflLinkView> => call('search.wflLinkPanel', { params: { wflId }, signal }),
+  });
 /** GET /api/support/wfl/:wflId/triggers */
-export const triggersQueryOptions = (wflId: number) => one<WflTriggers>(wflId, 'triggers');
+export const triggersQueryOptions = (wflId: number) =>
+  queryOptions({
+    queryKey: panelKeys.panel(wflId, 'triggers'),
+    queryFn: ({ signal }): Promise<WflTriggers> => call('search.wflTriggers', { params: { wflId }, signal }),
+  });
 
 /** A newest-first list loaded WFL_PANEL_PAGE rows at a time, each load older than the last row. */
 const paged = <T extends ApiCommandLogPage | WflLogPage>(wflId: number, panel: 'apiCommands' | 'logs') =>
@@ -38,10 +47,11 @@ const paged = <T extends ApiCommandLogPage | WflLogPage>(wflId: number, panel: '
     queryKey: panelKeys.panel(wflId, panel),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<T>(
-        `/api/support/wfl/${wflId}/${panel}?limit=${WFL_PANEL_PAGE}${pageParam ? `&before=${pageParam}` : ''}`,
-        { signal },
-      ),
+      call(panel === 'logs' ? 'search.wflLogs' : 'search.wflApiCommands', {
+        params: { wflId },
+        query: { limit: WFL_PANEL_PAGE, ...(pageParam ? { before: pageParam } : {}) },
+        signal,
+      }) as Promise<T>,
     getNextPageParam: (last: T) => (last.more ? (last.rows.at(-1)?.id ?? null) : null),
   });
 
@@ -55,6 +65,6 @@ export function alexaQueryOptions(userId: number) {
   return queryOptions({
     queryKey: panelKeys.alexa(userId),
     queryFn: ({ signal }) =>
-      apiRequest<AlexaDiscoveryView>(`/api/support/user/${userId}/alexaDiscovered`, { signal }),
+      call('search.gen1AlexaDiscovered', { params: { userId }, signal }),
   });
 }
