@@ -18,7 +18,7 @@ const PLANTED = [
   'services/auth/.env.local',
   'tests/e2e/sign-in.test.ts',
   'services/auth/test/sign-in.test.ts',
-  'web/src/features/ui/thing.test.tsx',
+  'web/src/shared/ui/thing.test.tsx',
   'node_modules/vitest/package.json',
   'services/gateway/node_modules/fastify/package.json',
   'docs/architecture.md',

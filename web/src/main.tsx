@@ -3,11 +3,11 @@ import '@mantine/notifications/styles.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { closeEarly } from './features/api/early.ts';
 import { createAppRouter } from './router.tsx';
+import { closeEarly } from './shared/api/early.ts';
 
 const router = createAppRouter();
-// The early-start script's requests serve the first screen only (features/api/early.ts).
+// The early-start script's requests serve the first screen only (shared/api/early.ts).
 const stopEarly = router.subscribe('onResolved', () => {
   stopEarly();
   closeEarly();

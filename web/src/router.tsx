@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { configureApiClient, isApiError } from './features/api/client.ts';
-import { notifyServiceFailure } from './features/api/notify-errors.ts';
 import { forgetSession } from './features/auth/session.ts';
-import { RouteError } from './features/shell/RouteError.tsx';
 import { routeTree } from './routeTree.gen.ts';
+import { configureApiClient, isApiError } from './shared/api/client.ts';
+import { notifyServiceFailure } from './shared/api/notify-errors.ts';
+import { RouteError } from './shared/shell/RouteError.tsx';
 import { theme } from './theme.ts';
 
 export interface RouterContext {

@@ -4,7 +4,7 @@ import type { TypedOperation } from './index.ts';
 /**
  * What a caller of an operation sends and gets, typed from its row in the operations table — the
  * same schemas the gateway validates and the service's handler is typed from (kit `defineHandlers`).
- * The web's `call()` (web/src/features/api/call.ts) is built on these.
+ * The web's `call()` (web/src/shared/api/call.ts) is built on these.
  */
 
 /** An operation reached over HTTP: not the raw channel's websocket frames, not the gateway's own calls. */

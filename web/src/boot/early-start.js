@@ -3,7 +3,7 @@
  * parsed and run (vite.config.ts puts it first in <head>, with a content hash in its name). It
  * asks for what the first screen needs at once — the session check, and for the plain timeline
  * URL the timeline's first requests — and leaves the answers in window.__consoleEarly, by path,
- * for the API client to take (features/api/early.ts). No imports: it runs on its own.
+ * for the API client to take (shared/api/early.ts). No imports: it runs on its own.
  *
  * Each path must be exactly the one the console asks for (features/auth/queries.ts,
  * features/timeline/queries.ts); early-start.test.ts holds them together.

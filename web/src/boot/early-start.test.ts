@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../features/api/client.ts';
-import { closeEarly } from '../features/api/early.ts';
 import { fetchMe } from '../features/auth/queries.ts';
 import { startTimelineOfSearch } from '../features/timeline/early.ts';
 import { timelinePreviewOptions, timelineQueryOptions } from '../features/timeline/queries.ts';
 import { emptyPage } from '../features/timeline/test-page.ts';
+import { apiRequest } from '../shared/api/client.ts';
+import { closeEarly } from '../shared/api/early.ts';
 // The script's text, as index.html runs it.
 import script from './early-start.js?raw';
 

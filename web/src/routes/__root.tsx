@@ -2,11 +2,11 @@ import { AppShell } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
 import { useMaybeCurrentUser } from '../features/auth/use-current-user.ts';
-import { AppFooter } from '../features/shell/AppFooter.tsx';
-import { AppHeader, headerHeight } from '../features/shell/AppHeader.tsx';
-import { ShellBanners } from '../features/shell/ShellBanners.tsx';
-import { useFocusAfterNavigation } from '../features/ui/use-focus-after-navigation.ts';
 import type { RouterContext } from '../router.tsx';
+import { AppFooter } from '../shared/shell/AppFooter.tsx';
+import { AppHeader, headerHeight } from '../shared/shell/AppHeader.tsx';
+import { ShellBanners } from '../shared/shell/ShellBanners.tsx';
+import { useFocusAfterNavigation } from '../shared/ui/use-focus-after-navigation.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { findScreen } from '../features/menu/screens.ts';
-import { NotAvailable } from '../features/shell/NotAvailable.tsx';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { findScreen } from '../shared/menu/screens.ts';
+import { NotAvailable } from '../shared/shell/NotAvailable.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /**
  * Every screen of the specifications that is not built yet: a clear page, never a broken link.

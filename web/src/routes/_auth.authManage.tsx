@@ -1,7 +1,7 @@
 import { operationById } from '@console/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthManageScreen } from '../features/auth-tools/AuthManageScreen.tsx';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /** /authManage (analytics spec §2): admin only, as the server's operations are. */
 export const Route = createFileRoute('/_auth/authManage')({

@@ -1,7 +1,7 @@
 import { STATS_ROLES } from '@console/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { CommandDailyScreen } from '../features/stats/graph-screens/CommandScreens.tsx';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /** /command-stats (analytics spec §2). */
 export const Route = createFileRoute('/_auth/command-stats')({

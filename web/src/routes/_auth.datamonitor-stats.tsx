@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataMonitorStatsScreen } from '../features/stats/graph-screens/CommandScreens.tsx';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /** /datamonitor-stats (analytics spec §2). */
 export const Route = createFileRoute('/_auth/datamonitor-stats')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { readNotFound } from '../features/shell/PageNotFound.tsx';
 import { MainScreen } from '../features/things/MainScreen.tsx';
 import { thingsQueryOptions } from '../features/things/queries.ts';
+import { readNotFound } from '../shared/shell/PageNotFound.tsx';
 
 /** / — the main screen; `?notFound=<path>` when an unknown path sent the user here. */
 export const Route = createFileRoute('/_auth/')({

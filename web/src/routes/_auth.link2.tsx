@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Link2Screen } from '../features/engineering/Link2Screen.tsx';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /** /link2 (analytics spec §2): the browser simulates a hub, dev. */
 export const Route = createFileRoute('/_auth/link2')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LinkDirectScreen } from '../features/engineering/LinkDirectScreen.tsx';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /** /linkDirect (analytics spec §2): direct messages to connected hubs, linkDirect role. */
 export const Route = createFileRoute('/_auth/linkDirect')({

@@ -1,7 +1,7 @@
 import { ANALYTICS_ROLES } from '@console/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { TopStructuresScreen } from '../features/analytics/TopStructuresScreen.tsx';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /** /linkplus-structures (analytics spec §2). */
 export const Route = createFileRoute('/_auth/linkplus-structures')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SocketsAdminScreen } from '../features/engineering/SocketsAdminScreen.tsx';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /**
  * /moveLinks?hostName (analytics spec §2): tells hubs to switch server; shares the admin sockets

@@ -1,7 +1,7 @@
 import { allows } from '@console/contracts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { findScreen } from '../features/menu/screens.ts';
 import { ServicesScreen } from '../features/supervisor/ServicesScreen.tsx';
+import { findScreen } from '../shared/menu/screens.ts';
 
 /** The services view (ops, Admin tools): for dev and admin; the server enforces it too. */
 export const Route = createFileRoute('/_auth/services')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SocketUsersScreen } from '../features/auth-tools/SocketUsersScreen.tsx';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 type Search = { clientDeviceId?: string; hostName?: string; authHost?: string };
 

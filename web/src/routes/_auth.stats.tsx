@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { StatsScreen } from '../features/stats/StatsScreen.tsx';
 import { type StatsSearch, validateStatsSearch } from '../features/stats/stats-search.ts';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /** /stats (core spec §2): the statistics tabs. */
 export const Route = createFileRoute('/_auth/stats')({

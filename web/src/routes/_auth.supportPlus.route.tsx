@@ -1,7 +1,7 @@
 import { allows } from '@console/contracts';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { SUPPORT_PLUS_ACCESS } from '../features/support-plus/access.ts';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /**
  * Every /supportPlus screen: the role check, once. Child loaders read `supportPlusAllowed` so

@@ -1,7 +1,7 @@
 import { operationById } from '@console/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { UserEmailScreen } from '../features/auth-tools/UserEmailScreen.tsx';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /** /userEmail?term (analytics spec §2): authData or dev; the looked-up e-mail or id is in the URL. */
 export const Route = createFileRoute('/_auth/userEmail')({

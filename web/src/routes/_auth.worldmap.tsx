@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoleGate } from '../features/ui/RoleGate.tsx';
 import { readWorldMapParams } from '../features/world-map/params.ts';
 import { WorldMapScreen } from '../features/world-map/WorldMapScreen.tsx';
+import { RoleGate } from '../shared/ui/RoleGate.tsx';
 
 /** /worldmap (analytics spec §2), admin only (§6); the server enforces it on /api/wifilinks. */
 export const Route = createFileRoute('/_auth/worldmap')({

@@ -1,5 +1,5 @@
 import { ANALYTICS_DEFAULTS, type RecentStructures } from '@console/contracts';
-import { AnchorLink } from '../shell/RouterLinks.tsx';
+import { AnchorLink } from '../../shared/shell/RouterLinks.tsx';
 import { dated, type ExportFields, RangeScreen, searched } from './parts.tsx';
 import { recentStructuresQueryOptions } from './queries.ts';
 

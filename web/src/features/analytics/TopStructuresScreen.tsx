@@ -2,7 +2,7 @@ import { ANALYTICS_DEFAULTS, type TopStructures } from '@console/contracts';
 import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryAnswer } from '../ui/QueryAnswer.tsx';
+import { QueryAnswer } from '../../shared/ui/QueryAnswer.tsx';
 import { CsvButton, dated, day, type ExportFields, FieldTable, searched } from './parts.tsx';
 import { topStructuresQueryOptions } from './queries.ts';
 

@@ -3,12 +3,12 @@ import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useState } from 'react';
-import { AnchorLink } from '../shell/RouterLinks.tsx';
+import { AnchorLink } from '../../shared/shell/RouterLinks.tsx';
+import { boundNumber } from '../../shared/ui/bound.ts';
+import { DataTable } from '../../shared/ui/DataTable.tsx';
+import { DateRangeInputs } from '../../shared/ui/DateInput.tsx';
+import { QueryAnswer } from '../../shared/ui/QueryAnswer.tsx';
 import { downloadCsv } from '../stats/graph-kit/export.ts';
-import { boundNumber } from '../ui/bound.ts';
-import { DataTable } from '../ui/DataTable.tsx';
-import { DateRangeInputs } from '../ui/DateInput.tsx';
-import { QueryAnswer } from '../ui/QueryAnswer.tsx';
 import type { StructuresRange } from './queries.ts';
 
 /** A structure or a user, linked to a Support Plus search for it (analytics spec §2). */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export const analyticsKeys = { all: ['analytics'] as const };
 

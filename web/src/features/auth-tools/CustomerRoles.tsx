@@ -2,9 +2,9 @@ import { AUTH_TEXT, allows, operationById } from '@console/contracts';
 import { Alert, Badge, Button, CloseButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { bound } from '../../shared/ui/bound.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
-import { bound } from '../ui/bound.ts';
 import { changeCustomerRole, customerRoles } from './api.ts';
 
 /**

@@ -10,17 +10,17 @@ import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@man
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { bound } from '../../shared/ui/bound.ts';
+import { formatLocal } from '../../shared/ui/dates.ts';
+import { TextBox } from '../../shared/ui/TextBox.tsx';
+import { Toggle } from '../../shared/ui/Toggle.tsx';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { ServerSelect, useServerChoice } from '../engineering/ServerSelect.tsx';
 import { request } from '../engineering/templates.ts';
 import { UserChannelPanel } from '../engineering/UserChannelPanel.tsx';
 import { useRawChannel } from '../engineering/use-raw-channel.ts';
 import type { UserHierarchy } from '../engineering/user-templates.ts';
-import { bound } from '../ui/bound.ts';
-import { formatLocal } from '../ui/dates.ts';
-import { TextBox } from '../ui/TextBox.tsx';
-import { Toggle } from '../ui/Toggle.tsx';
 import { customerLogin, introspectToken, loginAs } from './api.ts';
 
 const route = getRouteApi('/_auth/socket-users');

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
-import { formatStamp } from '../ui/dates.ts';
-import { JsonViewer } from '../ui/JsonViewer.tsx';
-import { TextBox } from '../ui/TextBox.tsx';
+import { errorMessage } from '../../shared/api/client.ts';
+import { formatStamp } from '../../shared/ui/dates.ts';
+import { JsonViewer } from '../../shared/ui/JsonViewer.tsx';
+import { TextBox } from '../../shared/ui/TextBox.tsx';
 import { introspectToken } from './api.ts';
 import { expiryInWords } from './expiry-words.ts';
 

@@ -3,12 +3,12 @@ import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@man
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorMessage, isApiError } from '../api/client.ts';
+import { errorMessage, isApiError } from '../../shared/api/client.ts';
+import { AnchorLink } from '../../shared/shell/RouterLinks.tsx';
+import { bound } from '../../shared/ui/bound.ts';
+import { ConfirmDeleteModal } from '../../shared/ui/ConfirmDeleteModal.tsx';
+import { formatStamp } from '../../shared/ui/dates.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
-import { AnchorLink } from '../shell/RouterLinks.tsx';
-import { bound } from '../ui/bound.ts';
-import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
-import { formatStamp } from '../ui/dates.ts';
 import { cleanLegacy, deleteAuthUser, lookupUser, userAuthKeys } from './api.ts';
 import { CustomerRoles } from './CustomerRoles.tsx';
 

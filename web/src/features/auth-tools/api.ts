@@ -10,7 +10,7 @@ import {
   type TokenIntrospection,
   type UserAuthData,
 } from '@console/contracts';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export type RecordType = 'tokens' | 'authcodes';
 

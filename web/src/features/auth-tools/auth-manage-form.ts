@@ -1,5 +1,5 @@
 import { AUTH_MANAGE, type AuthManageQuery } from '@console/contracts';
-import { dayString, formatDateTime } from '../ui/dates.ts';
+import { dayString, formatDateTime } from '../../shared/ui/dates.ts';
 import type { RecordType } from './api.ts';
 
 /** The /authManage controls (analytics spec §2, §9 defaults). */

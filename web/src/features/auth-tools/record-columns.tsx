@@ -1,6 +1,6 @@
 import type { AuthRecordRow } from '@console/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatStamp } from '../ui/dates.ts';
+import { formatStamp } from '../../shared/ui/dates.ts';
 
 const stamp = (v: string | null) => (v ? formatStamp(v) : '');
 

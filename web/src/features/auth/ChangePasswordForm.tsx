@@ -3,10 +3,10 @@ import { Fieldset, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage, isApiError } from '../api/client.ts';
-import { FormSubmit } from '../forms/FormSubmit.tsx';
-import { NewPasswordInputs } from '../forms/NewPasswordInputs.tsx';
-import { validateConfirmation, validateNewPassword } from '../forms/validation.ts';
+import { errorMessage, isApiError } from '../../shared/api/client.ts';
+import { FormSubmit } from '../../shared/forms/FormSubmit.tsx';
+import { NewPasswordInputs } from '../../shared/forms/NewPasswordInputs.tsx';
+import { validateConfirmation, validateNewPassword } from '../../shared/forms/validation.ts';
 import { changePassword } from './api.ts';
 import { useCurrentUser } from './use-current-user.ts';
 

@@ -1,7 +1,7 @@
 import { Paper, Stack, Table, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
+import { BadgeList } from '../../shared/ui/BadgeList.tsx';
 import { DeviceList } from '../devices/DeviceList.tsx';
-import { BadgeList } from '../ui/BadgeList.tsx';
 import { useCurrentUser } from './use-current-user.ts';
 
 const route = getRouteApi('/_auth/profile');

@@ -1,5 +1,5 @@
 import type { LoginReply, Me } from '@console/contracts';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export interface Credentials {
   email: string;

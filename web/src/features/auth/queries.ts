@@ -1,7 +1,7 @@
 import type { Me } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
-import { ApiError } from '../api/client.ts';
+import { call } from '../../shared/api/call.ts';
+import { ApiError } from '../../shared/api/client.ts';
 
 export const meQueryKey = ['me'] as const;
 

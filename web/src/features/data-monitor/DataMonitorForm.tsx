@@ -1,7 +1,7 @@
 import { DATA_MONITOR_FORMATS, type DataMonitorFormat, parseSerialEntries } from '@console/contracts';
 import { Button, Group, NumberInput, Select, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { DateRangeInputs } from '../ui/DateInput.tsx';
+import { DateRangeInputs } from '../../shared/ui/DateInput.tsx';
 import type { DataMonitorState } from './params.ts';
 
 export type FormValues = Pick<DataMonitorState, 'serials' | 'from' | 'to' | 'interval' | 'format'>;

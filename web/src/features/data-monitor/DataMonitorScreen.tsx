@@ -3,10 +3,10 @@ import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } fr
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import { downloadText } from '../ui/download.ts';
-import { ErrorAlert } from '../ui/ErrorAlert.tsx';
-import { RoleGate } from '../ui/RoleGate.tsx';
-import { useCtrlArrowPaging } from '../ui/use-ctrl-arrow-paging.ts';
+import { downloadText } from '../../shared/ui/download.ts';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
+import { RoleGate } from '../../shared/ui/RoleGate.tsx';
+import { useCtrlArrowPaging } from '../../shared/ui/use-ctrl-arrow-paging.ts';
 import { energyCsv } from './csv.ts';
 import { DataMonitorForm } from './DataMonitorForm.tsx';
 import { EnergyErrors } from './EnergyErrors.tsx';

@@ -1,6 +1,6 @@
 import { DATA_MONITOR, type DataMonitorFormat, type EnergyError } from '@console/contracts';
 import { Alert, List } from '@mantine/core';
-import { formatStamp } from '../ui/dates.ts';
+import { formatStamp } from '../../shared/ui/dates.ts';
 
 /** The rejected differences of the whole range (seed 000 §8): at most 100 listed, all counted. */
 export function EnergyErrors({

@@ -5,10 +5,10 @@ import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { scaleLinear, scaleTime } from '@visx/scale';
 import { LinePath } from '@visx/shape';
+import { ChartFrame } from '../../shared/ui/ChartFrame.tsx';
+import { ChartKeys, HoverArea, nearestIndex, useChartHover } from '../../shared/ui/ChartTooltip.tsx';
+import { formatStamp } from '../../shared/ui/dates.ts';
 import { darkenTo } from '../../theme-palette.ts';
-import { ChartFrame } from '../ui/ChartFrame.tsx';
-import { ChartKeys, HoverArea, nearestIndex, useChartHover } from '../ui/ChartTooltip.tsx';
-import { formatStamp } from '../ui/dates.ts';
 
 // Darkened where needed: the legend's serials are written in them (AA contrast on white).
 const COLOURS = ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#f08c00', '#0c8599', '#e03131'].map((c) =>

@@ -1,7 +1,7 @@
 import { DATA_MONITOR, type DataMonitorFormat, type EnergyRow } from '@console/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
-import { DataTable } from '../ui/DataTable.tsx';
-import { formatStamp } from '../ui/dates.ts';
+import { DataTable } from '../../shared/ui/DataTable.tsx';
+import { formatStamp } from '../../shared/ui/dates.ts';
 
 const at = (format: DataMonitorFormat) => (v: string) => (format === 'formatted' ? formatStamp(v) : v);
 

@@ -5,7 +5,7 @@ import {
   type GetEnergyBody,
   parseSerialEntries,
 } from '@console/contracts';
-import { dayString } from '../ui/dates.ts';
+import { dayString } from '../../shared/ui/dates.ts';
 
 export { dayString };
 

@@ -1,6 +1,6 @@
 import { DATA_MONITOR, type EnergyPage, type GetEnergyBody } from '@console/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** The getEnergy call for one page, oldest first (seed 000 §7): PUT /api/supportdm/getEnergy/{page}/{order}/{count}. */
 export function fetchEnergyPage(

@@ -1,7 +1,7 @@
 import type { DeviceListRow } from '@console/contracts';
 import { Alert, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import type { DeviceSelection } from './params.ts';
 import { deviceCommandsQueryOptions } from './queries.ts';
 

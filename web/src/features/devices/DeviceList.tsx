@@ -1,9 +1,9 @@
 import type { DeviceListRow } from '@console/contracts';
 import { Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ColumnTable } from '../ui/ColumnTable.tsx';
-import { ErrorAlert } from '../ui/ErrorAlert.tsx';
-import { RowButton } from '../ui/RowButton.tsx';
+import { ColumnTable } from '../../shared/ui/ColumnTable.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
+import { RowButton } from '../../shared/ui/RowButton.tsx';
 import { CommandSelector } from './CommandSelector.tsx';
 import type { DeviceSelection } from './params.ts';
 import { deviceListQueryOptions } from './queries.ts';

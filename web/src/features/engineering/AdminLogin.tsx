@@ -2,10 +2,10 @@ import { AUTH_TEXT } from '@console/contracts';
 import { Alert, Button, Group, PasswordInput, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { bound } from '../../shared/ui/bound.ts';
+import { sentence } from '../../shared/ui/sentence.ts';
 import { customerLogin } from '../auth-tools/api.ts';
-import { bound } from '../ui/bound.ts';
-import { sentence } from '../ui/sentence.ts';
 import type { RawChannel } from './use-raw-channel.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { ENGINEERING, type RawServerFrame } from '@console/contracts';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { bound } from '../ui/bound.ts';
-import { JsonViewer } from '../ui/JsonViewer.tsx';
+import { bound } from '../../shared/ui/bound.ts';
+import { JsonViewer } from '../../shared/ui/JsonViewer.tsx';
 import { request } from './templates.ts';
 import type { RawChannel } from './use-raw-channel.ts';
 

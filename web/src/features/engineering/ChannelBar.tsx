@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Toggle } from '../ui/Toggle.tsx';
+import { Toggle } from '../../shared/ui/Toggle.tsx';
 import { AdminLogin } from './AdminLogin.tsx';
 import { ClientPicker } from './ClientPicker.tsx';
 import type { RawChannel } from './use-raw-channel.ts';

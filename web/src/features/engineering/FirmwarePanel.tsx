@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { boundNumber } from '../ui/bound.ts';
+import { boundNumber } from '../../shared/ui/bound.ts';
 import {
   ChunkSender,
   chunkMessage,

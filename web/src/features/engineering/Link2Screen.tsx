@@ -12,8 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { bound, boundNumber } from '../ui/bound.ts';
-import { Toggle } from '../ui/Toggle.tsx';
+import { bound, boundNumber } from '../../shared/ui/bound.ts';
+import { Toggle } from '../../shared/ui/Toggle.tsx';
 import { LINK2_START, type Link2Settings, link2Reply } from './link2.ts';
 import { MessageComposer, useComposer } from './MessageComposer.tsx';
 import { RawLog } from './RawLog.tsx';

@@ -1,7 +1,7 @@
 import { ENGINEERING, type HubMessage } from '@console/contracts';
 import { Alert, Button, Group } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { TextBox } from '../ui/TextBox.tsx';
+import { TextBox } from '../../shared/ui/TextBox.tsx';
 import { StoredListPanel } from './StoredListPanel.tsx';
 import { useStoredList } from './stored-list.ts';
 import { parseSendBox } from './templates.ts';

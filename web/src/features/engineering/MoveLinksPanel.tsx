@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { bound } from '../ui/bound.ts';
+import { bound } from '../../shared/ui/bound.ts';
 import { deploymentName, useDeployments } from './deployments.ts';
 import { request } from './templates.ts';
 import type { RawChannel } from './use-raw-channel.ts';

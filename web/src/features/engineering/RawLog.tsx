@@ -11,10 +11,10 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useState } from 'react';
-import { boundNumber } from '../ui/bound.ts';
-import { formatTimeOfDay } from '../ui/dates.ts';
-import { JsonViewer } from '../ui/JsonViewer.tsx';
-import { Toggle } from '../ui/Toggle.tsx';
+import { boundNumber } from '../../shared/ui/bound.ts';
+import { formatTimeOfDay } from '../../shared/ui/dates.ts';
+import { JsonViewer } from '../../shared/ui/JsonViewer.tsx';
+import { Toggle } from '../../shared/ui/Toggle.tsx';
 import { Waterfall } from '../waterfall/Waterfall.tsx';
 import { itemsPage, type LogFilter, type LogRecord, NO_FILTER, shows, words } from './log.ts';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { bound } from '../ui/bound.ts';
-import { TextBox } from '../ui/TextBox.tsx';
-import { Toggle } from '../ui/Toggle.tsx';
+import { bound } from '../../shared/ui/bound.ts';
+import { TextBox } from '../../shared/ui/TextBox.tsx';
+import { Toggle } from '../../shared/ui/Toggle.tsx';
 import { ADMIN_TEMPLATES, incremented, parseSendBox, templateText } from './templates.ts';
 import type { RawChannel } from './use-raw-channel.ts';
 

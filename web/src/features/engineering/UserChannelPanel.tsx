@@ -1,9 +1,9 @@
 import { ENGINEERING, type HubMessage, RAW_SERVER_TARGET } from '@console/contracts';
 import { Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { boundNumber } from '../ui/bound.ts';
-import { TextBox } from '../ui/TextBox.tsx';
-import { Toggle } from '../ui/Toggle.tsx';
+import { boundNumber } from '../../shared/ui/bound.ts';
+import { TextBox } from '../../shared/ui/TextBox.tsx';
+import { Toggle } from '../../shared/ui/Toggle.tsx';
 import { MessageComposer, useComposer } from './MessageComposer.tsx';
 import { RawLog } from './RawLog.tsx';
 import { incremented, nextTx, parseSendBox } from './templates.ts';

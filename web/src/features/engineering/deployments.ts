@@ -1,6 +1,6 @@
 import { type Deployment, deploymentSocketUrl } from '@console/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** The deployments this console knows, from its configuration (hub-control's DEPLOYMENT_* settings). */
 export const useDeployments = (enabled = true) =>

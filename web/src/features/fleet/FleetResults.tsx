@@ -1,10 +1,10 @@
 import type { FleetCounts, FleetSample, FleetTopHub } from '@console/contracts';
 import { Alert, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { AnchorLink } from '../shell/RouterLinks.tsx';
+import { AnchorLink } from '../../shared/shell/RouterLinks.tsx';
+import { type Column, ColumnTable, type ColumnTableProps } from '../../shared/ui/ColumnTable.tsx';
+import { formatMomentMs } from '../../shared/ui/dates.ts';
 import { HubLink } from '../support-plus/hub/HubLink.tsx';
-import { type Column, ColumnTable, type ColumnTableProps } from '../ui/ColumnTable.tsx';
-import { formatMomentMs } from '../ui/dates.ts';
 import type { FleetView } from './use-fleet-query.ts';
 
 const number = (n: number) => n.toLocaleString('en-GB');

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
-import { RoleGate } from '../ui/RoleGate.tsx';
+import { RoleGate } from '../../shared/ui/RoleGate.tsx';
 import { ExpressionError } from './ExpressionError.tsx';
 import { expressionOf, type FleetShortcuts, LOOKBACKS } from './expression.ts';
 import { FleetResults } from './FleetResults.tsx';

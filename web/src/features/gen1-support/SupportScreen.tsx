@@ -1,4 +1,4 @@
-import { findScreen } from '../menu/screens.ts';
+import { findScreen } from '../../shared/menu/screens.ts';
 import { SupportDetail } from './detail/SupportDetail.tsx';
 import { Gen1SearchScreen } from './search/Gen1SearchScreen.tsx';
 import { useGen1SearchUrl } from './search/use-gen1-search-url.ts';

@@ -1,4 +1,4 @@
-import { findScreen } from '../menu/screens.ts';
+import { findScreen } from '../../shared/menu/screens.ts';
 import { AccountDetail } from './detail/AccountDetail.tsx';
 import type { AdvancedOption } from './search/criteria.ts';
 import { Gen1SearchScreen } from './search/Gen1SearchScreen.tsx';

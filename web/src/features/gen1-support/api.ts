@@ -6,7 +6,7 @@ import type {
   WflDelete,
   WflEdit,
 } from '@console/contracts';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** The account edits of core spec §7; each leaves an automatic support note on the server. */
 export const accountEdits = {

@@ -1,8 +1,8 @@
 import type { Gen1Account, Gen1SearchResult } from '@console/contracts';
 import { AUTOCOMPLETE, SEARCH_PAGE_SIZES } from '@console/contracts';
 import { keepPreviousData, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
-import { call, operationUrl } from '../api/call.ts';
-import { apiRequest } from '../api/client.ts';
+import { call, operationUrl } from '../../shared/api/call.ts';
+import { apiRequest } from '../../shared/api/client.ts';
 import { type Gen1SearchParams, type PageSize, searchRequest } from './search/criteria.ts';
 
 /** A search as run: the raw request and response, which the Debug checkbox shows. */

@@ -11,9 +11,9 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatLocal } from '../ui/dates.ts';
-import { ErrorAlert } from '../ui/ErrorAlert.tsx';
-import { Toggle } from '../ui/Toggle.tsx';
+import { formatLocal } from '../../shared/ui/dates.ts';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
+import { Toggle } from '../../shared/ui/Toggle.tsx';
 import { ProductPicker } from './ProductPicker.tsx';
 import {
   cancelFeatureData,

@@ -2,8 +2,8 @@ import type { FeatureTypes, ProductMeta, ProductsAndFeatures } from '@console/co
 import { Button, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TableHead } from '../ui/ColumnTable.tsx';
-import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { TableHead } from '../../shared/ui/ColumnTable.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { getFeatureTypes, productListQueryOptions } from './queries.ts';
 
 const pair = (code: string, type: string) => `${code}\u0000${type}`;

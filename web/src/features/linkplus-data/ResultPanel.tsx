@@ -1,7 +1,7 @@
 import type { FeatureDataSummary, FeatureIds } from '@console/contracts';
 import { Code, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { type Column, ColumnTable, TableHead } from '../ui/ColumnTable.tsx';
-import { formatLocal } from '../ui/dates.ts';
+import { type Column, ColumnTable, TableHead } from '../../shared/ui/ColumnTable.tsx';
+import { formatLocal } from '../../shared/ui/dates.ts';
 import type { ResultView } from './queries.ts';
 
 type Exception = NonNullable<FeatureDataSummary['exceptions']>[number];

@@ -1,6 +1,6 @@
 import type { FeatureDataOptions, ProductsAndFeatures } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** What Get Results asks for besides the stats: nothing, the exceptions, or the sampled values. */
 export type ResultView = 'stats' | 'exceptions' | 'featureData';

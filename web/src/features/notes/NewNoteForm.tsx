@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
-import { TextBox } from '../ui/TextBox.tsx';
+import { errorMessage } from '../../shared/api/client.ts';
+import { TextBox } from '../../shared/ui/TextBox.tsx';
 import { NOTE_MAX, useAddNote } from './use-note-mutations.ts';
 
 /** The new-note textarea and its button; a note over the limit is refused here, with the limit. */

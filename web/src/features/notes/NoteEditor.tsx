@@ -1,8 +1,8 @@
 import type { SupportNoteView } from '@console/contracts';
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../api/client.ts';
-import { bound } from '../ui/bound.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { bound } from '../../shared/ui/bound.ts';
 import type { NoteWords } from './note-words.ts';
 import { useChangeNote } from './use-note-mutations.ts';
 

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatStamp } from '../ui/dates.ts';
+import { formatStamp } from '../../shared/ui/dates.ts';
 import { notesQueryOptions } from './queries.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../api/client.ts';
-import { formatStamp } from '../ui/dates.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { formatStamp } from '../../shared/ui/dates.ts';
 import { viewHistoryQueryOptions } from './queries.ts';
 
 type Layout = 'table' | 'list';

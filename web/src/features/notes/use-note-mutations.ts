@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 import { noteKeys } from './queries.ts';
 
 /** A longer note is refused here before the server would (core spec §2, seed 001 §2). */

@@ -22,9 +22,9 @@ import {
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { downloadText } from '../../shared/ui/download.ts';
 import { HubLink } from '../support-plus/hub/HubLink.tsx';
-import { downloadText } from '../ui/download.ts';
 import { fetchRecording, type HubRecording, startReplay } from './queries.ts';
 
 const MAX_MINUTES = RECORDING_LIMITS.windowMaxMs / 60_000;

@@ -1,5 +1,5 @@
 import type { RecordingLine, ReplaySpeed, ReplayStarted, ScrubCounts } from '@console/contracts';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export interface HubRecording {
   hubId: number;

@@ -13,10 +13,10 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DateInput } from '../../shared/ui/DateInput.tsx';
+import { formatLocal } from '../../shared/ui/dates.ts';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { useCurrentUser } from '../auth/use-current-user.ts';
-import { DateInput } from '../ui/DateInput.tsx';
-import { formatLocal } from '../ui/dates.ts';
-import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import {
   type ExportReportName,
   reportKeys,

@@ -1,6 +1,6 @@
 import { REPORTS, type ReportJob, type ReportKind, type ReportName } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { call, callUnchecked } from '../api/call.ts';
+import { call, callUnchecked } from '../../shared/api/call.ts';
 
 export const reportKeys = { progress: (kind: ReportKind) => ['reports', kind] as const };
 

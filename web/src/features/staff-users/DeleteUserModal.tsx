@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, isApiError } from '../api/client.ts';
-import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.tsx';
+import { errorMessage, isApiError } from '../../shared/api/client.ts';
+import { ConfirmDeleteModal } from '../../shared/ui/ConfirmDeleteModal.tsx';
 import { deleteStaffUser, staffUsersQueryKey } from './queries.ts';
 import { useAdminDialogs } from './use-admin-dialogs.ts';
 

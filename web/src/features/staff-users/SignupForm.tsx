@@ -3,13 +3,13 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage, isApiError } from '../api/client.ts';
+import { errorMessage, isApiError } from '../../shared/api/client.ts';
 import {
   validateConfirmation,
   validateEmail,
   validateName,
   validateNewPassword,
-} from '../forms/validation.ts';
+} from '../../shared/forms/validation.ts';
 import { signup } from './queries.ts';
 
 interface SignupValues {

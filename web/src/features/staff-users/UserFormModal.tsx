@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage, isApiError } from '../api/client.ts';
-import { NewPasswordInputs } from '../forms/NewPasswordInputs.tsx';
-import { messages } from '../forms/validation.ts';
+import { errorMessage, isApiError } from '../../shared/api/client.ts';
+import { NewPasswordInputs } from '../../shared/forms/NewPasswordInputs.tsx';
+import { messages } from '../../shared/forms/validation.ts';
 import { saveStaffUser, staffUsersQueryKey } from './queries.ts';
 import { useAdminDialogs } from './use-admin-dialogs.ts';
 import {

@@ -1,5 +1,5 @@
 import { formatRoles, isRole, parseRoles, type StaffUser, type StaffUserInput } from '@console/contracts';
-import { messages, validateEmail, validateName, validateNewPassword } from '../forms/validation.ts';
+import { messages, validateEmail, validateName, validateNewPassword } from '../../shared/forms/validation.ts';
 
 export interface UserFormValues {
   name: string;

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { QueryState } from '../ui/QueryAnswer.tsx';
+import { QueryState } from '../../shared/ui/QueryAnswer.tsx';
 import { hubSummaryQueryOptions } from './queries.ts';
 
 function List({ title, label, children }: { title: string; label: string; children: ReactNode }) {

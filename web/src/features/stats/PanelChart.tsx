@@ -1,8 +1,8 @@
 import { STATS_LIMITS, STATS_PERIODS, STATS_TABS, type StatsTab, toCsv } from '@console/contracts';
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../api/client.ts';
-import { type Column, ColumnTable } from '../ui/ColumnTable.tsx';
+import { errorMessage } from '../../shared/api/client.ts';
+import { type Column, ColumnTable } from '../../shared/ui/ColumnTable.tsx';
 import { ChartPanel } from './graph-kit/ChartPanel.tsx';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
 import { GraphChart } from './graph-kit/GraphChart.tsx';

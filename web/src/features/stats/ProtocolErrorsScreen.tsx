@@ -2,7 +2,7 @@ import { PROTOCOL_ERROR_DAYS } from '@console/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
+import { errorMessage } from '../../shared/api/client.ts';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
 import { GraphChart } from './graph-kit/GraphChart.tsx';
 import { type DayRange, RangeInputs, rangeErrors, rangeQuery } from './graph-kit/RangeInputs.tsx';

@@ -10,8 +10,8 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../api/client.ts';
-import { choices } from '../ui/choices.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { choices } from '../../shared/ui/choices.ts';
 import { ChartPanel } from './graph-kit/ChartPanel.tsx';
 import { bucketLabel, periodCaption } from './graph-kit/format.ts';
 import { LINE_MARGIN, LineChart } from './graph-kit/LineChart.tsx';

@@ -1,6 +1,6 @@
 import type { AckUnit, DEMAND_INTERVALS, STATS_PERIODS, StatsAnswer, StatsTab } from '@console/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call, operationUrl } from '../api/call.ts';
+import { call, operationUrl } from '../../shared/api/call.ts';
 
 export const statsKeys = { all: ['stats'] as const };
 

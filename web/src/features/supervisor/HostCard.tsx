@@ -2,8 +2,8 @@ import { deriveHost, type HostThresholds, type HostView } from '@console/contrac
 import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatStamp } from '../ui/dates.ts';
-import { JsonViewer } from '../ui/JsonViewer.tsx';
+import { formatStamp } from '../../shared/ui/dates.ts';
+import { JsonViewer } from '../../shared/ui/JsonViewer.tsx';
 import { HostLights } from './HostLights.tsx';
 import { formatAge } from './host-board.ts';
 import { ProcessTable } from './ProcessTable.tsx';

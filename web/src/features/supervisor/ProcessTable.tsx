@@ -1,9 +1,9 @@
 import type { ProcessInfo } from '@console/contracts';
 import { Alert, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../api/client.ts';
-import { type Column, ColumnTable } from '../ui/ColumnTable.tsx';
-import { formatStamp } from '../ui/dates.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { type Column, ColumnTable } from '../../shared/ui/ColumnTable.tsx';
+import { formatStamp } from '../../shared/ui/dates.ts';
 import { processInfoQueryOptions } from './queries.ts';
 
 const COLUMNS: Column<ProcessInfo>[] = [

@@ -1,8 +1,8 @@
 import type { ServiceSummary } from '@console/contracts';
 import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../api/client.ts';
-import { type Column, ColumnTable } from '../ui/ColumnTable.tsx';
+import { errorMessage } from '../../shared/api/client.ts';
+import { type Column, ColumnTable } from '../../shared/ui/ColumnTable.tsx';
 import { formatAge } from './host-board.ts';
 import { servicesQueryOptions } from './queries.ts';
 

@@ -9,7 +9,7 @@ import type {
 } from '@console/contracts';
 import { SUPERVISOR_LIMITS } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export const supervisorKeys = {
   hosts: () => ['supervisor', 'hosts'] as const,

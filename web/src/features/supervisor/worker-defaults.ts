@@ -1,8 +1,8 @@
 import { WORKER_LIMITS } from '@console/contracts';
-import type { SortDir } from '../ui/ColumnTable.tsx';
+import type { SortDir } from '../../shared/ui/ColumnTable.tsx';
 
-export type { SortDir } from '../ui/ColumnTable.tsx';
-export { fromLocalInput, toLocalInput } from '../ui/dates.ts';
+export type { SortDir } from '../../shared/ui/ColumnTable.tsx';
+export { fromLocalInput, toLocalInput } from '../../shared/ui/dates.ts';
 
 /** Yesterday at local midnight: the Not Online tab's default from date (analytics spec §2). */
 export function yesterdayMidnight(now: Date): Date {

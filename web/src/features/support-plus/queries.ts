@@ -8,8 +8,8 @@ import type {
   SupportPlusQueryBody,
 } from '@console/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
-import { isApiError } from '../api/client.ts';
+import { call } from '../../shared/api/call.ts';
+import { isApiError } from '../../shared/api/client.ts';
 import {
   abortableSleep,
   type ChannelAnswer,

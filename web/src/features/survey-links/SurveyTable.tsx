@@ -1,6 +1,6 @@
 import type { SurveyOnlineRow } from '@console/contracts';
 import { Anchor, Button, Text } from '@mantine/core';
-import { TitledTable } from '../ui/TitledTable.tsx';
+import { TitledTable } from '../../shared/ui/TitledTable.tsx';
 import { columnsOf, type SurveyRow, type TableId } from './survey-tables.ts';
 
 interface SurveyTableProps {

@@ -1,4 +1,4 @@
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** Survey Links calls (analytics spec §7): the survey and a row's Backup Now (an audited hub action). */
 export const surveyApi = {

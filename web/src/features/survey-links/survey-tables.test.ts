@@ -1,6 +1,6 @@
 import type { SurveyErrorRow, SurveyOnlineRow, SurveyResult } from '@console/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatStamp } from '../ui/dates.ts';
+import { formatStamp } from '../../shared/ui/dates.ts';
 import { addResult, batches, EMPTY_TABLES, tableCsv, withBackup } from './survey-tables.ts';
 
 const online = (linkId: number, o: Partial<SurveyOnlineRow> = {}): SurveyOnlineRow => ({

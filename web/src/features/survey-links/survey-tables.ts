@@ -6,7 +6,7 @@ import {
   type SurveyResult,
   toCsv,
 } from '@console/contracts';
-import { formatStamp } from '../ui/dates.ts';
+import { formatStamp } from '../../shared/ui/dates.ts';
 
 /** The three tables of the survey (analytics spec §2), as the API answers them. */
 export interface SurveyTables {

@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, isApiError } from '../api/client.ts';
+import { errorMessage, isApiError } from '../../shared/api/client.ts';
 import { addThing, thingsQueryKey } from './queries.ts';
 
 /** Admins only (core spec §6): the server refuses everyone else too. */

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { PageNotFound } from '../../shared/shell/PageNotFound.tsx';
 import { useCurrentUser } from '../auth/use-current-user.ts';
-import { PageNotFound } from '../shell/PageNotFound.tsx';
 import { AddThingForm } from './AddThingForm.tsx';
 import { thingsQueryOptions } from './queries.ts';
 import { RoleDay } from './RoleDay.tsx';

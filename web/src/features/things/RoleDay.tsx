@@ -1,9 +1,9 @@
 import { Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../api/client.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { AnchorLink } from '../../shared/shell/RouterLinks.tsx';
 import { useCurrentUser } from '../auth/use-current-user.ts';
-import { AnchorLink } from '../shell/RouterLinks.tsx';
 import { isOldLogin } from '../staff-users/old-login.ts';
 import { staffUsersQueryOptions } from '../staff-users/queries.ts';
 import { hostsQueryOptions, servicesQueryOptions } from '../supervisor/queries.ts';

@@ -2,7 +2,7 @@ import type { Thing } from '@console/contracts';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, isApiError } from '../api/client.ts';
+import { errorMessage, isApiError } from '../../shared/api/client.ts';
 import { deleteThing, thingsQueryKey } from './queries.ts';
 
 export function ThingList({ things, canDelete }: { things: readonly Thing[]; canDelete: boolean }) {

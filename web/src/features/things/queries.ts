@@ -1,6 +1,6 @@
 import type { Thing } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export const thingsQueryKey = ['things'] as const;
 

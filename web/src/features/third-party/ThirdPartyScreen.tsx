@@ -1,9 +1,9 @@
 import { THIRD_PARTY_ACCESS } from '@console/contracts';
 import { Alert, Button, Group, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { bound } from '../ui/bound.ts';
-import { ColumnTable } from '../ui/ColumnTable.tsx';
-import { RoleGate } from '../ui/RoleGate.tsx';
+import { bound } from '../../shared/ui/bound.ts';
+import { ColumnTable } from '../../shared/ui/ColumnTable.tsx';
+import { RoleGate } from '../../shared/ui/RoleGate.tsx';
 import {
   type Discovery,
   KINDS,

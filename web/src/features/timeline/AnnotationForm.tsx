@@ -3,10 +3,10 @@ import { Button, Group, Paper, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../api/client.ts';
-import { bound } from '../ui/bound.ts';
-import { DateRangeInputs } from '../ui/DateInput.tsx';
-import { fromLocalInput, toLocalInput } from '../ui/dates.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { bound } from '../../shared/ui/bound.ts';
+import { DateRangeInputs } from '../../shared/ui/DateInput.tsx';
+import { fromLocalInput, toLocalInput } from '../../shared/ui/dates.ts';
 import { createAnnotation, timelineKeys } from './queries.ts';
 
 /** A short staff text pinned to a time range of the hub's timeline (stored and audited). */

@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { errorMessage } from '../api/client.ts';
-import { MeasuredRow } from '../ui/MeasuredRow.tsx';
-import { QueryState } from '../ui/QueryAnswer.tsx';
-import { TypedConfirmModal } from '../ui/TypedConfirmModal.tsx';
+import { errorMessage } from '../../shared/api/client.ts';
+import { MeasuredRow } from '../../shared/ui/MeasuredRow.tsx';
+import { QueryState } from '../../shared/ui/QueryAnswer.tsx';
+import { TypedConfirmModal } from '../../shared/ui/TypedConfirmModal.tsx';
 import {
   deleteAnnotation,
   type PageParam,

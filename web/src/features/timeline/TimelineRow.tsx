@@ -1,8 +1,8 @@
 import { momentPath, type TimelineEntry, type TopicFilter } from '@console/contracts';
 import { memo } from 'react';
-import { copyConsoleLink } from '../ui/CopyLinkButton.tsx';
-import { formatClock, formatMomentMs } from '../ui/dates.ts';
-import { JsonViewer } from '../ui/JsonViewer.tsx';
+import { copyConsoleLink } from '../../shared/ui/CopyLinkButton.tsx';
+import { formatClock, formatMomentMs } from '../../shared/ui/dates.ts';
+import { JsonViewer } from '../../shared/ui/JsonViewer.tsx';
 import { Waterfall } from '../waterfall/Waterfall.tsx';
 import css from './TimelineRow.module.css';
 

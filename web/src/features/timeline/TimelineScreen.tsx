@@ -2,12 +2,12 @@ import { liveTopics, type TimelineFocus, type TopicFilter } from '@console/contr
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { LiveFilters } from '../live/LiveFilters.tsx';
-import { useLiveStore } from '../live/live-store.ts';
-import { AnchorLink } from '../shell/RouterLinks.tsx';
+import { LiveFilters } from '../../shared/live/LiveFilters.tsx';
+import { useLiveStore } from '../../shared/live/live-store.ts';
+import { AnchorLink } from '../../shared/shell/RouterLinks.tsx';
+import { DateInput } from '../../shared/ui/DateInput.tsx';
+import { fromLocalInput, toLocalInput } from '../../shared/ui/dates.ts';
 import { isHubId } from '../support-plus/hub/hub-id.ts';
-import { DateInput } from '../ui/DateInput.tsx';
-import { fromLocalInput, toLocalInput } from '../ui/dates.ts';
 import { AnnotationForm } from './AnnotationForm.tsx';
 import { startOfSearch } from './early.ts';
 import type { PageParam } from './queries.ts';

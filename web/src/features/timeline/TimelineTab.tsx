@@ -1,9 +1,9 @@
 import { liveTopics, type TopicFilter } from '@console/contracts';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { LiveFilters } from '../live/LiveFilters.tsx';
-import { useLiveStore } from '../live/live-store.ts';
-import { AnchorLink } from '../shell/RouterLinks.tsx';
+import { LiveFilters } from '../../shared/live/LiveFilters.tsx';
+import { useLiveStore } from '../../shared/live/live-store.ts';
+import { AnchorLink } from '../../shared/shell/RouterLinks.tsx';
 import { Timeline } from './Timeline.tsx';
 
 const NO_FILTER: TopicFilter = {};

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLiveStore } from '../live/live-store.ts';
+import { useLiveStore } from '../../shared/live/live-store.ts';
 import { startOfSearch, startTimelineOfSearch } from './early.ts';
 import { timelinePreviewOptions, timelineQueryOptions } from './queries.ts';
 import { emptyPage } from './test-page.ts';

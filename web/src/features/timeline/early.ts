@@ -1,6 +1,6 @@
 import { liveTopics, type TopicFilter } from '@console/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { useLiveStore } from '../live/live-store.ts';
+import { useLiveStore } from '../../shared/live/live-store.ts';
 import { isHubId } from '../support-plus/hub/hub-id.ts';
 import { type PageParam, startTimeline } from './queries.ts';
 import { filterOfSearch, type TimelineSearch } from './timeline-search.ts';

@@ -1,6 +1,6 @@
 import type { TimelinePage, TopicFilter } from '@console/contracts';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** Where a page starts: the newest, older or newer than a cursor, or around a linked moment. */
 export type PageParam =

@@ -2,7 +2,7 @@ import type { ActionWaterfall } from '@console/contracts';
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
+import { errorMessage } from '../../shared/api/client.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { byWhom } from './outcome.ts';
 import {

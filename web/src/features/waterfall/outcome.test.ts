@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../../shared/api/client.ts';
 import { saidColor, saidOfError } from './outcome.ts';
 
 const cancel = (name: string) =>

@@ -1,4 +1,4 @@
-import { errorMessage, isApiError } from '../api/client.ts';
+import { errorMessage, isApiError } from '../../shared/api/client.ts';
 
 /** What a screen says after a hub action: done, failed with the reason, or cancelled (neutral). */
 export interface Said {

@@ -1,7 +1,7 @@
 import { type ActionWaterfall, type CancelActionResult, WATERFALL_POLL_MS } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../api/call.ts';
-import { isApiError } from '../api/client.ts';
+import { call } from '../../shared/api/call.ts';
+import { isApiError } from '../../shared/api/client.ts';
 
 /** Which action a waterfall shows: by its transaction id, or by the correlation id the console sent. */
 export type WaterfallRef = { transactionId: number } | { correlationId: string };

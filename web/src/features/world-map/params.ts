@@ -1,5 +1,5 @@
 import { WORLD_MAP } from '@console/contracts';
-import { dayString } from '../ui/dates.ts';
+import { dayString } from '../../shared/ui/dates.ts';
 
 /** The world map's controls as they stand in the URL (so a view can be linked and reloaded). */
 export interface WorldMapParams {

@@ -1,7 +1,7 @@
 import { type MapBatch, type MapMarker, WORLD_MAP } from '@console/contracts';
 import { useEffect, useState } from 'react';
-import { call } from '../api/call.ts';
-import { errorMessage } from '../api/client.ts';
+import { call } from '../../shared/api/call.ts';
+import { errorMessage } from '../../shared/api/client.ts';
 import { nextBatch } from './markers.ts';
 
 export interface MarkerLoad {

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { validateOneTimeCode } from '../../forms/validation.ts';
+import { validateOneTimeCode } from '../../../shared/forms/validation.ts';
 import { verifyCode } from '../api.ts';
 import { loginErrorText } from './login-error.ts';
 

@@ -3,7 +3,7 @@ import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormSubmit } from '../../forms/FormSubmit.tsx';
+import { FormSubmit } from '../../../shared/forms/FormSubmit.tsx';
 import { type Credentials, login } from '../api.ts';
 import { loginErrorText } from './login-error.ts';
 

@@ -1,7 +1,7 @@
 import type { SsoConfig } from '@console/contracts';
 import { Alert, Button, Divider } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
+import { apiRequest } from '../../../shared/api/client.ts';
 
 /**
  * Single sign-on (analytics spec §2): a plain browser redirect to /auth/{provider}, shown only when

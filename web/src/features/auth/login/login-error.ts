@@ -1,5 +1,5 @@
-import { isApiError } from '../../api/client.ts';
-import { sentence } from '../../ui/sentence.ts';
+import { isApiError } from '../../../shared/api/client.ts';
+import { sentence } from '../../../shared/ui/sentence.ts';
 
 /** A login failure as a sentence (issue 30: never 'error: …'): the server's message, else its status. */
 export function loginErrorText(error: unknown): string {

@@ -1,8 +1,8 @@
 import { SEARCH_TEXT } from '@console/contracts';
 import { Badge, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDay, formatStamp } from '../../ui/dates.ts';
-import { TitledTable } from '../../ui/TitledTable.tsx';
+import { formatDay, formatStamp } from '../../../shared/ui/dates.ts';
+import { TitledTable } from '../../../shared/ui/TitledTable.tsx';
 import { accountQueryOptions } from '../queries.ts';
 import { SearchError } from '../search/SearchError.tsx';
 import { shownMac } from '../wfl-display.ts';

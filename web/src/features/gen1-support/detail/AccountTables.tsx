@@ -2,7 +2,7 @@ import type { Gen1Account, Gen1DeviceView, Gen1Inconsistency, Room } from '@cons
 import { GEN1_DEVICE_TYPES } from '@console/contracts';
 import { Alert, List, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type Column, TitledTable } from '../../ui/TitledTable.tsx';
+import { type Column, TitledTable } from '../../../shared/ui/TitledTable.tsx';
 
 const TYPE_NAMES = Object.fromEntries(Object.entries(GEN1_DEVICE_TYPES).map(([name, code]) => [code, name]));
 

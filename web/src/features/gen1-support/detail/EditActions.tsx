@@ -1,6 +1,6 @@
 import { Button, type ButtonProps, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { ConfirmDeleteModal } from '../../ui/ConfirmDeleteModal.tsx';
+import { ConfirmDeleteModal } from '../../../shared/ui/ConfirmDeleteModal.tsx';
 
 /**
  * A Gen1 record's edit buttons (core spec §2): Edit and Delete, or Update and cancel while

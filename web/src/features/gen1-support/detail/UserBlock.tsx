@@ -3,11 +3,11 @@ import { Alert, Button, Group, Paper, SimpleGrid, Text, TextInput, Title } from 
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { bound } from '../../../shared/ui/bound.ts';
+import { formatDay } from '../../../shared/ui/dates.ts';
+import { Toggle } from '../../../shared/ui/Toggle.tsx';
 import { noteKeys } from '../../notes/queries.ts';
-import { bound } from '../../ui/bound.ts';
-import { formatDay } from '../../ui/dates.ts';
-import { Toggle } from '../../ui/Toggle.tsx';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { EditActions } from './EditActions.tsx';

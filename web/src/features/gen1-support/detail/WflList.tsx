@@ -3,11 +3,11 @@ import { Alert, Badge, Button, Group, Paper, ScrollArea, Table, Text, TextInput,
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { bound } from '../../../shared/ui/bound.ts';
+import { TableHead } from '../../../shared/ui/ColumnTable.tsx';
+import { formatDay, formatStamp } from '../../../shared/ui/dates.ts';
 import { noteKeys } from '../../notes/queries.ts';
-import { bound } from '../../ui/bound.ts';
-import { TableHead } from '../../ui/ColumnTable.tsx';
-import { formatDay, formatStamp } from '../../ui/dates.ts';
 import { accountEdits } from '../api.ts';
 import { gen1Keys } from '../queries.ts';
 import { pingsQueryOptions } from '../wfl-commands/queries.ts';

@@ -2,10 +2,10 @@ import type { DeviceTypeRow, DeviceTypeValueRow } from '@console/contracts';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { call } from '../../api/call.ts';
-import { ColumnTable } from '../../ui/ColumnTable.tsx';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { useCtrlArrowPaging } from '../../ui/use-ctrl-arrow-paging.ts';
+import { call } from '../../../shared/api/call.ts';
+import { ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
+import { useCtrlArrowPaging } from '../../../shared/ui/use-ctrl-arrow-paging.ts';
 
 const pageQuery = (page: number) =>
   queryOptions({

@@ -1,8 +1,8 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { isApiError } from '../../api/client.ts';
-import { DebugPanel } from '../../ui/JsonViewer.tsx';
+import { isApiError } from '../../../shared/api/client.ts';
+import { DebugPanel } from '../../../shared/ui/JsonViewer.tsx';
 import { searchQueryOptions, searchUrl } from '../queries.ts';
 import type { Gen1SearchParams, PageSize } from './criteria.ts';
 import { ResultsTable } from './ResultsTable.tsx';

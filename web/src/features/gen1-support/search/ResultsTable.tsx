@@ -1,7 +1,7 @@
 import { SEARCH_PAGE_SIZES, SEARCH_TEXT } from '@console/contracts';
 import { Anchor, Badge, Group, Pagination, ScrollArea, Select, Table, Text } from '@mantine/core';
-import { TableHead } from '../../ui/ColumnTable.tsx';
-import { formatDay } from '../../ui/dates.ts';
+import { TableHead } from '../../../shared/ui/ColumnTable.tsx';
+import { formatDay } from '../../../shared/ui/dates.ts';
 import type { SearchRun } from '../queries.ts';
 import { shownMac } from '../wfl-display.ts';
 import type { PageSize } from './criteria.ts';

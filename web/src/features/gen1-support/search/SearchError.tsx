@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../../shared/api/client.ts';
 
 /**
  * A failed search (core spec §8): the server's message, else the status text, else 'Unknown

@@ -3,7 +3,7 @@ import { Autocomplete, Button, Group, SimpleGrid, Stack, Text, TextInput } from 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Toggle } from '../../ui/Toggle.tsx';
+import { Toggle } from '../../../shared/ui/Toggle.tsx';
 import { autocompleteQueryOptions } from '../queries.ts';
 import {
   ADVANCED_OPTIONS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationUrl } from '../../api/call.ts';
+import { operationUrl } from '../../../shared/api/call.ts';
 import {
   advancedValue,
   criteriaError,

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
 import { linkPlusQueryOptions } from './queries.ts';
 
 /** Whether the customer's e-mail also has a Link Plus (Gen2) account. */

@@ -1,6 +1,6 @@
 import { List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
 import { metaDataQueryOptions } from './queries.ts';
 
 /** The metadata errors list of the status panel (seed 000 §8), from getMetaData. */

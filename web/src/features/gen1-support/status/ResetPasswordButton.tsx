@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
 import { resetPassword } from './queries.ts';
 
 /** Seed 000 §4: Reset Password → Sending Request → Sent Successfully / Sent Failed. */

@@ -2,9 +2,9 @@ import type { WflLinkDevice, WflView } from '@console/contracts';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
-import { formatStamp } from '../../ui/dates.ts';
-import { type Column, TitledTable } from '../../ui/TitledTable.tsx';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { formatStamp } from '../../../shared/ui/dates.ts';
+import { type Column, TitledTable } from '../../../shared/ui/TitledTable.tsx';
 import { shownMac } from '../wfl-display.ts';
 import { wflLinkQueryOptions } from './queries.ts';
 

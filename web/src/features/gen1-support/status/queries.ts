@@ -1,5 +1,5 @@
 import type { Gen1MetaData, LinkPlusStatus, PasswordResetReply, WflLink } from '@console/contracts';
-import { call, operationUrl } from '../../api/call.ts';
+import { call, operationUrl } from '../../../shared/api/call.ts';
 import { gen1Keys, supportRead } from '../queries.ts';
 
 // Under the account's key: the detail's Refresh (which invalidates the account) refreshes these too.

@@ -1,5 +1,5 @@
 import { Switch } from '@mantine/core';
-import { formatTimeOfDay } from '../../ui/dates.ts';
+import { formatTimeOfDay } from '../../../shared/ui/dates.ts';
 
 /** The panels' auto-refresh toggle: on or off, and the time it stops at while on. */
 export function AutoRefreshToggle({

@@ -1,9 +1,9 @@
 import type { Gen1Pings } from '@console/contracts';
 import { Alert, Badge, ScrollArea, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../api/client.ts';
-import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
-import { formatLocal } from '../../ui/dates.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { type Column, ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { formatLocal } from '../../../shared/ui/dates.ts';
 import { AutoRefreshToggle } from './AutoRefreshToggle.tsx';
 import { pingsQueryOptions } from './queries.ts';
 import { useAutoRefresh } from './use-auto-refresh.ts';

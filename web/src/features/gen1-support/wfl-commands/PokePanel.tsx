@@ -2,9 +2,9 @@ import { type Gen1CommandResult, WFL_COMMAND_REFERENCE } from '@console/contract
 import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { isApiError } from '../../api/client.ts';
-import { bound } from '../../ui/bound.ts';
-import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
+import { isApiError } from '../../../shared/api/client.ts';
+import { bound } from '../../../shared/ui/bound.ts';
+import { type Column, ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
 import { useWatchedAction } from '../../waterfall/use-watched-action.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { sendAsUser, wflKeys } from './queries.ts';

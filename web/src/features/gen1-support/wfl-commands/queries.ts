@@ -9,7 +9,7 @@ import {
   type Gen1Pings,
 } from '@console/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
+import { apiRequest } from '../../../shared/api/client.ts';
 
 const enc = encodeURIComponent;
 

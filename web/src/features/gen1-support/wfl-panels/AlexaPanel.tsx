@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
-import { formatLocal } from '../../ui/dates.ts';
+import { type Column, ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { formatLocal } from '../../../shared/ui/dates.ts';
 import { ClosablePanel } from './ClosablePanel.tsx';
 import { alexaQueryOptions } from './queries.ts';
 

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
 import { WflPanel } from '../wfl-commands/WflPanel.tsx';
 
 /** What each per-WFL panel is given: the WFL it shows and how it closes. */

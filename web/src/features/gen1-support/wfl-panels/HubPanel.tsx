@@ -2,7 +2,7 @@ import type { WflView } from '@console/contracts';
 import { Badge, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { formatLocal, formatStamp } from '../../ui/dates.ts';
+import { formatLocal, formatStamp } from '../../../shared/ui/dates.ts';
 import { shownMac } from '../wfl-display.ts';
 import { ClosablePanel, type WflPanelProps } from './ClosablePanel.tsx';
 import { hubQueryOptions } from './queries.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatStamp } from '../../ui/dates.ts';
+import { formatStamp } from '../../../shared/ui/dates.ts';
 import { shownMac } from '../wfl-display.ts';
 import { ClosablePanel, type WflPanelProps } from './ClosablePanel.tsx';
 import { Facts } from './HubPanel.tsx';

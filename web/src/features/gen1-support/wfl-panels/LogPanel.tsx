@@ -1,7 +1,7 @@
 import type { WflLogEntry } from '@console/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
-import { formatLocal } from '../../ui/dates.ts';
+import { type Column, ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { formatLocal } from '../../../shared/ui/dates.ts';
 import type { WflPanelProps } from './ClosablePanel.tsx';
 import { PagedPanel } from './PagedPanel.tsx';
 import { logsQueryOptions } from './queries.ts';

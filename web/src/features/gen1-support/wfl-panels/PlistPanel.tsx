@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
-import { formatLocal } from '../../ui/dates.ts';
+import { type Column, ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { formatLocal } from '../../../shared/ui/dates.ts';
 import { ClosablePanel, type WflPanelProps } from './ClosablePanel.tsx';
 import { plistQueryOptions } from './queries.ts';
 

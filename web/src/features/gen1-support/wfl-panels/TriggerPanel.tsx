@@ -1,7 +1,7 @@
 import type { WflTrigger } from '@console/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
-import { formatStamp } from '../../ui/dates.ts';
+import { type Column, ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { formatStamp } from '../../../shared/ui/dates.ts';
 import { ClosablePanel, type WflPanelProps } from './ClosablePanel.tsx';
 import { triggersQueryOptions } from './queries.ts';
 

@@ -8,7 +8,7 @@ import {
   type WflView,
 } from '@console/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { call } from '../../api/call.ts';
+import { call } from '../../../shared/api/call.ts';
 
 export const panelKeys = {
   wfl: (wflId: number) => ['wfl-panels', wflId] as const,
@@ -64,7 +64,6 @@ export const logsQueryOptions = (wflId: number) => paged<WflLogPage>(wflId, 'log
 export function alexaQueryOptions(userId: number) {
   return queryOptions({
     queryKey: panelKeys.alexa(userId),
-    queryFn: ({ signal }) =>
-      call('search.gen1AlexaDiscovered', { params: { userId }, signal }),
+    queryFn: ({ signal }) => call('search.gen1AlexaDiscovered', { params: { userId }, signal }),
   });
 }

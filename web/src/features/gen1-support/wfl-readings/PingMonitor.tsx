@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatStamp } from '../../ui/dates.ts';
+import { formatStamp } from '../../../shared/ui/dates.ts';
 import { pingsQueryOptions } from '../wfl-commands/queries.ts';
 
 /** Seed 000 §4, §9: the ping monitor polls each second for up to 60 s. */

@@ -1,8 +1,8 @@
 import type { Gen1DeviceView } from '@console/contracts';
 import { Alert, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../api/client.ts';
-import { formatStamp } from '../../ui/dates.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { formatStamp } from '../../../shared/ui/dates.ts';
 import { DEVICE_FRESH_MS, latestQueryOptions } from './queries.ts';
 
 /**

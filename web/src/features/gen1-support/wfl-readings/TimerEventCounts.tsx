@@ -1,8 +1,8 @@
 import type { TimerEventCounts as Counts } from '@console/contracts';
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { operationUrl } from '../../api/call.ts';
-import { errorMessage } from '../../api/client.ts';
+import { operationUrl } from '../../../shared/api/call.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
 import { supportRead } from '../queries.ts';
 import { shownMac } from '../wfl-display.ts';
 

@@ -1,7 +1,7 @@
 import type { LatestEnergy, LatestTemperature } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { operationUrl } from '../../api/call.ts';
-import { apiRequest } from '../../api/client.ts';
+import { operationUrl } from '../../../shared/api/call.ts';
+import { apiRequest } from '../../../shared/api/client.ts';
 
 /** Seed 000 §4: a heating or energy device counts as active when its last data is under 24 h old. */
 export const DEVICE_FRESH_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
-import { ChartFrame } from '../../ui/ChartFrame.tsx';
-import type { ChartBounds, ChartMargin } from '../../ui/chart-bounds.ts';
+import { ChartFrame } from '../../../shared/ui/ChartFrame.tsx';
+import type { ChartBounds, ChartMargin } from '../../../shared/ui/chart-bounds.ts';
 import { downloadCsv, downloadPng, downloadSvg } from './export.ts';
 
 export interface ChartPanelProps {

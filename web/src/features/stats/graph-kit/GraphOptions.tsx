@@ -1,6 +1,6 @@
 import { Group, NumberInput, SegmentedControl, Select } from '@mantine/core';
-import { choices } from '../../ui/choices.ts';
-import { Toggle } from '../../ui/Toggle.tsx';
+import { choices } from '../../../shared/ui/choices.ts';
+import { Toggle } from '../../../shared/ui/Toggle.tsx';
 import type { ChartStyle, ScaleKind } from './LineChart.tsx';
 
 export interface GraphOptionsValue {

@@ -9,8 +9,8 @@ import {
   HoverArea,
   nearestIndex,
   useChartHover,
-} from '../../ui/ChartTooltip.tsx';
-import type { ChartBounds, ChartMargin } from '../../ui/chart-bounds.ts';
+} from '../../../shared/ui/ChartTooltip.tsx';
+import type { ChartBounds, ChartMargin } from '../../../shared/ui/chart-bounds.ts';
 import { colorAt } from './colors.ts';
 import { forLogScale, type Series } from './transform.ts';
 

@@ -1,7 +1,7 @@
 import { Group as Row, Stack, Text } from '@mantine/core';
 import { Group } from '@visx/group';
 import { Pie } from '@visx/shape';
-import { ChartTooltip, pointerIn, useChartHover } from '../../ui/ChartTooltip.tsx';
+import { ChartTooltip, pointerIn, useChartHover } from '../../../shared/ui/ChartTooltip.tsx';
 import { colorAt } from './colors.ts';
 
 export interface Slice {

@@ -1,6 +1,6 @@
 import { checkRange, type FieldErrors } from '@console/contracts';
 import { Group } from '@mantine/core';
-import { type DateRange, DateRangeInputs } from '../../ui/DateInput.tsx';
+import { type DateRange, DateRangeInputs } from '../../../shared/ui/DateInput.tsx';
 
 /** yyyy-mm-dd days or empty (the screen's default). */
 export type DayRange = DateRange;

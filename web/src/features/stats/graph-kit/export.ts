@@ -1,7 +1,7 @@
 /** Downloads of a chart: its SVG as drawn, a PNG rendered from it, and its data as CSV. */
-import { download, downloadText } from '../../ui/download.ts';
+import { download, downloadText } from '../../../shared/ui/download.ts';
 
-export { download } from '../../ui/download.ts';
+export { download } from '../../../shared/ui/download.ts';
 
 /** The SVG as a standalone document (namespace and white background set, so it opens anywhere). */
 export function svgText(svg: SVGSVGElement): string {

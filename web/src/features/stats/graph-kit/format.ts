@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../ui/dates.ts';
+import { formatDateTime } from '../../../shared/ui/dates.ts';
 
 /**
  * A statistics bucket (UTC days or hours) in the console's one date format (ui/dates.ts): the

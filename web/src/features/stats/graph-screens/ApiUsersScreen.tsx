@@ -1,8 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
-import { DateInput } from '../../ui/DateInput.tsx';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { DateInput } from '../../../shared/ui/DateInput.tsx';
 import { bucketLabel, rangeCaption } from '../graph-kit/format.ts';
 import { GraphChart } from '../graph-kit/GraphChart.tsx';
 import { defaultGraphOptions, GraphOptions } from '../graph-kit/GraphOptions.tsx';

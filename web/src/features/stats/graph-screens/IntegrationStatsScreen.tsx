@@ -3,9 +3,9 @@ import { toCsv } from '@console/contracts';
 import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
-import { QueryAnswer } from '../../ui/QueryAnswer.tsx';
-import { Toggle } from '../../ui/Toggle.tsx';
+import { type Column, ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { QueryAnswer } from '../../../shared/ui/QueryAnswer.tsx';
+import { Toggle } from '../../../shared/ui/Toggle.tsx';
 import { downloadCsv } from '../graph-kit/export.ts';
 import { voiceUsersQueryOptions } from '../queries.ts';
 

@@ -1,11 +1,11 @@
 import type { HubActionResult, HubCard as HubCardData } from '@console/contracts';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../api/client.ts';
-import { ColumnTable } from '../../ui/ColumnTable.tsx';
-import { CopyText } from '../../ui/CopyText.tsx';
-import { formatLocal } from '../../ui/dates.ts';
-import { QueryState } from '../../ui/QueryAnswer.tsx';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { CopyText } from '../../../shared/ui/CopyText.tsx';
+import { formatLocal } from '../../../shared/ui/dates.ts';
+import { QueryState } from '../../../shared/ui/QueryAnswer.tsx';
 import { useWatchedAction } from '../../waterfall/use-watched-action.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { structureQueryOptions } from '../queries.ts';

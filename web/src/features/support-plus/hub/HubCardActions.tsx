@@ -2,8 +2,8 @@ import { HUB_ACTION_TEXT, type HubActionResult, type HubCard } from '@console/co
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { serverChecked, TypedConfirmModal } from '../../../shared/ui/TypedConfirmModal.tsx';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
-import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { type Said, saidColor, saidOfError } from '../../waterfall/outcome.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { newCorrelationId } from '../../waterfall/waterfall-queries.ts';

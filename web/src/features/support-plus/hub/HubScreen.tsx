@@ -2,7 +2,7 @@ import { liveTopics } from '@console/contracts';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { LiveMonitor } from '../../live/LiveMonitor.tsx';
+import { LiveMonitor } from '../../../shared/live/LiveMonitor.tsx';
 import { RecordReplayPanel } from '../../recordings/RecordReplayPanel.tsx';
 import { SocketLogPanel } from '../socket-log/SocketLogPanel.tsx';
 import { HubCard } from './HubCard.tsx';

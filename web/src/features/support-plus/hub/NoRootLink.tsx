@@ -1,6 +1,6 @@
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { recordsQueryOptions } from '../queries.ts';
 import { UserActions } from '../structure/UserActions.tsx';
 import { UserLinks } from '../structure/UserLinks.tsx';

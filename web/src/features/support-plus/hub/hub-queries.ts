@@ -5,7 +5,7 @@ import {
   type HubActionResultSchema,
 } from '@console/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { type CallInput, call, callUnchecked } from '../../api/call.ts';
+import { type CallInput, call, callUnchecked } from '../../../shared/api/call.ts';
 
 export const hubCardQueryKey = (hubId: number) => ['hub-card', hubId] as const;
 

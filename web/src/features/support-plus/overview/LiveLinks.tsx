@@ -2,9 +2,9 @@ import type { LiveChannel } from '@console/contracts';
 import { Alert, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { errorMessage } from '../../api/client.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
-import { formatStamp } from '../../ui/dates.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { DataTable } from '../../../shared/ui/DataTable.tsx';
+import { formatStamp } from '../../../shared/ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import type { LiveChannels } from './live-channels.ts';
 

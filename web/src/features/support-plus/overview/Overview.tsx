@@ -15,10 +15,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
-import { ageLabel, STALE_AFTER_MS, staleSinceLabel } from '../../live/stale-label.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
-import { formatStamp } from '../../ui/dates.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { ageLabel, STALE_AFTER_MS, staleSinceLabel } from '../../../shared/live/stale-label.ts';
+import { DataTable } from '../../../shared/ui/DataTable.tsx';
+import { formatStamp } from '../../../shared/ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import { liveChannelsQueryOptions, overviewQueryOptions } from '../queries.ts';
 import { BusiestHubs } from './BusiestHubs.tsx';

@@ -1,9 +1,9 @@
 import { Alert, List, Paper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { AnchorLink } from '../../../shared/shell/RouterLinks.tsx';
+import { formatStamp } from '../../../shared/ui/dates.ts';
 import { myViewsQueryOptions, recentNotesQueryOptions } from '../../notes/queries.ts';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
-import { formatStamp } from '../../ui/dates.ts';
 
 /** A customer id as a Support Plus search (a user id finds the user and their structures). */
 function CustomerLink({ customerId }: { customerId: string }) {

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, List, Paper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
-import { formatStamp } from '../../ui/dates.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { formatStamp } from '../../../shared/ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import { recentFailedQueryOptions } from './recent-failed.ts';
 import { StructureLink } from './record-links.tsx';

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, isApiError } from '../../api/client.ts';
+import { errorMessage, isApiError } from '../../../shared/api/client.ts';
 import { refreshLiveChannels, supportPlusKeys } from '../queries.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../api/call.ts';
+import { call } from '../../../shared/api/call.ts';
 
 /** Recent Failed Commands (seed 001 §2 side bar): loaded on click, refreshed on demand. */
 export function recentFailedQueryOptions() {

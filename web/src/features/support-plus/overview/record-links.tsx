@@ -1,5 +1,5 @@
 import type { MantineSize } from '@mantine/core';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
+import { AnchorLink } from '../../../shared/shell/RouterLinks.tsx';
 
 /** A structure's id as a link to its detail screen. */
 export function StructureLink({ rootGroupId, size = 'sm' }: { rootGroupId: string; size?: MantineSize }) {

@@ -1,5 +1,5 @@
 import { liveTopics } from '@console/contracts';
-import { liveQueryTopic } from '../../live/live-query-topic.ts';
+import { liveQueryTopic } from '../../../shared/live/live-query-topic.ts';
 import { type OverviewData, supportPlusKeys } from '../queries.ts';
 import { withLive } from './overview-live.ts';
 

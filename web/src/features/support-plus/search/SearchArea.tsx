@@ -1,10 +1,10 @@
 import { Alert, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { routeLine } from '../../api/call.ts';
-import { errorMessage } from '../../api/client.ts';
+import { routeLine } from '../../../shared/api/call.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { DebugPanel } from '../../../shared/ui/JsonViewer.tsx';
 import { SupportPlusStatsPanel } from '../../stats/SupportPlusStatsPanel.tsx';
-import { DebugPanel } from '../../ui/JsonViewer.tsx';
 import { SupportPlusOverview } from '../overview/Overview.tsx';
 import { searchQueryOptions } from '../queries.ts';
 import { SearchBar } from './SearchBar.tsx';

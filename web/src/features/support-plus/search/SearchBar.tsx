@@ -15,7 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Toggle } from '../../ui/Toggle.tsx';
+import { Toggle } from '../../../shared/ui/Toggle.tsx';
 import { RefreshChannelsButton } from '../overview/RefreshChannelsButton.tsx';
 import { autocompleteQueryOptions } from '../queries.ts';
 import { entryProblem, type SupportPlusSearch } from './search-params.ts';

@@ -2,10 +2,10 @@ import { type Gen2SearchResult, type Gen2StructureHit, type Gen2UserHit, hubIdHe
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
+import { AnchorLink } from '../../../shared/shell/RouterLinks.tsx';
 
-import { DataTable } from '../../ui/DataTable.tsx';
-import { formatDate } from '../../ui/dates.ts';
+import { DataTable } from '../../../shared/ui/DataTable.tsx';
+import { formatDate } from '../../../shared/ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 
 const users = createColumnHelper<Gen2UserHit>();

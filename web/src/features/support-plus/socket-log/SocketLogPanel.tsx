@@ -2,14 +2,14 @@ import { SOCKET_LOG_PANEL, type SocketLogQuery, type SocketLogRow } from '@conso
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/call.ts';
-import { errorMessage } from '../../api/client.ts';
-import { boundNumber } from '../../ui/bound.ts';
-import { ColumnTable } from '../../ui/ColumnTable.tsx';
-import { DetailsModal } from '../../ui/DetailsModal.tsx';
-import { formatStamp, fromLocalInput } from '../../ui/dates.ts';
-import { RowButton } from '../../ui/RowButton.tsx';
-import { Toggle } from '../../ui/Toggle.tsx';
+import { call } from '../../../shared/api/call.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { boundNumber } from '../../../shared/ui/bound.ts';
+import { ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { DetailsModal } from '../../../shared/ui/DetailsModal.tsx';
+import { formatStamp, fromLocalInput } from '../../../shared/ui/dates.ts';
+import { RowButton } from '../../../shared/ui/RowButton.tsx';
+import { Toggle } from '../../../shared/ui/Toggle.tsx';
 
 /** The panel's text filters: form field → label and width. */
 const TEXT_FILTERS = {

@@ -1,7 +1,7 @@
 import { type AutomationCard, type GroupCard, SEARCH_TEXT, type StructureDetail } from '@console/contracts';
 import { Badge, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { bound } from '../../ui/bound.ts';
+import { bound } from '../../../shared/ui/bound.ts';
 import { DetailsButton } from './DetailsButton.tsx';
 import { RecordTile } from './RecordTile.tsx';
 import { type AutomationSort, automationCategories, bySet, viewAutomations } from './structure-view.ts';

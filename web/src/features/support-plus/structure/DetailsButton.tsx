@@ -2,7 +2,7 @@ import type { SupportPlusQueryBody } from '@console/contracts';
 import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DetailsModal } from '../../ui/DetailsModal.tsx';
+import { DetailsModal } from '../../../shared/ui/DetailsModal.tsx';
 import { recordsQueryOptions } from '../queries.ts';
 
 /**

@@ -2,11 +2,11 @@ import type { DeviceCard, FeatureCard, HubActionResult, StructureDetail } from '
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { DialogButton } from '../../../shared/ui/DialogButton.tsx';
+import { serverChecked, TypedConfirmModal } from '../../../shared/ui/TypedConfirmModal.tsx';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { noteKeys } from '../../notes/queries.ts';
-import { ColumnTable } from '../../ui/ColumnTable.tsx';
-import { DialogButton } from '../../ui/DialogButton.tsx';
-import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { type Said, saidColor, saidOfError } from '../../waterfall/outcome.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { newCorrelationId } from '../../waterfall/waterfall-queries.ts';

@@ -7,12 +7,12 @@ import {
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { DialogButton } from '../../../shared/ui/DialogButton.tsx';
+import { Toggle } from '../../../shared/ui/Toggle.tsx';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { noteKeys } from '../../notes/queries.ts';
-import { ColumnTable } from '../../ui/ColumnTable.tsx';
-import { DialogButton } from '../../ui/DialogButton.tsx';
-import { Toggle } from '../../ui/Toggle.tsx';
 import { useWatchedAction } from '../../waterfall/use-watched-action.ts';
 import { Waterfall } from '../../waterfall/Waterfall.tsx';
 import { sendHubAction } from '../hub/hub-queries.ts';

@@ -1,7 +1,7 @@
 import type { DeviceCard, FeatureCard, StructureDetail } from '@console/contracts';
 import { Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { bound } from '../../ui/bound.ts';
+import { bound } from '../../../shared/ui/bound.ts';
 import { DeviceFeatures } from './DeviceFeatures.tsx';
 import { DeviceFirmware } from './DeviceFirmware.tsx';
 import { iconOf, useIconList } from './icons/use-device-icons.ts';

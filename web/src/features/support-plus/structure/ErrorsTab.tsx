@@ -1,6 +1,6 @@
 import type { StructureDetail } from '@console/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
-import { DataTable } from '../../ui/DataTable.tsx';
+import { DataTable } from '../../../shared/ui/DataTable.tsx';
 
 type Problem = StructureDetail['problems'][number];
 const col = createColumnHelper<Problem>();

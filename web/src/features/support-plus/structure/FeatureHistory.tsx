@@ -1,10 +1,10 @@
 import { FEATURE_HISTORY, type FeatureHistory as History } from '@console/contracts';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { call } from '../../api/call.ts';
-import { ColumnTable } from '../../ui/ColumnTable.tsx';
-import { formatStamp } from '../../ui/dates.ts';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { call } from '../../../shared/api/call.ts';
+import { ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { formatStamp } from '../../../shared/ui/dates.ts';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { STRUCTURE_TEXT } from './structure-view.ts';
 
 type Marker = { before: string; beforeSeq: number } | null;

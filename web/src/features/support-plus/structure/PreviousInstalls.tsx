@@ -1,10 +1,10 @@
 import type { DeviceCard } from '@console/contracts';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ColumnTable } from '../../ui/ColumnTable.tsx';
-import { DialogButton } from '../../ui/DialogButton.tsx';
-import { formatStamp } from '../../ui/dates.ts';
-import { QueryState } from '../../ui/QueryAnswer.tsx';
+import { ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { DialogButton } from '../../../shared/ui/DialogButton.tsx';
+import { formatStamp } from '../../../shared/ui/dates.ts';
+import { QueryState } from '../../../shared/ui/QueryAnswer.tsx';
 import { recordsQueryOptions } from '../queries.ts';
 import { STRUCTURE_TEXT } from './structure-view.ts';
 

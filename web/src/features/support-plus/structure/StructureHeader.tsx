@@ -1,11 +1,11 @@
 import type { StructureDetail, StructureHub, StructureUser } from '@console/contracts';
 import { Badge, Card, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { BadgeList } from '../../ui/BadgeList.tsx';
-import { type Column, ColumnTable } from '../../ui/ColumnTable.tsx';
-import { CopyText } from '../../ui/CopyText.tsx';
-import { DataTable } from '../../ui/DataTable.tsx';
-import { formatDate, formatStamp } from '../../ui/dates.ts';
+import { BadgeList } from '../../../shared/ui/BadgeList.tsx';
+import { type Column, ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { CopyText } from '../../../shared/ui/CopyText.tsx';
+import { DataTable } from '../../../shared/ui/DataTable.tsx';
+import { formatDate, formatStamp } from '../../../shared/ui/dates.ts';
 import { HubLink } from '../hub/HubLink.tsx';
 import { UserActions } from './UserActions.tsx';
 import { UserConnected } from './UserConnected.tsx';

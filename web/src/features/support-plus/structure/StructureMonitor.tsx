@@ -1,7 +1,7 @@
 import { liveTopics, type StructureDetail } from '@console/contracts';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { LiveMonitor } from '../../live/LiveMonitor.tsx';
+import { LiveMonitor } from '../../../shared/live/LiveMonitor.tsx';
 
 /**
  * The structure-wide live monitor (seed 001 §2): the hub page's monitor opened on every hub of the

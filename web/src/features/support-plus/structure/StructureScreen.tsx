@@ -1,9 +1,9 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { AnchorLink } from '../../../shared/shell/RouterLinks.tsx';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { StructureNotes } from '../../notes/StructureNotes.tsx';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { structureQueryOptions } from '../queries.ts';
 import { SocketLogPanel } from '../socket-log/SocketLogPanel.tsx';
 import { CustomerNotes } from './CustomerNotes.tsx';

@@ -2,11 +2,11 @@ import { SUPPORT_PLUS_LIMIT } from '@console/contracts';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ColumnTable } from '../../ui/ColumnTable.tsx';
-import { DetailsModal } from '../../ui/DetailsModal.tsx';
-import { formatStamp } from '../../ui/dates.ts';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { RowButton } from '../../ui/RowButton.tsx';
+import { ColumnTable } from '../../../shared/ui/ColumnTable.tsx';
+import { DetailsModal } from '../../../shared/ui/DetailsModal.tsx';
+import { formatStamp } from '../../../shared/ui/dates.ts';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
+import { RowButton } from '../../../shared/ui/RowButton.tsx';
 import { recordsQueryOptions } from '../queries.ts';
 
 interface Archived {

@@ -2,13 +2,13 @@ import { AUTH_DELETE_CONFIRMATION, allows, operationById, type StructureUser } f
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/call.ts';
-import { errorMessage } from '../../api/client.ts';
+import { call } from '../../../shared/api/call.ts';
+import { errorMessage } from '../../../shared/api/client.ts';
+import { serverChecked, TypedConfirmModal } from '../../../shared/ui/TypedConfirmModal.tsx';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { deleteAuthUser } from '../../auth-tools/api.ts';
 import { CustomerRoles } from '../../auth-tools/CustomerRoles.tsx';
 import { noteKeys } from '../../notes/queries.ts';
-import { serverChecked, TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { supportPlusKeys } from '../queries.ts';
 
 interface Ask {

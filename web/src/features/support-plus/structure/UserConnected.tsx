@@ -1,7 +1,7 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/call.ts';
-import { formatStamp } from '../../ui/dates.ts';
+import { call } from '../../../shared/api/call.ts';
+import { formatStamp } from '../../../shared/ui/dates.ts';
 
 /** How often the users' connected state is asked again while the structure is open. */
 const REFRESH_MS = 20_000;

@@ -2,8 +2,8 @@ import { allows, operationById, type StructureUser } from '@console/contracts';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { AnchorLink } from '../../../shared/shell/RouterLinks.tsx';
 import { useCurrentUser } from '../../auth/use-current-user.ts';
-import { AnchorLink } from '../../shell/RouterLinks.tsx';
 import { useSearchLists } from '../search/use-search-lists.ts';
 import { DetailsButton } from './DetailsButton.tsx';
 

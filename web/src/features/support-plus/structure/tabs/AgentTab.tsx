@@ -2,10 +2,10 @@ import type { StructureDetail } from '@console/contracts';
 import { Alert, Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../../api/call.ts';
-import { DetailsModal } from '../../../ui/DetailsModal.tsx';
-import { formatStamp } from '../../../ui/dates.ts';
-import { QueryState } from '../../../ui/QueryAnswer.tsx';
+import { call } from '../../../../shared/api/call.ts';
+import { DetailsModal } from '../../../../shared/ui/DetailsModal.tsx';
+import { formatStamp } from '../../../../shared/ui/dates.ts';
+import { QueryState } from '../../../../shared/ui/QueryAnswer.tsx';
 import { AlexaLookup } from './AlexaLookup.tsx';
 
 export type AgentType = 'alexa' | 'google' | 'smartthings';

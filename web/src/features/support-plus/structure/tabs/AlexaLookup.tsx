@@ -2,11 +2,11 @@ import { ALEXA_TEXT } from '@console/contracts';
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../../api/call.ts';
-import { isApiError } from '../../../api/client.ts';
-import { bound } from '../../../ui/bound.ts';
-import { ColumnTable } from '../../../ui/ColumnTable.tsx';
-import { formatStamp } from '../../../ui/dates.ts';
+import { call } from '../../../../shared/api/call.ts';
+import { isApiError } from '../../../../shared/api/client.ts';
+import { bound } from '../../../../shared/ui/bound.ts';
+import { ColumnTable } from '../../../../shared/ui/ColumnTable.tsx';
+import { formatStamp } from '../../../../shared/ui/dates.ts';
 
 /** The seed's words for a failed lookup, by its status (seed 001 §8). */
 export function alexaLookupError(err: unknown): string {

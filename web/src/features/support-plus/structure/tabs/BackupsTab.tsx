@@ -13,12 +13,12 @@ import {
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../../api/call.ts';
-import { errorMessage } from '../../../api/client.ts';
-import { DetailsModal } from '../../../ui/DetailsModal.tsx';
-import { JsonViewer } from '../../../ui/JsonViewer.tsx';
-import { RowButton } from '../../../ui/RowButton.tsx';
-import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
+import { call } from '../../../../shared/api/call.ts';
+import { errorMessage } from '../../../../shared/api/client.ts';
+import { DetailsModal } from '../../../../shared/ui/DetailsModal.tsx';
+import { JsonViewer } from '../../../../shared/ui/JsonViewer.tsx';
+import { RowButton } from '../../../../shared/ui/RowButton.tsx';
+import { TypedConfirmModal } from '../../../../shared/ui/TypedConfirmModal.tsx';
 import { useWatchedAction } from '../../../waterfall/use-watched-action.ts';
 import { Waterfall } from '../../../waterfall/Waterfall.tsx';
 import { type HubRun, hubRun, sendHubRun } from '../../hub/hub-queries.ts';

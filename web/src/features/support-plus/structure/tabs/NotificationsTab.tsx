@@ -1,8 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api/call.ts';
-import { DataTable } from '../../../ui/DataTable.tsx';
-import { QueryState } from '../../../ui/QueryAnswer.tsx';
+import { call } from '../../../../shared/api/call.ts';
+import { DataTable } from '../../../../shared/ui/DataTable.tsx';
+import { QueryState } from '../../../../shared/ui/QueryAnswer.tsx';
 import { text } from './columns.tsx';
 
 const columns = [

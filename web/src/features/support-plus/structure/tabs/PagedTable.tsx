@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { DataTable } from '../../../ui/DataTable.tsx';
-import { DetailsModal } from '../../../ui/DetailsModal.tsx';
-import { QueryState } from '../../../ui/QueryAnswer.tsx';
+import { DataTable } from '../../../../shared/ui/DataTable.tsx';
+import { DetailsModal } from '../../../../shared/ui/DetailsModal.tsx';
+import { QueryState } from '../../../../shared/ui/QueryAnswer.tsx';
 import { type Row, type TabOperationId, useTabPages } from './tab-pages.ts';
 import { useTextSearch } from './use-text-search.tsx';
 

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { type DateRange, DateRangeInputs, QueryForm } from '../../../ui/DateInput.tsx';
+import { type DateRange, DateRangeInputs, QueryForm } from '../../../../shared/ui/DateInput.tsx';
 import { accessor, stamp, text } from './columns.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { at, rangeBody } from './tab-pages.ts';

@@ -1,7 +1,7 @@
 import { MESSAGE_CLASSES } from '@console/contracts';
 import { Badge, MultiSelect, Select, Stack, TagsInput } from '@mantine/core';
 import { useState } from 'react';
-import { DateRangeInputs, QueryForm } from '../../../ui/DateInput.tsx';
+import { DateRangeInputs, QueryForm } from '../../../../shared/ui/DateInput.tsx';
 import { accessor, stamp } from './columns.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { at, type Row, rangeBody } from './tab-pages.ts';

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { formatStamp } from '../../../ui/dates.ts';
+import { formatStamp } from '../../../../shared/ui/dates.ts';
 import { at, type Row } from './tab-pages.ts';
 
 const col = createColumnHelper<Row>();

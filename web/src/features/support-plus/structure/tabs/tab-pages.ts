@@ -1,8 +1,8 @@
 import type { HttpOperation, TabPage, TabPageSchema } from '@console/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { callUnchecked } from '../../../api/call.ts';
-import type { DateRange } from '../../../ui/DateInput.tsx';
-import { fromLocalInput } from '../../../ui/dates.ts';
+import { callUnchecked } from '../../../../shared/api/call.ts';
+import type { DateRange } from '../../../../shared/ui/DateInput.tsx';
+import { fromLocalInput } from '../../../../shared/ui/dates.ts';
 import { STRUCTURE_TEXT } from '../structure-view.ts';
 
 export type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
-import { bound } from '../../../ui/bound.ts';
+import { bound } from '../../../../shared/ui/bound.ts';
 import type { Row } from './tab-pages.ts';
 
 /** The text filter's debounce (seed 001 §9). */

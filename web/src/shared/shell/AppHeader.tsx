@@ -1,5 +1,5 @@
 import { Group, Stack } from '@mantine/core';
-import { useMaybeCurrentUser } from '../auth/use-current-user.ts';
+import { useMaybeCurrentUser } from '../../features/auth/use-current-user.ts';
 import { NavMenu } from './NavMenu.tsx';
 import { AnchorLink } from './RouterLinks.tsx';
 import { UserNav } from './UserNav.tsx';

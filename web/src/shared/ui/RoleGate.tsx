@@ -1,7 +1,7 @@
 import { type Access, allows } from '@console/contracts';
 import { Alert, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 
 /**
  * A screen's role check as the user sees it: its content for the roles of its menu entry, else a

@@ -1,7 +1,7 @@
 import { VERSION_LABEL } from '@console/contracts';
 import { Anchor, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useMaybeCurrentUser } from '../auth/use-current-user.ts';
+import { useMaybeCurrentUser } from '../../features/auth/use-current-user.ts';
 import { bound } from '../ui/bound.ts';
 import { AnchorLink } from './RouterLinks.tsx';
 

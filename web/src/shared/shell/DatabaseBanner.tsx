@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useMaybeCurrentUser } from '../auth/use-current-user.ts';
+import { useMaybeCurrentUser } from '../../features/auth/use-current-user.ts';
 import { connectedDbQueryOptions } from './queries.ts';
 
 const useConnectedDb = () => {

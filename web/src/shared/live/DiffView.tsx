@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@console/contracts';
 import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useMaybeCurrentUser } from '../auth/use-current-user.ts';
+import { useMaybeCurrentUser } from '../../features/auth/use-current-user.ts';
 import { formatClock } from '../ui/dates.ts';
 import { JsonViewer } from '../ui/JsonViewer.tsx';
 import { describe } from './counters.ts';
